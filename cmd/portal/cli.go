@@ -1,0 +1,254 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	portal "github.com/portaldocs/portal"
+	"github.com/portaldocs/portal/internal/build"
+	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/server"
+)
+
+// version is set at link time (-ldflags "-X main.version=…"); otherwise the
+// VCS revision the binary was built from is shown.
+var version = ""
+
+const usage = `Portal turns a site folder into a complete documentation website and serves it.
+
+Usage:
+  portal <command> [flags]
+
+Commands:
+  build     build the site into a folder of static files
+  serve     serve a site (built in memory) or a built folder
+  check     run every validation without writing anything
+  version   print the version
+
+Run "portal <command> --help" for a command's flags.
+`
+
+// run is the whole CLI; main only wires the process to it so that tests can
+// call it directly.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "build":
+		return runBuild(ctx, rest, stdout, stderr)
+	case "serve":
+		return runServe(ctx, rest, stdout, stderr)
+	case "check":
+		return runCheck(ctx, rest, stdout, stderr)
+	case "version", "--version", "-version":
+		fmt.Fprintln(stdout, "portal", versionString())
+		return 0
+	case "help", "--help", "-help", "-h":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "portal: unknown command %q\n\n%s", cmd, usage)
+	return 2
+}
+
+func newFlagSet(name, synopsis, description string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: portal %s %s\n\n%s\n\nFlags:\n", name, synopsis, description)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses and reports whether the command should go on; --help
+// exits 0, a bad flag exits 2.
+func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return 0, false
+	case err != nil:
+		return 2, false
+	case fs.NArg() > 0:
+		fmt.Fprintf(fs.Output(), "unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		return 2, false
+	}
+	return 0, true
+}
+
+func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("build", "[--site DIR] [--out DIR]",
+		"Builds the site into a folder of static files that any static host can serve.\n"+
+			"On failure every error is listed as file:line: message and the previous output is left untouched.", stderr)
+	site := fs.String("site", "", "site folder (default: the embedded developer portal)")
+	out := fs.String("out", "build", "output folder; replaced only when the build succeeds")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	start := time.Now()
+	res, ok := buildSite(ctx, *site, stderr)
+	if !ok {
+		return 1
+	}
+	if err := res.Output.WriteDir(*out); err != nil {
+		fmt.Fprintf(stderr, "portal: write output: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "built %d routes into %s in %s\n", len(res.Output.Manifest.Routes), *out,
+		time.Since(start).Round(time.Millisecond))
+	return 0
+}
+
+func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("check", "[--site DIR]",
+		"Runs every validation of a build (config, front matter, sidebars, navbar, links) and writes nothing.", stderr)
+	site := fs.String("site", "", "site folder (default: the embedded developer portal)")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	res, ok := buildSite(ctx, *site, stderr)
+	if !ok {
+		return 1
+	}
+	fmt.Fprintf(stdout, "ok: %d routes, no errors\n", len(res.Output.Manifest.Routes))
+	return 0
+}
+
+func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("serve", "[--site DIR | --dir BUILT_DIR] [--addr HOST:PORT]",
+		"Serves a site over HTTP: --site builds it in memory first, --dir serves a folder written by portal build.\n"+
+			"Stops gracefully on SIGINT or SIGTERM.", stderr)
+	site := fs.String("site", "", "site folder to build in memory (default: the embedded developer portal)")
+	dir := fs.String("dir", "", "serve this built folder instead of building")
+	addr := fs.String("addr", "localhost:3000", "address to listen on")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if *site != "" && *dir != "" {
+		fmt.Fprintln(stderr, "portal serve: give --site or --dir, not both")
+		return 2
+	}
+	logger := slog.New(slog.NewTextHandler(stderr, nil))
+	var src server.Source
+	if *dir != "" {
+		s, err := server.Dir(*dir)
+		if err != nil {
+			fmt.Fprintf(stderr, "portal serve: %v\n", err)
+			return 1
+		}
+		src = s
+	} else {
+		res, ok := buildSite(ctx, *site, stderr)
+		if !ok {
+			return 1
+		}
+		src = server.Static(server.Snapshot{FS: res.Output.FS(), Manifest: res.Output.Manifest})
+	}
+	if err := server.ListenAndServe(ctx, *addr, server.New(src, server.WithLogger(logger)), logger); err != nil {
+		fmt.Fprintf(stderr, "portal serve: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// buildSite builds into memory and prints every diagnostic; ok is false
+// when the build failed.
+func buildSite(ctx context.Context, siteDir string, stderr io.Writer) (*build.Result, bool) {
+	siteFS, label, err := openSite(siteDir)
+	if err != nil {
+		fmt.Fprintf(stderr, "portal: %v\n", err)
+		return nil, false
+	}
+	res, err := build.Run(ctx, siteFS)
+	if res != nil {
+		printDiagnostics(stderr, label, res.Diagnostics)
+	}
+	if err != nil {
+		if errors.Is(err, build.ErrFailed) {
+			fmt.Fprintf(stderr, "portal: build failed with %d error(s)\n", countErrors(res.Diagnostics))
+		} else {
+			fmt.Fprintf(stderr, "portal: %v\n", err)
+		}
+		return nil, false
+	}
+	return res, true
+}
+
+func openSite(dir string) (fs.FS, string, error) {
+	if dir == "" {
+		return portal.Site(), "", nil
+	}
+	info, err := os.Stat(dir)
+	if err != nil {
+		return nil, "", fmt.Errorf("site folder: %w", err)
+	}
+	if !info.IsDir() {
+		return nil, "", fmt.Errorf("site folder %s is not a folder", dir)
+	}
+	return os.DirFS(dir), dir, nil
+}
+
+// printDiagnostics prints file:line: message, with the site folder in front
+// of the file so editors and terminals can open it.
+func printDiagnostics(w io.Writer, siteDir string, ds []diag.Diagnostic) {
+	for _, d := range ds {
+		if siteDir != "" && d.File != "" {
+			d.File = filepath.ToSlash(filepath.Join(siteDir, d.File))
+		}
+		fmt.Fprintln(w, d.String())
+	}
+}
+
+func countErrors(ds []diag.Diagnostic) int {
+	n := 0
+	for _, d := range ds {
+		if d.Severity == diag.Error {
+			n++
+		}
+	}
+	return n
+}
+
+func versionString() string {
+	if version != "" {
+		return version
+	}
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "devel"
+	}
+	rev, dirty := "", false
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if rev == "" {
+		return strings.TrimSpace(info.Main.Version + " " + info.GoVersion)
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if dirty {
+		rev += "-dirty"
+	}
+	return rev + " (" + info.GoVersion + ")"
+}

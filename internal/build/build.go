@@ -1,0 +1,272 @@
+// Package build is the pipeline: load the site, validate everything, render
+// every page, check links, and emit the output, either into memory (serve,
+// dev) or atomically into a folder (build).
+package build
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"runtime"
+	"sync"
+
+	"github.com/portaldocs/portal/internal/config"
+	"github.com/portaldocs/portal/internal/content"
+	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/markdown"
+	"github.com/portaldocs/portal/internal/sidebar"
+)
+
+// Option configures a build.
+type Option func(*options)
+
+type options struct {
+	includeDrafts bool
+	workers       int
+}
+
+// WithDrafts keeps draft docs (for dev mode).
+func WithDrafts() Option { return func(o *options) { o.includeDrafts = true } }
+
+// WithWorkers sets how many pages render at once; default one per CPU.
+func WithWorkers(n int) Option { return func(o *options) { o.workers = n } }
+
+// Result is a finished build: the output files and every diagnostic.
+// Output is nil when the build failed.
+type Result struct {
+	Output      *Output
+	Diagnostics []diag.Diagnostic
+}
+
+// ErrFailed wraps a build that found errors; the diagnostics say which.
+var ErrFailed = errors.New("build failed")
+
+// Run builds the site folder into memory. It returns ErrFailed (with the
+// result's diagnostics listing every error) when any error was found; it
+// never stops at the first.
+func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
+	o := options{workers: runtime.GOMAXPROCS(0)}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	b := &builder{ctx: ctx, site: site, opts: o, md: markdown.New()}
+	b.run()
+	res := &Result{Diagnostics: b.diags.Items()}
+	if err := ctx.Err(); err != nil {
+		return res, fmt.Errorf("build cancelled: %w", err)
+	}
+	if b.diags.HasErrors() {
+		return res, ErrFailed
+	}
+	res.Output = b.out
+	return res, nil
+}
+
+// builder holds one build's state; it lives for one Run.
+type builder struct {
+	ctx   context.Context
+	site  fs.FS
+	opts  options
+	md    *markdown.Renderer
+	diags diag.List
+
+	cfg      *config.Site
+	content  *content.Site
+	sidebars map[string]*sidebar.Sidebars // by version name
+	rendered map[string]*markdown.Result  // by source file
+	out      *Output
+}
+
+func (b *builder) run() {
+	if !b.loadConfig() {
+		return
+	}
+	b.loadContent()
+	b.renderMarkdown()
+	b.resolveTitles()
+	b.loadSidebars()
+	b.resolveMainDocs()
+	pages := b.assemblePages()
+	nav := b.resolveNavbar()
+	b.checkLinks(pages)
+	if b.diags.HasErrors() || b.ctx.Err() != nil {
+		return
+	}
+	b.out = b.emit(pages, nav)
+}
+
+func (b *builder) loadConfig() bool {
+	data, err := fs.ReadFile(b.site, config.FileName)
+	if err != nil {
+		b.diags.Add(diag.Diagnostic{File: config.FileName, Severity: diag.Error,
+			Message: fmt.Sprintf("read site config: %v", err), Hint: "is this a site folder? it needs a " + config.FileName})
+		return false
+	}
+	cfg, ds := config.Parse(config.FileName, data)
+	b.diags.Add(ds...)
+	if cfg == nil {
+		return false
+	}
+	b.cfg = cfg
+	return true
+}
+
+func (b *builder) loadContent() {
+	site, ds := content.Load(b.site, b.cfg, content.Options{IncludeDrafts: b.opts.includeDrafts})
+	b.diags.Add(ds...)
+	b.content = site
+}
+
+// renderJob is one Markdown source to render.
+type renderJob struct {
+	source   string
+	body     []byte
+	bodyLine int
+	version  string
+	resolve  func(string) (string, bool)
+}
+
+// renderMarkdown renders every doc and page across all workers.
+func (b *builder) renderMarkdown() {
+	var jobs []renderJob
+	resolver := newMarkdownLinkResolver(b.content, b.cfg)
+	for _, v := range b.content.Versions {
+		for _, d := range v.Docs {
+			jobs = append(jobs, renderJob{d.Source, d.Body, d.BodyLine, v.Name, resolver.forFile(d.Source, v)})
+		}
+	}
+	for _, p := range b.content.Pages {
+		jobs = append(jobs, renderJob{p.Source, p.Body, p.BodyLine, "", resolver.forFile(p.Source, nil)})
+	}
+	results := make([]*markdown.Result, len(jobs))
+	b.parallel(len(jobs), func(i int) {
+		j := jobs[i]
+		res, err := b.md.Render(j.body, markdown.RenderContext{File: j.source, LineOffset: j.bodyLine, ResolveMarkdownLink: j.resolve})
+		if err != nil {
+			b.diags.Add(diag.Diagnostic{File: j.source, Severity: diag.Error, Message: "render Markdown: " + err.Error()})
+			return
+		}
+		results[i] = res
+	})
+	b.rendered = make(map[string]*markdown.Result, len(jobs))
+	for i, j := range jobs {
+		if results[i] != nil {
+			b.rendered[j.source] = results[i]
+			b.reportMarkdownLinks(j, results[i])
+		}
+	}
+}
+
+func (b *builder) reportMarkdownLinks(job renderJob, res *markdown.Result) {
+	if b.cfg.OnBrokenMarkdownLinks == config.LevelIgnore {
+		return
+	}
+	sev := diag.Warning
+	if b.cfg.OnBrokenMarkdownLinks == config.LevelThrow {
+		sev = diag.Error
+	}
+	for _, l := range res.UnresolvedMarkdownLinks {
+		b.diags.Add(diag.Diagnostic{File: job.source, Line: l.Line, Severity: sev,
+			Message: fmt.Sprintf("Docs markdown link couldn't be resolved: (url=%s) in source file path=%s for version number=%s",
+				l.Dest, job.source, job.version),
+			Hint: "link to an existing .md file, relative to this file"})
+	}
+}
+
+// parallel runs fn(0..n-1) on the configured number of workers, stopping
+// early when the build is cancelled.
+func (b *builder) parallel(n int, fn func(i int)) {
+	workers := min(b.opts.workers, n)
+	if workers < 1 {
+		workers = 1
+	}
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				fn(i)
+			}
+		}()
+	}
+	for i := 0; i < n && b.ctx.Err() == nil; i++ {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+// resolveTitles: front matter title, else the first h1, else the base id.
+func (b *builder) resolveTitles() {
+	for _, v := range b.content.Versions {
+		for _, d := range v.Docs {
+			d.Title = d.FrontMatter.Title
+			if res := b.rendered[d.Source]; d.Title == "" && res != nil {
+				d.Title = res.Title
+			}
+			if d.Title == "" {
+				d.Title = lastSegment(d.ID)
+			}
+		}
+	}
+}
+
+func lastSegment(id string) string {
+	for i := len(id) - 1; i >= 0; i-- {
+		if id[i] == '/' {
+			return id[i+1:]
+		}
+	}
+	return id
+}
+
+func (b *builder) loadSidebars() {
+	b.sidebars = map[string]*sidebar.Sidebars{}
+	for _, v := range b.content.Versions {
+		sb, ds := sidebar.Load(b.site, v, b.cfg)
+		b.diags.Add(ds...)
+		b.sidebars[v.Name] = sb
+	}
+}
+
+// resolveMainDocs: the doc with slug "/", else the first doc of the first
+// sidebar, else the first doc (behaviour reference 5.8).
+func (b *builder) resolveMainDocs() {
+	for _, v := range b.content.Versions {
+		for _, d := range v.Docs {
+			if d.Slug == "/" {
+				v.MainDocID = d.ID
+				break
+			}
+		}
+		if v.MainDocID != "" {
+			continue
+		}
+		if sb := b.sidebars[v.Name]; sb != nil && len(sb.IDs) > 0 {
+			for _, nl := range sb.Navigation(sb.IDs[0]) {
+				if nl.DocID != "" {
+					v.MainDocID = nl.DocID
+					break
+				}
+			}
+		}
+		if v.MainDocID == "" && len(v.Docs) > 0 {
+			v.MainDocID = v.Docs[0].ID
+		}
+	}
+}
+
+func (b *builder) lastVersion() *content.Version {
+	for _, v := range b.content.Versions {
+		if v.IsLast {
+			return v
+		}
+	}
+	if len(b.content.Versions) > 0 {
+		return b.content.Versions[0]
+	}
+	return nil
+}

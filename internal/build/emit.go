@@ -1,0 +1,199 @@
+package build
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"path"
+	"strings"
+
+	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/markdown"
+	"github.com/portaldocs/portal/internal/route"
+	"github.com/portaldocs/portal/internal/sidebar"
+)
+
+// emit writes every output file into memory.
+func (b *builder) emit(pages []*builtPage, nav []ResolvedNavItem) *Output {
+	out := newOutput()
+	b.copyStatic(out)
+	base := b.cfg.BaseURL
+	m := &route.Manifest{BaseURL: base}
+
+	site := b.siteData(nav)
+	m.SiteData = base + b.writeHashed(out, "data/site", mustJSON(site), ".json")
+	m.SidebarsData = base + b.writeHashed(out, "data/sidebars", mustJSON(b.sidebarsData()), ".json")
+	stylesheet := base + b.writeHashed(out, "assets/css/portal", []byte(baseCSS+markdown.HighlightCSS()), ".css")
+	view := pageView{Site: site, Stylesheet: stylesheet}
+
+	for _, p := range pages {
+		p.entry.Data = base + b.writeHashed(out, "data/pages/"+dataName(base, p.entry.Path), mustJSON(p.data), ".json")
+		m.Routes = append(m.Routes, p.entry)
+		out.add(route.FileFor(base, p.entry.Path), b.renderHTML(view, p.data))
+	}
+	notFound := b.notFoundData()
+	m.NotFoundData = base + b.writeHashed(out, "data/pages/404", mustJSON(notFound), ".json")
+	out.add(route.NotFoundFile, b.renderHTML(view, notFound))
+
+	for _, r := range b.cfg.Redirects {
+		from, to := b.withBaseURL(r.From), b.withBaseURL(r.To)
+		m.Redirects = append(m.Redirects, route.Redirect{From: from, To: to})
+		name := route.FileFor(base, strings.TrimSuffix(from, "/")+"/")
+		if out.has(name) {
+			b.diags.Add(diag.Diagnostic{File: "portal.yaml", Line: r.Line, Severity: diag.Error,
+				Message: fmt.Sprintf("redirect from %s would replace the page at that path", r.From), Hint: "remove the redirect or the page"})
+			continue
+		}
+		out.add(name, redirectHTML(to))
+	}
+	m.Sort()
+	out.add("sitemap.xml", b.sitemap(m))
+	out.add("robots.txt", b.robots())
+	out.add(route.ManifestFile, mustJSON(m))
+	out.Manifest = m
+	return out
+}
+
+// writeHashed stores data under name.<hash><ext> so that browsers and CDNs
+// can cache it forever, and returns the file name.
+func (b *builder) writeHashed(out *Output, name string, data []byte, ext string) string {
+	sum := sha256.Sum256(data)
+	file := name + "." + hex.EncodeToString(sum[:])[:10] + ext
+	out.add(file, data)
+	return file
+}
+
+// dataName turns a route path into a readable file-name stem.
+func dataName(base, p string) string {
+	stem := strings.Trim(strings.TrimPrefix(p, base), "/")
+	if stem == "" {
+		return "index"
+	}
+	return strings.ReplaceAll(stem, "/", "--")
+}
+
+func mustJSON(v any) []byte {
+	data, err := json.Marshal(v)
+	if err != nil {
+		// Only our own plain data types are marshalled; failure is a programming error.
+		panic(fmt.Sprintf("marshal page data: %v", err))
+	}
+	return data
+}
+
+func (b *builder) copyStatic(out *Output) {
+	for _, dir := range b.cfg.StaticDirectories {
+		_ = fs.WalkDir(b.site, dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return nil
+			}
+			data, err := fs.ReadFile(b.site, p)
+			if err != nil {
+				b.diags.Add(diag.Diagnostic{File: p, Severity: diag.Error, Message: "copy static file: " + err.Error()})
+				return nil
+			}
+			out.add(strings.TrimPrefix(strings.TrimPrefix(p, dir), "/"), data)
+			return nil
+		})
+	}
+}
+
+func (b *builder) siteData(nav []ResolvedNavItem) *SiteData {
+	cfg := b.cfg
+	s := &SiteData{Title: cfg.Title, Tagline: cfg.Tagline, URL: cfg.URL, BaseURL: cfg.BaseURL, Favicon: cfg.Favicon,
+		TitleDelimiter: cfg.TitleDelimiter, NoIndex: cfg.NoIndex, BaseURLIssueBanner: *cfg.BaseURLIssueBanner,
+		I18n: cfg.I18n, ThemeConfig: cfg.ThemeConfig, Navbar: nav,
+		Docs: DocsData{RouteBasePath: cfg.Docs.RouteBasePath, Breadcrumbs: *cfg.Docs.Breadcrumbs}}
+	for _, v := range b.content.Versions {
+		vd := VersionData{Name: v.Name, Label: v.Label, IsLast: v.IsLast, Path: v.Path, MainDocID: v.MainDocID,
+			Banner: v.Banner, Docs: map[string]DocRef{}}
+		sb := b.sidebars[v.Name]
+		for _, d := range v.Docs {
+			vd.Docs[d.ID] = DocRef{Path: d.Permalink, Sidebar: sb.SidebarOf(d.ID)}
+		}
+		s.Docs.Versions = append(s.Docs.Versions, vd)
+	}
+	return s
+}
+
+// sidebarsData is every version's sidebars: version name → sidebar id → items.
+func (b *builder) sidebarsData() map[string]map[string][]*sidebar.Item {
+	out := map[string]map[string][]*sidebar.Item{}
+	for name, sb := range b.sidebars {
+		out[name] = sb.ByID
+	}
+	return out
+}
+
+func (b *builder) notFoundData() *PageData {
+	data := b.basePageData(b.cfg.BaseURL+"404.html", route.KindNotFound, "Page Not Found", nil)
+	data.NoIndex = true
+	data.Alternates = nil
+	data.HTML = `<p>We could not find what you were looking for.</p>` +
+		`<p>Please contact the owner of the site that linked you to the original URL and let them know their link is broken.</p>`
+	return data
+}
+
+// redirectHTML is a static-host-friendly redirect: meta refresh, canonical,
+// and a script that keeps the query and hash (behaviour reference 2.4).
+func redirectHTML(to string) []byte {
+	esc := template.HTMLEscapeString(to)
+	js, _ := json.Marshal(to)
+	keep := "true"
+	if strings.ContainsAny(to, "?#") {
+		keep = "false"
+	}
+	return []byte(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="refresh" content="0; url=` + esc + `">
+<link rel="canonical" href="` + esc + `">
+<title>Redirecting…</title>
+<script>window.location.href = ` + string(js) + ` + (` + keep + ` ? window.location.search + window.location.hash : "");</script>
+</head>
+<body><p>This page has moved to <a href="` + esc + `">` + esc + `</a>.</p></body>
+</html>
+`)
+}
+
+type sitemapURL struct {
+	Loc string `xml:"loc"`
+}
+
+type sitemapSet struct {
+	XMLName xml.Name     `xml:"urlset"`
+	XMLNS   string       `xml:"xmlns,attr"`
+	URLs    []sitemapURL `xml:"url"`
+}
+
+// sitemap lists every listed route (not unlisted docs, not the not-found page).
+func (b *builder) sitemap(m *route.Manifest) []byte {
+	set := sitemapSet{XMLNS: "http://www.sitemaps.org/schemas/sitemap/0.9"}
+	if !b.cfg.NoIndex {
+		for _, r := range m.Routes {
+			if !r.Unlisted {
+				set.URLs = append(set.URLs, sitemapURL{Loc: b.cfg.URL + r.Path})
+			}
+		}
+	}
+	var buf bytes.Buffer
+	buf.WriteString(xml.Header)
+	enc := xml.NewEncoder(&buf)
+	enc.Indent("", "  ")
+	_ = enc.Encode(set)
+	buf.WriteString("\n")
+	return buf.Bytes()
+}
+
+func (b *builder) robots() []byte {
+	if b.cfg.NoIndex {
+		return []byte("User-agent: *\nDisallow: /\n")
+	}
+	return []byte("User-agent: *\nAllow: /\n\nSitemap: " + b.cfg.URL + path.Join(b.cfg.BaseURL, "sitemap.xml") + "\n")
+}

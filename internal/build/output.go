@@ -1,0 +1,115 @@
+package build
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing/fstest"
+	"time"
+
+	"github.com/portaldocs/portal/internal/route"
+)
+
+// Output is a finished site held in memory: every file of the output folder
+// and the route manifest. A build produces it whole before anything is
+// written, so a failed build never touches the previous output.
+type Output struct {
+	files    fstest.MapFS
+	Manifest *route.Manifest
+}
+
+func newOutput() *Output { return &Output{files: fstest.MapFS{}} }
+
+func (o *Output) add(name string, data []byte) {
+	o.files[name] = &fstest.MapFile{Data: data, Mode: 0o644, ModTime: time.Unix(0, 0)}
+}
+
+func (o *Output) has(name string) bool {
+	_, ok := o.files[name]
+	return ok
+}
+
+// FS serves the output from memory (portal serve --site, portal dev).
+// fstest.MapFS is used for its complete, tested fs.FS semantics
+// (synthesised directories, ReadDir, Stat); it has no test-only behaviour.
+func (o *Output) FS() fs.FS { return o.files }
+
+// Files lists the output's file names, sorted.
+func (o *Output) Files() []string {
+	names := make([]string, 0, len(o.files))
+	for name := range o.files {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// File returns one output file's contents.
+func (o *Output) File(name string) ([]byte, bool) {
+	f, ok := o.files[name]
+	if !ok {
+		return nil, false
+	}
+	return f.Data, true
+}
+
+// WriteDir writes the output to dir atomically: everything goes to a
+// temporary sibling folder first, which then replaces dir in two renames.
+// If any write fails, dir is left exactly as it was.
+func (o *Output) WriteDir(dir string) error {
+	dir = filepath.Clean(dir)
+	parent := filepath.Dir(dir)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return fmt.Errorf("create output parent %s: %w", parent, err)
+	}
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".new-")
+	if err != nil {
+		return fmt.Errorf("create temporary output folder: %w", err)
+	}
+	if err := o.writeFiles(tmp); err != nil {
+		os.RemoveAll(tmp)
+		return err
+	}
+	return swapDir(tmp, dir)
+}
+
+func (o *Output) writeFiles(root string) error {
+	for _, name := range o.Files() {
+		target := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+			return fmt.Errorf("write %s: %w", name, err)
+		}
+		if err := os.WriteFile(target, o.files[name].Data, 0o644); err != nil {
+			return fmt.Errorf("write %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// swapDir replaces dir with tmp. The old folder is moved aside first and
+// removed only once the new one is in place.
+func swapDir(tmp, dir string) error {
+	old := ""
+	if _, err := os.Stat(dir); err == nil {
+		old = tmp + ".old"
+		if err := os.Rename(dir, old); err != nil {
+			os.RemoveAll(tmp)
+			return fmt.Errorf("move previous output %s aside: %w", dir, err)
+		}
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		if old != "" {
+			_ = os.Rename(old, dir) // put the previous output back
+		}
+		os.RemoveAll(tmp)
+		return fmt.Errorf("move new output into %s: %w", dir, err)
+	}
+	if old != "" {
+		if err := os.RemoveAll(old); err != nil {
+			return fmt.Errorf("remove previous output %s: %w", old, err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,248 @@
+// Package config is the site configuration (portal.yaml): its model, with
+// Docusaurus's key names so that a Docusaurus config maps over one to one,
+// its defaults, and its validation.
+package config
+
+// FileName is the config file's name inside the site folder.
+const FileName = "portal.yaml"
+
+// Level is how a class of build problem is reported: ignore, log, warn or
+// throw (fail the build), as in Docusaurus's onBroken* options.
+type Level string
+
+const (
+	LevelIgnore Level = "ignore"
+	LevelLog    Level = "log"
+	LevelWarn   Level = "warn"
+	LevelThrow  Level = "throw"
+)
+
+// Site is the whole site configuration.
+type Site struct {
+	Title                 string     `yaml:"title" json:"title"`
+	Tagline               string     `yaml:"tagline" json:"tagline"`
+	URL                   string     `yaml:"url" json:"url"`
+	BaseURL               string     `yaml:"baseUrl" json:"baseUrl"`
+	TrailingSlash         *bool      `yaml:"trailingSlash" json:"trailingSlash"`
+	Favicon               string     `yaml:"favicon" json:"favicon,omitempty"`
+	TitleDelimiter        string     `yaml:"titleDelimiter" json:"titleDelimiter"`
+	NoIndex               bool       `yaml:"noIndex" json:"noIndex"`
+	BaseURLIssueBanner    *bool      `yaml:"baseUrlIssueBanner" json:"baseUrlIssueBanner"`
+	OnBrokenLinks         Level      `yaml:"onBrokenLinks" json:"-"`
+	OnBrokenMarkdownLinks Level      `yaml:"onBrokenMarkdownLinks" json:"-"`
+	OnBrokenAnchors       Level      `yaml:"onBrokenAnchors" json:"-"`
+	OnDuplicateRoutes     Level      `yaml:"onDuplicateRoutes" json:"-"`
+	I18n                  I18n       `yaml:"i18n" json:"i18n"`
+	Docs                  Docs       `yaml:"docs" json:"docs"`
+	Pages                 Pages      `yaml:"pages" json:"-"`
+	StaticDirectories     []string   `yaml:"staticDirectories" json:"-"`
+	Redirects             []Redirect `yaml:"redirects" json:"-"`
+	ThemeConfig           Theme      `yaml:"themeConfig" json:"themeConfig"`
+}
+
+// I18n carries the locales. The portal is English only, but routes and head
+// links are modelled per locale so alternates and canonicals are right.
+type I18n struct {
+	DefaultLocale string                  `yaml:"defaultLocale" json:"defaultLocale"`
+	Locales       []string                `yaml:"locales" json:"locales"`
+	LocaleConfigs map[string]LocaleConfig `yaml:"localeConfigs" json:"localeConfigs"`
+}
+
+// LocaleConfig describes one locale.
+type LocaleConfig struct {
+	Label     string `yaml:"label" json:"label"`
+	HTMLLang  string `yaml:"htmlLang" json:"htmlLang"`
+	Direction string `yaml:"direction" json:"direction"`
+	Path      string `yaml:"path" json:"path"`
+}
+
+// Docs configures the docs plugin.
+type Docs struct {
+	Path          string `yaml:"path" json:"-"`
+	RouteBasePath string `yaml:"routeBasePath" json:"routeBasePath"`
+	SidebarPath   string `yaml:"sidebarPath" json:"-"`
+	// LastVersion names the version served at the docs root; "current" by default.
+	LastVersion           string                   `yaml:"lastVersion" json:"lastVersion"`
+	IncludeCurrentVersion *bool                    `yaml:"includeCurrentVersion" json:"-"`
+	Versions              map[string]VersionConfig `yaml:"versions" json:"-"`
+	EditURL               string                   `yaml:"editUrl" json:"-"`
+	Breadcrumbs           *bool                    `yaml:"breadcrumbs" json:"breadcrumbs"`
+	SidebarCollapsible    *bool                    `yaml:"sidebarCollapsible" json:"-"`
+	SidebarCollapsed      *bool                    `yaml:"sidebarCollapsed" json:"-"`
+	ShowLastUpdateTime    bool                     `yaml:"showLastUpdateTime" json:"showLastUpdateTime"`
+	ShowLastUpdateAuthor  bool                     `yaml:"showLastUpdateAuthor" json:"showLastUpdateAuthor"`
+}
+
+// VersionConfig overrides one docs version's label, path or banner.
+type VersionConfig struct {
+	Label  string `yaml:"label" json:"label"`
+	Path   string `yaml:"path" json:"path"`
+	Banner string `yaml:"banner" json:"banner"`
+}
+
+// Pages configures standalone pages.
+type Pages struct {
+	Path string `yaml:"path"`
+}
+
+// Redirect is a config redirect; Line locates it in portal.yaml.
+type Redirect struct {
+	From string `yaml:"from"`
+	To   string `yaml:"to"`
+	Line int    `yaml:"-"`
+}
+
+// Theme is themeConfig.
+type Theme struct {
+	ColorMode       ColorMode        `yaml:"colorMode" json:"colorMode"`
+	AnnouncementBar *AnnouncementBar `yaml:"announcementBar" json:"announcementBar,omitempty"`
+	Navbar          Navbar           `yaml:"navbar" json:"navbar"`
+	Footer          *Footer          `yaml:"footer" json:"footer,omitempty"`
+	Docs            ThemeDocs        `yaml:"docs" json:"docs"`
+	TableOfContents TableOfContents  `yaml:"tableOfContents" json:"tableOfContents"`
+	Mermaid         Mermaid          `yaml:"mermaid" json:"mermaid"`
+	Image           string           `yaml:"image" json:"image,omitempty"`
+	Metadata        []Metadata       `yaml:"metadata" json:"metadata,omitempty"`
+}
+
+// Metadata is an extra <meta> tag emitted on every page.
+type Metadata struct {
+	Name     string `yaml:"name" json:"name,omitempty"`
+	Property string `yaml:"property" json:"property,omitempty"`
+	Content  string `yaml:"content" json:"content"`
+}
+
+// ColorMode is themeConfig.colorMode.
+type ColorMode struct {
+	DefaultMode               string `yaml:"defaultMode" json:"defaultMode"`
+	DisableSwitch             bool   `yaml:"disableSwitch" json:"disableSwitch"`
+	RespectPrefersColorScheme bool   `yaml:"respectPrefersColorScheme" json:"respectPrefersColorScheme"`
+}
+
+// AnnouncementBar is themeConfig.announcementBar; Content is HTML.
+type AnnouncementBar struct {
+	ID              string `yaml:"id" json:"id"`
+	Content         string `yaml:"content" json:"content"`
+	BackgroundColor string `yaml:"backgroundColor" json:"backgroundColor"`
+	TextColor       string `yaml:"textColor" json:"textColor"`
+	IsCloseable     *bool  `yaml:"isCloseable" json:"isCloseable"`
+}
+
+// Logo is a navbar or footer logo.
+type Logo struct {
+	Alt       string `yaml:"alt" json:"alt"`
+	Src       string `yaml:"src" json:"src"`
+	SrcDark   string `yaml:"srcDark" json:"srcDark,omitempty"`
+	Href      string `yaml:"href" json:"href,omitempty"`
+	Target    string `yaml:"target" json:"target,omitempty"`
+	Width     int    `yaml:"width" json:"width,omitempty"`
+	Height    int    `yaml:"height" json:"height,omitempty"`
+	ClassName string `yaml:"className" json:"className,omitempty"`
+}
+
+// Navbar is themeConfig.navbar.
+type Navbar struct {
+	Title        string       `yaml:"title" json:"title,omitempty"`
+	Logo         *Logo        `yaml:"logo" json:"logo,omitempty"`
+	HideOnScroll bool         `yaml:"hideOnScroll" json:"hideOnScroll"`
+	Style        string       `yaml:"style" json:"style,omitempty"`
+	Items        []NavbarItem `yaml:"items" json:"items"`
+}
+
+// The nine navbar item types of the spec, with Docusaurus's type names.
+const (
+	NavDefault             = "default"
+	NavDropdown            = "dropdown"
+	NavLocaleDropdown      = "localeDropdown"
+	NavSearch              = "search"
+	NavHTML                = "html"
+	NavDoc                 = "doc"
+	NavDocSidebar          = "docSidebar"
+	NavDocsVersion         = "docsVersion"
+	NavDocsVersionDropdown = "docsVersionDropdown"
+)
+
+// NavbarItemTypes lists the valid navbar item types.
+var NavbarItemTypes = []string{NavDefault, NavDropdown, NavLocaleDropdown, NavSearch, NavHTML,
+	NavDoc, NavDocSidebar, NavDocsVersion, NavDocsVersionDropdown}
+
+// NavbarItem is one navbar item of any type. Fields that a type does not use
+// stay empty. Line locates the item in portal.yaml for diagnostics.
+type NavbarItem struct {
+	Type                        string       `yaml:"type" json:"type"`
+	Position                    string       `yaml:"position" json:"position,omitempty"`
+	Label                       string       `yaml:"label" json:"label,omitempty"`
+	HTML                        string       `yaml:"html" json:"html,omitempty"`
+	To                          string       `yaml:"to" json:"to,omitempty"`
+	Href                        string       `yaml:"href" json:"href,omitempty"`
+	PrependBaseURLToHref        bool         `yaml:"prependBaseUrlToHref" json:"prependBaseUrlToHref,omitempty"`
+	ActiveBasePath              string       `yaml:"activeBasePath" json:"activeBasePath,omitempty"`
+	ActiveBaseRegex             string       `yaml:"activeBaseRegex" json:"activeBaseRegex,omitempty"`
+	Items                       []NavbarItem `yaml:"items" json:"items,omitempty"`
+	ClassName                   string       `yaml:"className" json:"className,omitempty"`
+	Target                      string       `yaml:"target" json:"target,omitempty"`
+	Rel                         string       `yaml:"rel" json:"rel,omitempty"`
+	AriaLabel                   string       `yaml:"aria-label" json:"aria-label,omitempty"`
+	DocID                       string       `yaml:"docId" json:"docId,omitempty"`
+	SidebarID                   string       `yaml:"sidebarId" json:"sidebarId,omitempty"`
+	DocsPluginID                string       `yaml:"docsPluginId" json:"docsPluginId,omitempty"`
+	Value                       string       `yaml:"value" json:"value,omitempty"`
+	Versions                    any          `yaml:"versions" json:"versions,omitempty"`
+	DropdownItemsBefore         []NavbarItem `yaml:"dropdownItemsBefore" json:"dropdownItemsBefore,omitempty"`
+	DropdownItemsAfter          []NavbarItem `yaml:"dropdownItemsAfter" json:"dropdownItemsAfter,omitempty"`
+	DropdownActiveClassDisabled bool         `yaml:"dropdownActiveClassDisabled" json:"dropdownActiveClassDisabled,omitempty"`
+	QueryString                 string       `yaml:"queryString" json:"queryString,omitempty"`
+	Line                        int          `yaml:"-" json:"-"`
+}
+
+// Footer is themeConfig.footer.
+type Footer struct {
+	Style     string        `yaml:"style" json:"style"`
+	Links     []FooterGroup `yaml:"links" json:"links"`
+	Logo      *Logo         `yaml:"logo" json:"logo,omitempty"`
+	Copyright string        `yaml:"copyright" json:"copyright,omitempty"`
+}
+
+// FooterGroup is one titled column of footer links.
+type FooterGroup struct {
+	Title string       `yaml:"title" json:"title"`
+	Items []FooterLink `yaml:"items" json:"items"`
+}
+
+// FooterLink is a footer link: to (internal), href (external) or raw html.
+type FooterLink struct {
+	Label string `yaml:"label" json:"label,omitempty"`
+	To    string `yaml:"to" json:"to,omitempty"`
+	Href  string `yaml:"href" json:"href,omitempty"`
+	HTML  string `yaml:"html" json:"html,omitempty"`
+	Line  int    `yaml:"-" json:"-"`
+}
+
+// ThemeDocs is themeConfig.docs.
+type ThemeDocs struct {
+	VersionPersistence string      `yaml:"versionPersistence" json:"versionPersistence"`
+	Sidebar            SidebarConf `yaml:"sidebar" json:"sidebar"`
+}
+
+// SidebarConf is themeConfig.docs.sidebar.
+type SidebarConf struct {
+	Hideable               bool `yaml:"hideable" json:"hideable"`
+	AutoCollapseCategories bool `yaml:"autoCollapseCategories" json:"autoCollapseCategories"`
+}
+
+// TableOfContents is themeConfig.tableOfContents.
+type TableOfContents struct {
+	MinHeadingLevel int `yaml:"minHeadingLevel" json:"minHeadingLevel"`
+	MaxHeadingLevel int `yaml:"maxHeadingLevel" json:"maxHeadingLevel"`
+}
+
+// Mermaid is themeConfig.mermaid.
+type Mermaid struct {
+	Theme MermaidTheme `yaml:"theme" json:"theme"`
+}
+
+// MermaidTheme names the diagram theme per colour mode.
+type MermaidTheme struct {
+	Light string `yaml:"light" json:"light"`
+	Dark  string `yaml:"dark" json:"dark"`
+}

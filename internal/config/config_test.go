@@ -1,0 +1,90 @@
+package config
+
+import (
+	"strings"
+	"testing"
+)
+
+const minimal = "title: T\nurl: https://docs.example.org\nbaseUrl: /\n"
+
+func TestDefaults(t *testing.T) {
+	site, diags := Parse(FileName, []byte(minimal+"themeConfig:\n  navbar:\n    logo: {src: a.svg}\n    items:\n      - {to: /docs/, label: Docs}\n      - {label: More, items: [{href: 'https://example.org', label: X}]}\n  footer:\n    logo: {src: b.svg}\n"))
+	if len(diags) > 0 {
+		t.Fatalf("diagnostics: %v", diags)
+	}
+	checks := []struct {
+		name      string
+		got, want any
+	}{
+		{"onBrokenLinks", site.OnBrokenLinks, LevelThrow},
+		{"onBrokenAnchors", site.OnBrokenAnchors, LevelWarn},
+		{"onBrokenMarkdownLinks", site.OnBrokenMarkdownLinks, LevelWarn},
+		{"onDuplicateRoutes", site.OnDuplicateRoutes, LevelWarn},
+		{"docs.routeBasePath", site.Docs.RouteBasePath, "docs"},
+		{"i18n.defaultLocale", site.I18n.DefaultLocale, "en"},
+		{"colorMode.defaultMode", site.ThemeConfig.ColorMode.DefaultMode, "light"},
+		{"colorMode.disableSwitch", site.ThemeConfig.ColorMode.DisableSwitch, false},
+		{"colorMode.respectPrefersColorScheme", site.ThemeConfig.ColorMode.RespectPrefersColorScheme, false},
+		{"toc min", site.ThemeConfig.TableOfContents.MinHeadingLevel, 2},
+		{"toc max", site.ThemeConfig.TableOfContents.MaxHeadingLevel, 3},
+		{"mermaid light", site.ThemeConfig.Mermaid.Theme.Light, "neutral"},
+		{"mermaid dark", site.ThemeConfig.Mermaid.Theme.Dark, "dark"},
+		{"navbar logo width", site.ThemeConfig.Navbar.Logo.Width, 55},
+		{"navbar logo height", site.ThemeConfig.Navbar.Logo.Height, 50},
+		{"footer logo width", site.ThemeConfig.Footer.Logo.Width, 350},
+		{"footer logo height", site.ThemeConfig.Footer.Logo.Height, 60},
+		{"footer style", site.ThemeConfig.Footer.Style, "light"},
+		{"item position", site.ThemeConfig.Navbar.Items[0].Position, "right"},
+		{"item type", site.ThemeConfig.Navbar.Items[0].Type, NavDefault},
+		{"item with items", site.ThemeConfig.Navbar.Items[1].Type, NavDropdown},
+		{"title delimiter", site.TitleDelimiter, "|"},
+	}
+	for _, c := range checks {
+		if c.got != c.want {
+			t.Errorf("%s = %v, want %v", c.name, c.got, c.want)
+		}
+	}
+}
+
+func TestInvalidConfigs(t *testing.T) {
+	cases := []struct {
+		name, yaml string
+		want       []string // "line: message fragment"
+	}{
+		{"unknown top-level key with suggestion", minimal + "tagLine: x\n", []string{`4: unknown key "tagLine" at the top level`, `did you mean "tagline"?`}},
+		{"unknown nested key", minimal + "themeConfig:\n  colorMode:\n    defaultMod: dark\n", []string{`6: unknown key "defaultMod" in themeConfig.colorMode`, `did you mean "defaultMode"?`}},
+		{"renamed Docusaurus key", minimal + "themeConfig:\n  navbar:\n    links: []\n", []string{`6: unknown key "links"`, `use themeConfig.navbar.items`}},
+		{"bad navbar type", minimal + "themeConfig:\n  navbar:\n    items:\n      - type: sidebar\n", []string{`7: Bad navbar item type sidebar`}},
+		{"to and href", minimal + "themeConfig:\n  navbar:\n    items:\n      - {to: /a/, href: 'https://x', label: X}\n", []string{`One and only one between "to" and "href" should be provided`}},
+		{"nested dropdown", minimal + "themeConfig:\n  navbar:\n    items:\n      - label: A\n        items:\n          - {label: B, items: [{to: /x/, label: C}]}\n", []string{`9: Nested dropdowns are not allowed`}},
+		{"url with path", "title: T\nurl: https://docs.example.org/sub\nbaseUrl: /\n", []string{`2: The url is not supposed to contain a sub-path like "/sub"`}},
+		{"missing title", "url: https://docs.example.org\nbaseUrl: /\n", []string{`"title" is required`}},
+		{"bad level", minimal + "onBrokenLinks: explode\n", []string{`4: onBrokenLinks has invalid value "explode"`}},
+		{"toc levels", minimal + "themeConfig:\n  tableOfContents: {minHeadingLevel: 4, maxHeadingLevel: 3}\n", []string{`themeConfig.tableOfContents levels 4–3 are invalid`}},
+		{"wrong type", minimal + "noIndex: sometimes\n", []string{`4: cannot unmarshal`}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, diags := Parse(FileName, []byte(c.yaml))
+			var all []string
+			for _, d := range diags {
+				all = append(all, d.String())
+			}
+			text := strings.Join(all, "\n")
+			for _, w := range c.want {
+				if !strings.Contains(text, w) {
+					t.Errorf("want %q in:\n%s", w, text)
+				}
+			}
+		})
+	}
+}
+
+func TestNearest(t *testing.T) {
+	keys := []string{"items", "logo", "title", "hideOnScroll", "style"}
+	for in, want := range map[string]string{"itemz": "items", "Logo": "logo", "hideonscrol": "hideOnScroll", "zzzzzzzz": ""} {
+		if got := Nearest(in, keys); got != want {
+			t.Errorf("Nearest(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -1,0 +1,278 @@
+package config
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/portaldocs/portal/internal/diag"
+	"gopkg.in/yaml.v3"
+)
+
+// Parse reads portal.yaml's bytes into a Site with defaults applied. file is
+// the site-relative name used in diagnostics. It reports every problem it
+// finds (unknown keys with the nearest valid key, wrong types, invalid
+// values), not just the first; the Site is nil only when the YAML itself
+// cannot be parsed.
+func Parse(file string, data []byte) (*Site, []diag.Diagnostic) {
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return nil, []diag.Diagnostic{yamlError(file, err)}
+	}
+	if len(root.Content) == 0 {
+		return nil, []diag.Diagnostic{{File: file, Line: 1, Message: "the config file is empty",
+			Hint: "set at least title, url and baseUrl"}}
+	}
+	doc := root.Content[0]
+	diags := CheckKeys(file, doc, &Site{})
+	site := &Site{}
+	if err := doc.Decode(site); err != nil {
+		diags = append(diags, yamlErrors(file, err)...)
+	}
+	site.applyDefaults()
+	diags = append(diags, site.validate(file, doc)...)
+	return site, diags
+}
+
+var yamlLineRe = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
+
+// yamlErrors turns yaml.v3's errors (one line per problem, "line N: …") into
+// located diagnostics.
+func yamlErrors(file string, err error) []diag.Diagnostic {
+	te, ok := err.(*yaml.TypeError)
+	if !ok {
+		return []diag.Diagnostic{yamlError(file, err)}
+	}
+	var out []diag.Diagnostic
+	for _, msg := range te.Errors {
+		out = append(out, lineMessage(file, msg))
+	}
+	return out
+}
+
+func yamlError(file string, err error) diag.Diagnostic {
+	return lineMessage(file, err.Error())
+}
+
+func lineMessage(file, msg string) diag.Diagnostic {
+	d := diag.Diagnostic{File: file, Message: msg}
+	if m := yamlLineRe.FindStringSubmatch(msg); m != nil {
+		d.Line, _ = strconv.Atoi(m[1])
+		d.Message = m[2]
+	}
+	d.Message = strings.TrimPrefix(d.Message, "yaml: ")
+	return d
+}
+
+// UnmarshalYAML records where the item is, so that errors found later (a doc
+// id that does not exist, say) can point at the line.
+func (n *NavbarItem) UnmarshalYAML(node *yaml.Node) error {
+	type plain NavbarItem
+	if err := node.Decode((*plain)(n)); err != nil {
+		return err
+	}
+	n.Line = node.Line
+	return nil
+}
+
+// UnmarshalYAML records the link's line for the broken-link check.
+func (l *FooterLink) UnmarshalYAML(node *yaml.Node) error {
+	type plain FooterLink
+	if err := node.Decode((*plain)(l)); err != nil {
+		return err
+	}
+	l.Line = node.Line
+	return nil
+}
+
+// UnmarshalYAML records the redirect's line.
+func (r *Redirect) UnmarshalYAML(node *yaml.Node) error {
+	type plain Redirect
+	if err := node.Decode((*plain)(r)); err != nil {
+		return err
+	}
+	r.Line = node.Line
+	return nil
+}
+
+func boolPtr(b bool) *bool { return &b }
+
+// applyDefaults fills what the author left out with the spec's defaults
+// (spec section 9; behaviour reference section 1).
+func (s *Site) applyDefaults() {
+	s.BaseURL = normalizeBaseURL(s.BaseURL)
+	s.URL = strings.TrimSuffix(s.URL, "/")
+	setDefault(&s.TitleDelimiter, "|")
+	if s.BaseURLIssueBanner == nil {
+		s.BaseURLIssueBanner = boolPtr(true)
+	}
+	setLevel(&s.OnBrokenLinks, LevelThrow)
+	setLevel(&s.OnBrokenAnchors, LevelWarn)
+	setLevel(&s.OnBrokenMarkdownLinks, LevelWarn)
+	setLevel(&s.OnDuplicateRoutes, LevelWarn)
+	s.I18n.applyDefaults()
+	s.Docs.applyDefaults()
+	setDefault(&s.Pages.Path, "pages")
+	if len(s.StaticDirectories) == 0 {
+		s.StaticDirectories = []string{"static"}
+	}
+	s.ThemeConfig.applyDefaults()
+}
+
+func (i *I18n) applyDefaults() {
+	setDefault(&i.DefaultLocale, "en")
+	if len(i.Locales) == 0 {
+		i.Locales = []string{i.DefaultLocale}
+	}
+	if i.LocaleConfigs == nil {
+		i.LocaleConfigs = map[string]LocaleConfig{}
+	}
+	for _, loc := range i.Locales {
+		lc := i.LocaleConfigs[loc]
+		setDefault(&lc.Label, localeLabel(loc))
+		setDefault(&lc.HTMLLang, loc)
+		setDefault(&lc.Direction, "ltr")
+		if lc.Path == "" {
+			lc.Path = loc
+		}
+		i.LocaleConfigs[loc] = lc
+	}
+}
+
+func localeLabel(loc string) string {
+	if loc == "en" {
+		return "English"
+	}
+	return loc
+}
+
+func (d *Docs) applyDefaults() {
+	setDefault(&d.Path, "docs")
+	setDefault(&d.RouteBasePath, "docs")
+	d.RouteBasePath = strings.Trim(d.RouteBasePath, "/")
+	setDefault(&d.SidebarPath, "sidebars.yaml")
+	if d.Breadcrumbs == nil {
+		d.Breadcrumbs = boolPtr(true)
+	}
+	if d.IncludeCurrentVersion == nil {
+		d.IncludeCurrentVersion = boolPtr(true)
+	}
+	if d.SidebarCollapsible == nil {
+		d.SidebarCollapsible = boolPtr(true)
+	}
+	if d.SidebarCollapsed == nil {
+		// Docusaurus: sidebarCollapsible:false with sidebarCollapsed unset makes categories open.
+		d.SidebarCollapsed = boolPtr(*d.SidebarCollapsible)
+	}
+}
+
+func (t *Theme) applyDefaults() {
+	setDefault(&t.ColorMode.DefaultMode, "light")
+	if t.AnnouncementBar != nil {
+		setDefault(&t.AnnouncementBar.ID, "announcement-bar")
+		if t.AnnouncementBar.IsCloseable == nil {
+			t.AnnouncementBar.IsCloseable = boolPtr(true)
+		}
+	}
+	if t.Navbar.Logo != nil {
+		setDefaultInt(&t.Navbar.Logo.Width, 55)
+		setDefaultInt(&t.Navbar.Logo.Height, 50)
+	}
+	for i := range t.Navbar.Items {
+		applyNavbarItemDefaults(&t.Navbar.Items[i], true)
+	}
+	if t.Footer != nil {
+		setDefault(&t.Footer.Style, "light")
+		if t.Footer.Logo != nil {
+			setDefaultInt(&t.Footer.Logo.Width, 350)
+			setDefaultInt(&t.Footer.Logo.Height, 60)
+		}
+	}
+	setDefault(&t.Docs.VersionPersistence, "localStorage")
+	setDefaultInt(&t.TableOfContents.MinHeadingLevel, 2)
+	setDefaultInt(&t.TableOfContents.MaxHeadingLevel, 3)
+	setDefault(&t.Mermaid.Theme.Light, "neutral")
+	setDefault(&t.Mermaid.Theme.Dark, "dark")
+}
+
+// applyNavbarItemDefaults resolves the item type the way Docusaurus does (no
+// type: dropdown when it has items, else default) and, for top-level items,
+// the position (the spec's default is right).
+func applyNavbarItemDefaults(item *NavbarItem, topLevel bool) {
+	if item.Type == "" {
+		item.Type = NavDefault
+	}
+	if item.Type == NavDefault && len(item.Items) > 0 {
+		item.Type = NavDropdown
+	}
+	if topLevel && item.Position == "" {
+		item.Position = "right"
+	}
+	for i := range item.Items {
+		applyNavbarItemDefaults(&item.Items[i], false)
+	}
+}
+
+func normalizeBaseURL(b string) string {
+	if b == "" {
+		return ""
+	}
+	if !strings.HasPrefix(b, "/") {
+		b = "/" + b
+	}
+	if !strings.HasSuffix(b, "/") {
+		b += "/"
+	}
+	return b
+}
+
+func setDefault(s *string, v string) {
+	if *s == "" {
+		*s = v
+	}
+}
+
+func setDefaultInt(n *int, v int) {
+	if *n == 0 {
+		*n = v
+	}
+}
+
+func setLevel(l *Level, v Level) {
+	if *l == "" {
+		*l = v
+	}
+}
+
+// keyLine finds the line of a key path ("themeConfig.navbar") in the YAML,
+// for diagnostics about values that decoded but are invalid.
+func keyLine(node *yaml.Node, path ...string) int {
+	cur := node
+	line := node.Line
+	for _, key := range path {
+		next := mappingValue(cur, key)
+		if next == nil {
+			return line
+		}
+		line = next.Line
+		cur = next
+	}
+	return line
+}
+
+func mappingValue(node *yaml.Node, key string) *yaml.Node {
+	if node == nil || node.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(node.Content); i += 2 {
+		if node.Content[i].Value == key {
+			return node.Content[i+1]
+		}
+	}
+	return nil
+}
+
+func errAt(file string, line int, hint, format string, args ...any) diag.Diagnostic {
+	return diag.Diagnostic{File: file, Line: line, Severity: diag.Error, Message: fmt.Sprintf(format, args...), Hint: hint}
+}

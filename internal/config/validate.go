@@ -1,0 +1,168 @@
+package config
+
+import (
+	"fmt"
+	"net/url"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/portaldocs/portal/internal/diag"
+	"gopkg.in/yaml.v3"
+)
+
+// validate checks values that decoded but make no sense, with the
+// Docusaurus wording where Docusaurus has one (behaviour reference 1, 3.2, 6).
+func (s *Site) validate(file string, doc *yaml.Node) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	add := func(d diag.Diagnostic) { out = append(out, d) }
+	line := func(path ...string) int { return keyLine(doc, path...) }
+
+	for _, required := range []struct{ key, value string }{
+		{"title", s.Title}, {"url", s.URL}, {"baseUrl", s.BaseURL},
+	} {
+		if strings.TrimSpace(required.value) == "" {
+			add(errAt(file, line(), fmt.Sprintf("add %s: … at the top level", required.key),
+				"%q is required", required.key))
+		}
+	}
+	if s.URL != "" {
+		if u, err := url.Parse(s.URL); err != nil || u.Scheme == "" || u.Host == "" {
+			add(errAt(file, line("url"), `write the full origin, e.g. "https://developer.example.org"`,
+				"url %q is not an absolute URL", s.URL))
+		} else if u.Path != "" && u.Path != "/" {
+			add(errAt(file, line("url"), "move the path to baseUrl",
+				"The url is not supposed to contain a sub-path like %q. Please use the baseUrl field for sub-paths.", u.Path))
+		}
+	}
+	levels := []struct {
+		key string
+		val Level
+	}{{"onBrokenLinks", s.OnBrokenLinks}, {"onBrokenAnchors", s.OnBrokenAnchors},
+		{"onBrokenMarkdownLinks", s.OnBrokenMarkdownLinks}, {"onDuplicateRoutes", s.OnDuplicateRoutes}}
+	for _, l := range levels {
+		if !slices.Contains([]Level{LevelIgnore, LevelLog, LevelWarn, LevelThrow}, l.val) {
+			add(errAt(file, line(l.key), "use one of: ignore, log, warn, throw", "%s has invalid value %q", l.key, l.val))
+		}
+	}
+	if !slices.Contains(s.I18n.Locales, s.I18n.DefaultLocale) {
+		add(errAt(file, line("i18n", "defaultLocale"), "add it to i18n.locales",
+			"i18n.defaultLocale %q is not one of i18n.locales", s.I18n.DefaultLocale))
+	}
+	for i, r := range s.Redirects {
+		if !strings.HasPrefix(r.From, "/") {
+			add(errAt(file, r.Line, `redirect sources are site paths such as "/baseUrls"`,
+				"redirects[%d].from %q must start with /", i, r.From))
+		}
+		if r.To == "" {
+			add(errAt(file, r.Line, "", "redirects[%d].to is required", i))
+		}
+	}
+	out = append(out, s.ThemeConfig.validate(file, doc)...)
+	return out
+}
+
+func (t *Theme) validate(file string, doc *yaml.Node) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	line := func(path ...string) int { return keyLine(doc, append([]string{"themeConfig"}, path...)...) }
+	if !slices.Contains([]string{"light", "dark"}, t.ColorMode.DefaultMode) {
+		out = append(out, errAt(file, line("colorMode", "defaultMode"), `use "light" or "dark"`,
+			"themeConfig.colorMode.defaultMode has invalid value %q", t.ColorMode.DefaultMode))
+	}
+	toc := t.TableOfContents
+	if toc.MinHeadingLevel < 2 || toc.MinHeadingLevel > 6 || toc.MaxHeadingLevel < 2 || toc.MaxHeadingLevel > 6 ||
+		toc.MinHeadingLevel > toc.MaxHeadingLevel {
+		out = append(out, errAt(file, line("tableOfContents"), "levels are integers from 2 to 6, min ≤ max",
+			"themeConfig.tableOfContents levels %d–%d are invalid", toc.MinHeadingLevel, toc.MaxHeadingLevel))
+	}
+	if t.Footer != nil && !slices.Contains([]string{"light", "dark"}, t.Footer.Style) {
+		out = append(out, errAt(file, line("footer", "style"), `use "light" or "dark"`,
+			"themeConfig.footer.style has invalid value %q", t.Footer.Style))
+	}
+	if t.Footer != nil {
+		for _, group := range t.Footer.Links {
+			for _, link := range group.Items {
+				if countSet(link.To, link.Href, link.HTML) != 1 {
+					out = append(out, errAt(file, link.Line, "give the link exactly one of to, href or html",
+						`footer link %q: One and only one between "to", "href" and "html" should be provided`, link.Label))
+				}
+			}
+		}
+	}
+	for _, item := range t.Navbar.Items {
+		out = append(out, validateNavbarItem(file, item, true)...)
+	}
+	return out
+}
+
+func countSet(values ...string) int {
+	n := 0
+	for _, v := range values {
+		if v != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// dropdownTypes may not appear inside a dropdown (Docusaurus: "Nested
+// dropdowns are not allowed").
+var dropdownTypes = []string{NavDropdown, NavDocsVersionDropdown, NavLocaleDropdown, NavSearch}
+
+func validateNavbarItem(file string, item NavbarItem, topLevel bool) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	bad := func(hint, format string, args ...any) {
+		out = append(out, errAt(file, item.Line, hint, format, args...))
+	}
+	if !slices.Contains(NavbarItemTypes, item.Type) {
+		hint := "valid types: " + strings.Join(NavbarItemTypes, ", ")
+		if near := Nearest(item.Type, NavbarItemTypes); near != "" {
+			hint = fmt.Sprintf("did you mean %q? (%s)", near, hint)
+		}
+		bad(hint, "Bad navbar item type %s", item.Type)
+		return out
+	}
+	if topLevel && item.Position != "left" && item.Position != "right" {
+		bad(`use "left" or "right"`, "navbar item position %q is invalid", item.Position)
+	}
+	if !topLevel && item.Position != "" {
+		bad("remove position from the dropdown's sub-item", "a dropdown sub-item cannot have a position")
+	}
+	if item.ActiveBaseRegex != "" {
+		if _, err := regexp.Compile(item.ActiveBaseRegex); err != nil {
+			bad("fix the regular expression", "activeBaseRegex %q is invalid: %v", item.ActiveBaseRegex, err)
+		}
+	}
+	switch item.Type {
+	case NavDefault:
+		if countSet(item.To, item.Href) != 1 {
+			bad("give the item either to (a site path) or href (an external URL)",
+				`One and only one between "to" and "href" should be provided`)
+		}
+	case NavDropdown:
+		for _, sub := range item.Items {
+			if slices.Contains(dropdownTypes, sub.Type) {
+				out = append(out, errAt(file, sub.Line, "move the item to the navbar's top level",
+					"Nested dropdowns are not allowed"))
+				continue
+			}
+			out = append(out, validateNavbarItem(file, sub, false)...)
+		}
+	case NavHTML:
+		if item.Value == "" {
+			bad("give the html item a value", `navbar item of type "html" requires "value"`)
+		}
+	case NavDoc:
+		if item.DocID == "" {
+			bad("give the doc item a docId", `navbar item of type "doc" requires "docId"`)
+		}
+	case NavDocSidebar:
+		if item.SidebarID == "" {
+			bad("give the docSidebar item a sidebarId", `navbar item of type "docSidebar" requires "sidebarId"`)
+		}
+	}
+	if item.Type != NavDropdown && len(item.Items) > 0 {
+		bad("only dropdown items have items", "Nested dropdowns are not allowed")
+	}
+	return out
+}

@@ -1,0 +1,154 @@
+// Package diag holds build diagnostics: located errors and warnings that are
+// collected across a whole build and reported together, never one at a time.
+package diag
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Severity says whether a diagnostic fails the build.
+type Severity int
+
+const (
+	// Error fails the build.
+	Error Severity = iota
+	// Warning is reported but does not fail the build.
+	Warning
+)
+
+func (s Severity) String() string {
+	if s == Warning {
+		return "warning"
+	}
+	return "error"
+}
+
+// Diagnostic is one problem found in the site, located in a file.
+// File is relative to the site folder; Line and Col are 1-based, 0 when unknown.
+type Diagnostic struct {
+	File     string
+	Line     int
+	Col      int
+	Severity Severity
+	Message  string
+	// Hint tells the author how to fix it; optional.
+	Hint string
+}
+
+// String formats the diagnostic as "file:line: message" (the form editors and
+// CI annotate), with the severity for warnings and the hint on a following line.
+func (d Diagnostic) String() string {
+	var b strings.Builder
+	b.WriteString(d.Location())
+	b.WriteString(": ")
+	if d.Severity == Warning {
+		b.WriteString("warning: ")
+	}
+	b.WriteString(d.Message)
+	if d.Hint != "" {
+		b.WriteString("\n  hint: ")
+		b.WriteString(d.Hint)
+	}
+	return b.String()
+}
+
+// Location is "file:line" (or "file" when the line is unknown).
+func (d Diagnostic) Location() string {
+	file := d.File
+	if file == "" {
+		file = "<site>"
+	}
+	if d.Line > 0 {
+		return fmt.Sprintf("%s:%d", file, d.Line)
+	}
+	return file
+}
+
+// List collects diagnostics; it is safe for concurrent use because pages are
+// rendered in parallel.
+type List struct {
+	mu    sync.Mutex
+	items []Diagnostic
+}
+
+// Add appends diagnostics.
+func (l *List) Add(ds ...Diagnostic) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.items = append(l.items, ds...)
+}
+
+// Errorf adds an error at file:line.
+func (l *List) Errorf(file string, line int, format string, args ...any) {
+	l.Add(Diagnostic{File: file, Line: line, Severity: Error, Message: fmt.Sprintf(format, args...)})
+}
+
+// Warnf adds a warning at file:line.
+func (l *List) Warnf(file string, line int, format string, args ...any) {
+	l.Add(Diagnostic{File: file, Line: line, Severity: Warning, Message: fmt.Sprintf(format, args...)})
+}
+
+// HasErrors reports whether any diagnostic is an error.
+func (l *List) HasErrors() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, d := range l.items {
+		if d.Severity == Error {
+			return true
+		}
+	}
+	return false
+}
+
+// Items returns the diagnostics sorted by file, line and message, so that
+// output is stable whatever order parallel work finished in.
+func (l *List) Items() []Diagnostic {
+	l.mu.Lock()
+	out := append([]Diagnostic(nil), l.items...)
+	l.mu.Unlock()
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Message < b.Message
+	})
+	return out
+}
+
+// Errors returns only the errors, sorted.
+func (l *List) Errors() []Diagnostic { return l.filter(Error) }
+
+// Warnings returns only the warnings, sorted.
+func (l *List) Warnings() []Diagnostic { return l.filter(Warning) }
+
+func (l *List) filter(s Severity) []Diagnostic {
+	var out []Diagnostic
+	for _, d := range l.Items() {
+		if d.Severity == s {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// BuildError is returned by a build that found errors; it carries all of them.
+type BuildError struct {
+	Diagnostics []Diagnostic
+}
+
+func (e *BuildError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "build failed with %d error(s):", len(e.Diagnostics))
+	for _, d := range e.Diagnostics {
+		b.WriteString("\n")
+		b.WriteString(d.String())
+	}
+	return b.String()
+}

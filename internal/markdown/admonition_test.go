@@ -1,0 +1,102 @@
+package markdown
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestParseAdmonitionOpening(t *testing.T) {
+	tests := []struct {
+		line      string
+		ok        bool
+		fence     int
+		keyword   string
+		wantTitle string
+	}{
+		{":::note", true, 3, "note", ""},
+		{"::::tip\n", true, 4, "tip", ""},
+		{":::NOTE", true, 3, "note", ""},
+		{":::tip[Title *x*]", true, 3, "tip", "Title *x*"},
+		{":::tip[ [nested] \\] ]", true, 3, "tip", "[nested] \\]"},
+		{":::tip[unclosed", true, 3, "tip", ""},
+		{":::info Legacy  title  ", true, 3, "info", "Legacy  title"},
+		{`:::warning{title="Attr"}`, true, 3, "warning", "Attr"},
+		{`:::warning{id=x title='Single'}`, true, 3, "warning", "Single"},
+		{":::my-type_2", true, 3, "my-type_2", ""},
+		{":::", false, 0, "", ""},
+		{"::note", false, 0, "", ""},
+		{"::: note", false, 0, "", ""},
+		{":::note!", false, 0, "", ""},
+		{":::2col", false, 0, "", ""},
+	}
+	for _, tt := range tests {
+		open, ok := parseAdmonitionOpening([]byte(tt.line))
+		if ok != tt.ok {
+			t.Errorf("parseAdmonitionOpening(%q) ok = %v, want %v", tt.line, ok, tt.ok)
+			continue
+		}
+		title := tt.line[open.titleStart:open.titleStop]
+		if ok && (open.fence != tt.fence || open.keyword != tt.keyword || title != tt.wantTitle) {
+			t.Errorf("parseAdmonitionOpening(%q) = %d %q %q, want %d %q %q",
+				tt.line, open.fence, open.keyword, title, tt.fence, tt.keyword, tt.wantTitle)
+		}
+	}
+}
+
+func TestAdmonitionFences(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+	}{
+		{
+			"closing fence may be longer",
+			":::note\nx\n:::::\nafter\n",
+			`<div class="theme-admonition theme-admonition-note alert alert--secondary"><div class="admonition-heading">note</div>` +
+				`<div class="admonition-content"><p>x</p>` + "\n</div></div>\n<p>after</p>\n",
+		},
+		{
+			"shorter fence does not close",
+			"::::note\n:::\n::::\n",
+			`<div class="theme-admonition theme-admonition-note alert alert--secondary"><div class="admonition-heading">note</div>` +
+				`<div class="admonition-content"><p>:::</p>` + "\n</div></div>\n",
+		},
+		{
+			"interrupts a paragraph",
+			"para\n:::tip\nx\n:::\n",
+			"<p>para</p>\n" + `<div class="theme-admonition theme-admonition-tip alert alert--success"><div class="admonition-heading">tip</div>` +
+				`<div class="admonition-content"><p>x</p>` + "\n</div></div>\n",
+		},
+		{
+			"indented four spaces is code",
+			"    :::note\n",
+			`<div class="code-block"><pre class="chroma"><code><span class="line">:::note` + "\n</span></code></pre></div>\n",
+		},
+		{
+			"keyword glued to other text is not an admonition",
+			":::a<b\n:::\n",
+			"<p>:::a&lt;b\n:::</p>\n",
+		},
+		{
+			"title escapes HTML",
+			":::note[a < b]\n:::\n",
+			`<div class="theme-admonition theme-admonition-note alert alert--secondary"><div class="admonition-heading">a &lt; b</div>` +
+				`<div class="admonition-content"></div></div>` + "\n",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := render(t, tt.src, RenderContext{}).HTML; got != tt.want {
+				t.Errorf("HTML =\n%s\nwant\n%s", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestAdmonitionContentIsMarkdown(t *testing.T) {
+	res := render(t, ":::note\n## Inside\n\n[a](intro.md)\n:::\n", RenderContext{ResolveMarkdownLink: resolveTestLink})
+	if len(res.Headings) != 1 || res.Headings[0].ID != "inside" {
+		t.Errorf("Headings = %+v, want the heading inside the admonition", res.Headings)
+	}
+	if !strings.Contains(res.HTML, `<a href="/docs/intro/">a</a>`) {
+		t.Errorf("link inside the admonition not resolved:\n%s", res.HTML)
+	}
+}

@@ -1,0 +1,227 @@
+package markdown
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/chroma/v2"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/util"
+)
+
+// codeBlocks renders fenced and indented code (reference 10.7), highlighted
+// at build time into chroma CSS classes (see HighlightCSS):
+//
+//	<div class="code-block" data-language="go"><div class="code-block-title">main.go</div><pre
+//	class="chroma"><code class="language-go"><span class="line">…\n</span>…</code></pre></div>
+//
+// Each line is one span.line, ending with its newline, so the code's text
+// content is exactly the source. Highlighted lines add the classes
+// "highlighted" and Docusaurus' "theme-code-block-highlighted-line". Line
+// numbers are empty span.line-number elements with aria-hidden and the number
+// in data-line, drawn by CSS, so they are never copied with the code.
+type codeBlocks struct {
+	highlight bool
+}
+
+var _ goldmark.Extender = codeBlocks{}
+
+// Extend implements goldmark.Extender.
+func (e codeBlocks) Extend(m goldmark.Markdown) {
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(codeBlockRenderer(e), 100)))
+}
+
+// codeBlock is a code block ready to write.
+type codeBlock struct {
+	language string
+	title    string
+	// lines are the code lines without their line endings.
+	lines []string
+	// endsWithNewline is false only for an indented block that ends the
+	// file without a newline.
+	endsWithNewline bool
+	// highlighted has one entry per line; nil when none is highlighted.
+	highlighted     []bool
+	lineNumbers     bool
+	firstLineNumber int
+}
+
+// newFencedCodeBlock reads a fenced block: language and meta from the info
+// string, then highlighted lines from the meta range or, when there is none,
+// from magic comments.
+func newFencedCodeBlock(n *ast.FencedCodeBlock, source []byte) codeBlock {
+	var info string
+	if n.Info != nil {
+		info = string(resolveEscapes(n.Info.Segment.Value(source)))
+	}
+	language, metaText, _ := strings.Cut(info, " ")
+	if i := strings.IndexByte(language, '\t'); i >= 0 {
+		language, metaText = language[:i], language[i+1:]+" "+metaText
+	}
+	meta := parseCodeMeta(metaText)
+	block := codeBlock{
+		language:        language,
+		title:           meta.title,
+		lineNumbers:     meta.lineNumbers,
+		firstLineNumber: meta.firstLineNumber,
+	}
+	block.lines, block.endsWithNewline = splitCodeLines(blockText(n, source))
+	switch {
+	case meta.hasRange:
+		block.highlighted = highlightedLines(meta.highlightRanges, len(block.lines))
+	case language != "" && hasMagicComment(block.lines):
+		// Docusaurus only looks for magic comments when the language is
+		// known, since the comment syntax depends on it.
+		block.lines, block.highlighted = applyMagicComments(language, block.lines)
+	}
+	return block
+}
+
+// newIndentedCodeBlock reads an indented block, which has no info string.
+func newIndentedCodeBlock(n *ast.CodeBlock, source []byte) codeBlock {
+	var block codeBlock
+	block.lines, block.endsWithNewline = splitCodeLines(blockText(n, source))
+	return block
+}
+
+func blockText(n ast.Node, source []byte) string {
+	var b strings.Builder
+	lines := n.Lines()
+	for i := range lines.Len() {
+		segment := lines.At(i)
+		b.Write(segment.Value(source))
+	}
+	return b.String()
+}
+
+// splitCodeLines splits code into lines without their "\n".
+func splitCodeLines(code string) (lines []string, endsWithNewline bool) {
+	if code == "" {
+		return nil, true
+	}
+	endsWithNewline = strings.HasSuffix(code, "\n")
+	return strings.Split(strings.TrimSuffix(code, "\n"), "\n"), endsWithNewline
+}
+
+func hasMagicComment(lines []string) bool {
+	for _, line := range lines {
+		if strings.Contains(line, "highlight-") {
+			return true
+		}
+	}
+	return false
+}
+
+// code is the block's text as the reader gets it.
+func (b codeBlock) code() string {
+	if len(b.lines) == 0 {
+		return ""
+	}
+	code := strings.Join(b.lines, "\n")
+	if b.endsWithNewline {
+		code += "\n"
+	}
+	return code
+}
+
+// tokenLines returns the tokens of each line, each line ending with its
+// newline: chroma's when highlighting applies, else one plain text token.
+func (b codeBlock) tokenLines(highlight bool) [][]chroma.Token {
+	code := b.code()
+	if highlight {
+		if lines := highlightLines(b.language, code, len(b.lines)); lines != nil {
+			return lines
+		}
+	}
+	lines := make([][]chroma.Token, len(b.lines))
+	for i, line := range b.lines {
+		if i < len(b.lines)-1 || b.endsWithNewline {
+			line += "\n"
+		}
+		lines[i] = []chroma.Token{{Type: chroma.Text, Value: line}}
+	}
+	return lines
+}
+
+// codeBlockRenderer replaces goldmark's renderers for both code block kinds.
+type codeBlockRenderer struct {
+	highlight bool
+}
+
+var _ renderer.NodeRenderer = codeBlockRenderer{}
+
+// RegisterFuncs implements renderer.NodeRenderer.
+func (r codeBlockRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindFencedCodeBlock, r.renderFenced)
+	reg.Register(ast.KindCodeBlock, r.renderIndented)
+}
+
+func (r codeBlockRenderer) renderFenced(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if entering {
+		r.write(w, newFencedCodeBlock(node.(*ast.FencedCodeBlock), source))
+	}
+	return ast.WalkSkipChildren, nil
+}
+
+func (r codeBlockRenderer) renderIndented(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if entering {
+		r.write(w, newIndentedCodeBlock(node.(*ast.CodeBlock), source))
+	}
+	return ast.WalkSkipChildren, nil
+}
+
+func (r codeBlockRenderer) write(w util.BufWriter, block codeBlock) {
+	language := escapeHTMLString(block.language)
+	_, _ = w.WriteString(`<div class="code-block"`)
+	if language != "" {
+		_, _ = w.WriteString(` data-language="` + language + `"`)
+	}
+	_ = w.WriteByte('>')
+	if block.title != "" {
+		_, _ = w.WriteString(`<div class="code-block-title">` + escapeHTMLString(block.title) + `</div>`)
+	}
+	_, _ = w.WriteString(`<pre class="chroma"><code`)
+	if language != "" {
+		_, _ = w.WriteString(` class="language-` + language + `"`)
+	}
+	_ = w.WriteByte('>')
+	for i, tokens := range block.tokenLines(r.highlight) {
+		number := -1
+		if block.lineNumbers {
+			number = block.firstLineNumber + i
+		}
+		writeCodeLine(w, tokens, i < len(block.highlighted) && block.highlighted[i], number)
+	}
+	_, _ = w.WriteString("</code></pre></div>\n")
+}
+
+// writeCodeLine writes one span.line; number < 0 means no line number.
+func writeCodeLine(w util.BufWriter, tokens []chroma.Token, highlighted bool, number int) {
+	if highlighted {
+		_, _ = w.WriteString(`<span class="line highlighted theme-code-block-highlighted-line">`)
+	} else {
+		_, _ = w.WriteString(`<span class="line">`)
+	}
+	if number >= 0 {
+		_, _ = w.WriteString(`<span class="line-number" aria-hidden="true" data-line="` + strconv.Itoa(number) + `"></span>`)
+	}
+	for _, token := range tokens {
+		class := tokenClass(token.Type)
+		if class == "" {
+			_, _ = w.WriteString(escapeHTMLString(token.Value))
+			continue
+		}
+		_, _ = w.WriteString(`<span class="` + class + `">` + escapeHTMLString(token.Value) + `</span>`)
+	}
+	_, _ = w.WriteString(`</span>`)
+}
+
+// htmlEscaper escapes text and attribute values; the same four characters
+// goldmark escapes, so code reads the same whether highlighted or not.
+var htmlEscaper = strings.NewReplacer(`&`, "&amp;", `<`, "&lt;", `>`, "&gt;", `"`, "&quot;")
+
+func escapeHTMLString(s string) string {
+	return htmlEscaper.Replace(s)
+}

@@ -1,0 +1,17 @@
+// Package markdown renders Portal's Markdown (CommonMark 0.31.2 plus GitHub
+// Flavored Markdown) to HTML and extracts what the build needs from each page:
+// title, headings, anchors, links and a default description.
+//
+// The pipeline is goldmark with one goldmark.Extender per Portal feature, each
+// in its own file with its node type, parser or transformer, and renderer:
+//
+//   - headingid.go: GitHub-compatible heading ids, explicit {#id}, hash links
+//   - admonition.go: :::note ... ::: callouts
+//   - codeblock.go: fenced code with title, highlighted lines, line numbers,
+//     magic comments, and build-time highlighting into chroma CSS classes
+//   - mermaid.go: ```mermaid diagrams handed to the theme
+//   - mdlinks.go: links to .md/.mdx files rewritten to route URLs
+//
+// Behaviour follows the Docusaurus reference (sections 2.11, 5.6, 8.3, 10.5,
+// 10.6 and 10.7) so existing Docusaurus content renders the same.
+package markdown

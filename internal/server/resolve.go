@@ -1,0 +1,150 @@
+package server
+
+import (
+	"io/fs"
+	"net/url"
+	"strings"
+
+	"github.com/portaldocs/portal/internal/route"
+)
+
+// actionKind says how a request path is answered.
+type actionKind int
+
+const (
+	actNotFound actionKind = iota
+	actRoute               // serve a route's index.html
+	actRedirect            // answer 301
+	actFile                // serve a file of the output, if it exists
+)
+
+// action is what a request path resolves to, decided from the manifest alone
+// before any file is opened.
+type action struct {
+	kind actionKind
+	// file is the name in the snapshot's FS, for actRoute and actFile.
+	file string
+	// location is the redirect target, for actRedirect.
+	location string
+	// keepQuery carries the request's query string over to location.
+	keepQuery bool
+}
+
+// resolve applies the serving rules, in order, to the decoded request path p
+// (already checked by checkPath). Paths compare case-sensitively: the
+// manifest lists canonical paths, and one URL per page is the point.
+func resolve(m *route.Manifest, p string) action {
+	// Rule 3: an exact route.
+	if _, ok := m.Lookup(p); ok {
+		return action{kind: actRoute, file: route.FileFor(m.BaseURL, p)}
+	}
+	// Rule 4: a config redirect, with or without its trailing slash.
+	if r, ok := m.RedirectFor(p); ok {
+		return configRedirect(r)
+	}
+	// Rule 5: a route without its trailing slash. Docusaurus matches routes
+	// non-strictly (docusaurus-behaviour.md §2.2); a 301 makes that one URL.
+	if !strings.HasSuffix(p, "/") {
+		if _, ok := m.Lookup(p + "/"); ok {
+			return routeRedirect(p + "/")
+		}
+	}
+	// Rule 6: "/x/index.html" and "/x.html" name the route "/x/", as
+	// normalizeLocation strips (?:/index)?\.html$ (§2.3). Only when that route
+	// exists; any other .html is a file.
+	if stripped, ok := stripHTML(p); ok {
+		if _, ok := m.Lookup(stripped); ok {
+			return routeRedirect(stripped)
+		}
+		// The build writes "<from>/index.html" for each redirect so static
+		// hosts work; here it gets the same real 301 as "<from>".
+		if r, ok := m.RedirectFor(stripped); ok {
+			return configRedirect(r)
+		}
+	}
+	// Rule 7: a file of the output, named relative to the base URL because
+	// the output layout does not include it (route.FileFor).
+	if rel, ok := strings.CutPrefix(p, m.BaseURL); ok && fs.ValidPath(rel) && rel != "." {
+		return action{kind: actFile, file: rel}
+	}
+	// Rule 8: anything else, including every path outside the base URL.
+	return action{kind: actNotFound}
+}
+
+// stripHTML removes a trailing "/index.html" or ".html", the same as the
+// pattern (?:/index)?\.html$ used by Docusaurus' normalizeLocation, and
+// returns the route path it names (with a trailing slash; "" becomes "/").
+func stripHTML(p string) (string, bool) {
+	s, ok := strings.CutSuffix(p, "/index.html")
+	if !ok {
+		s, ok = strings.CutSuffix(p, ".html")
+	}
+	if !ok {
+		return "", false
+	}
+	if !strings.HasSuffix(s, "/") {
+		s += "/"
+	}
+	return s, true
+}
+
+// routeRedirect redirects to the route path p, percent-encoded for the
+// Location header.
+func routeRedirect(p string) action {
+	loc := (&url.URL{Path: p}).EscapedPath()
+	return action{kind: actRedirect, location: loc, keepQuery: true}
+}
+
+// configRedirect redirects as the site config says. Its To is written by the
+// author and used as is; the query is kept only when To has no query or
+// fragment of its own, like the redirect pages Docusaurus writes (§2.4).
+func configRedirect(r route.Redirect) action {
+	return action{kind: actRedirect, location: r.To, keepQuery: !strings.ContainsAny(r.To, "?#")}
+}
+
+// maxDecodeRounds bounds how many layers of percent-encoding checkPath peels.
+// Double and triple encodings are the classic way past a filter that decodes
+// once; each layer shrinks the path, but a long path could otherwise take many
+// rounds, so deeper nesting is refused outright.
+const maxDecodeRounds = 4
+
+// checkPath refuses request paths no site page can have and that only serve
+// to escape the site: a NUL byte, a backslash (a separator on Windows), or a
+// ".." segment, also when percent-encoded once more or hidden behind a
+// ";parameter" (a trick against servers that strip path parameters). p is the
+// already-decoded URL path. The FS forbids escaping on its own; this check
+// keeps such paths away from it and answers 400 (RFC 9110 §15.5.1).
+func checkPath(p string) error {
+	if !strings.HasPrefix(p, "/") {
+		return errBadRequest("path does not start with /")
+	}
+	for range maxDecodeRounds {
+		if reason := hostile(p); reason != "" {
+			return errBadRequest(reason)
+		}
+		next, err := url.PathUnescape(p)
+		if err != nil || next == p {
+			// Not valid percent-encoding: the '%' is literal, nothing hides.
+			return nil
+		}
+		p = next
+	}
+	return errBadRequest("path is percent-encoded too many times")
+}
+
+// hostile says why p is refused, or "" when it is not.
+func hostile(p string) string {
+	if strings.ContainsRune(p, 0) {
+		return "path contains a NUL byte"
+	}
+	if strings.ContainsRune(p, '\\') {
+		return "path contains a backslash"
+	}
+	for seg := range strings.SplitSeq(p, "/") {
+		seg, _, _ = strings.Cut(seg, ";")
+		if seg == ".." {
+			return `path contains a ".." segment`
+		}
+	}
+	return ""
+}
