@@ -29,13 +29,13 @@ func (b *builder) emit(pages []*builtPage, nav []ResolvedNavItem) *Output {
 	m.SiteData = base + b.writeHashed(out, "data/site", mustJSON(site), ".json")
 	m.SidebarsData = base + b.writeHashed(out, "data/sidebars", mustJSON(b.sidebarsData()), ".json")
 	stylesheet := base + b.writeHashed(out, "assets/css/portal", []byte(baseCSS+markdown.HighlightCSS()), ".css")
-	view := pageView{Site: site, Stylesheet: stylesheet}
-
-	for _, p := range pages {
-		p.entry.Data = base + b.writeHashed(out, "data/pages/"+dataName(base, p.entry.Path), mustJSON(p.data), ".json")
-		m.Routes = append(m.Routes, p.entry)
-		out.add(route.FileFor(base, p.entry.Path), b.renderHTML(view, p.data))
+	view := pageView{Site: site, Stylesheet: stylesheet, sidebars: map[string]string{}}
+	for name, sb := range b.sidebars {
+		for id, items := range sb.ByID {
+			view.sidebars[name+"/"+id] = sidebarHTML(items)
+		}
 	}
+	b.emitPages(out, m, view, pages)
 	notFound := b.notFoundData()
 	m.NotFoundData = base + b.writeHashed(out, "data/pages/404", mustJSON(notFound), ".json")
 	out.add(route.NotFoundFile, b.renderHTML(view, notFound))
@@ -57,6 +57,22 @@ func (b *builder) emit(pages []*builtPage, nav []ResolvedNavItem) *Output {
 	out.add(route.ManifestFile, mustJSON(m))
 	out.Manifest = m
 	return out
+}
+
+// emitPages serialises and renders every page across the workers, then adds
+// the files in page order so the output does not depend on scheduling.
+func (b *builder) emitPages(out *Output, m *route.Manifest, view pageView, pages []*builtPage) {
+	type rendered struct{ data, html []byte }
+	results := make([]rendered, len(pages))
+	b.parallel(len(pages), func(i int) {
+		results[i] = rendered{data: mustJSON(pages[i].data), html: b.renderHTML(view, pages[i].data)}
+	})
+	base := b.cfg.BaseURL
+	for i, p := range pages {
+		p.entry.Data = base + b.writeHashed(out, "data/pages/"+dataName(base, p.entry.Path), results[i].data, ".json")
+		m.Routes = append(m.Routes, p.entry)
+		out.add(route.FileFor(base, p.entry.Path), results[i].html)
+	}
 }
 
 // writeHashed stores data under name.<hash><ext> so that browsers and CDNs

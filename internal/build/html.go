@@ -3,7 +3,9 @@ package build
 import (
 	"bytes"
 	"fmt"
+	"html"
 	"html/template"
+	"strings"
 
 	"github.com/portaldocs/portal/internal/links"
 	"github.com/portaldocs/portal/internal/markdown"
@@ -15,6 +17,10 @@ import (
 type pageView struct {
 	Site       *SiteData
 	Stylesheet string
+	// sidebars holds each sidebar's HTML, rendered once per build: a page
+	// only marks its own link, so rendering the tree per page would make the
+	// build quadratic in the number of pages.
+	sidebars map[string]string
 }
 
 type pageTemplateData struct {
@@ -23,7 +29,7 @@ type pageTemplateData struct {
 	FullTitle string
 	Lang      string
 	Dir       string
-	Sidebar   []*sidebar.Item
+	Sidebar   template.HTML
 }
 
 // renderHTML writes a route's HTML: a complete, semantic document that works
@@ -33,7 +39,7 @@ func (b *builder) renderHTML(view pageView, p *PageData) []byte {
 	loc := b.cfg.I18n.LocaleConfigs[b.cfg.I18n.DefaultLocale]
 	data := pageTemplateData{pageView: view, Page: p, FullTitle: b.fullTitle(p), Lang: loc.HTMLLang, Dir: loc.Direction}
 	if p.Doc != nil && p.Doc.Sidebar != "" {
-		data.Sidebar = b.sidebars[p.Doc.Version].ByID[p.Doc.Sidebar]
+		data.Sidebar = markCurrent(view.sidebars[p.Doc.Version+"/"+p.Doc.Sidebar], p.Path)
 	}
 	var buf bytes.Buffer
 	if err := pageTemplate.Execute(&buf, data); err != nil {
@@ -69,15 +75,57 @@ var pageTemplate = template.Must(template.New("page").Funcs(template.FuncMap{
 		l, _ := v.([]any)
 		return l
 	},
-	"dict": func(items []*sidebar.Item, current string) sidebarView {
-		return sidebarView{Items: items, Current: current}
-	},
 }).Parse(pageHTML))
 
-// sidebarView is one level of the sidebar with the current page's path.
-type sidebarView struct {
-	Items   []*sidebar.Item
-	Current string
+// sidebarHTML renders a sidebar's items as nested lists. Categories are
+// native <details>, open unless collapsed; unlisted links are left out.
+func sidebarHTML(items []*sidebar.Item) string {
+	var b strings.Builder
+	writeSidebarItems(&b, items)
+	return b.String()
+}
+
+func writeSidebarItems(b *strings.Builder, items []*sidebar.Item) {
+	b.WriteString("<ul>")
+	for _, item := range items {
+		switch {
+		case item.Type == sidebar.TypeHTML:
+			b.WriteString("<li>" + item.Value + "</li>")
+		case item.Type == sidebar.TypeCategory:
+			b.WriteString("<li><details")
+			if !item.Collapsed {
+				b.WriteString(" open")
+			}
+			b.WriteString("><summary>")
+			writeSidebarLink(b, item.Href, item.Label, false)
+			b.WriteString("</summary>")
+			writeSidebarItems(b, item.Items)
+			b.WriteString("</details></li>")
+		case !item.Unlisted:
+			b.WriteString("<li>")
+			writeSidebarLink(b, item.Href, item.Label, item.External)
+			b.WriteString("</li>")
+		}
+	}
+	b.WriteString("</ul>")
+}
+
+func writeSidebarLink(b *strings.Builder, href, label string, external bool) {
+	if href == "" {
+		b.WriteString(html.EscapeString(label))
+		return
+	}
+	b.WriteString(`<a href="` + html.EscapeString(href) + `"`)
+	if external {
+		b.WriteString(` target="_blank" rel="noopener noreferrer"`)
+	}
+	b.WriteString(">" + html.EscapeString(label) + "</a>")
+}
+
+// markCurrent marks the page's own link in pre-rendered sidebar HTML.
+func markCurrent(sidebarHTML, pagePath string) template.HTML {
+	link := `<a href="` + html.EscapeString(pagePath) + `"`
+	return template.HTML(strings.Replace(sidebarHTML, link, link+` aria-current="page"`, 1))
 }
 
 const pageHTML = `<!DOCTYPE html>
@@ -124,7 +172,7 @@ const pageHTML = `<!DOCTYPE html>
 </header>
 <div class="main-wrapper">
 {{- if .Sidebar}}
-<nav class="docs-sidebar" aria-label="Docs sidebar">{{template "sidebar" dict .Sidebar .Page.Path}}</nav>
+<nav class="docs-sidebar" aria-label="Docs sidebar">{{.Sidebar}}</nav>
 {{- end}}
 <main id="main-content">
 {{- if eq .Page.Kind "not-found"}}
@@ -200,11 +248,5 @@ const pageHTML = `<!DOCTYPE html>
 {{- else if external (navHref .)}}<a href="{{navHref .}}" target="_blank" rel="noopener noreferrer">{{navLabel .}}</a>
 {{- else}}<a href="{{navHref .}}">{{navLabel .}}</a>{{end}}</li>
 {{- end}}
-{{define "sidebar"}}<ul>
-{{- range .Items}}
-<li>{{if eq .Type "html"}}{{safe .Value}}{{else if eq .Type "category"}}<details{{if not .Collapsed}} open{{end}}><summary>{{if .Href}}<a href="{{.Href}}">{{.Label}}</a>{{else}}{{.Label}}{{end}}</summary>{{template "sidebar" dict .Items $.Current}}</details>
-{{- else if not .Unlisted}}<a href="{{.Href}}"{{if active .Href $.Current}} aria-current="page"{{end}}>{{.Label}}</a>{{end}}</li>
-{{- end}}
-</ul>{{end}}
 {{define "toc"}}<ul>{{range .}}<li><a href="#{{.ID}}">{{safe .Value}}</a>{{with .Children}}{{template "toc" .}}{{end}}</li>{{end}}</ul>{{end}}
 `

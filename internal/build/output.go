@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"sync"
 	"testing/fstest"
 	"time"
 
@@ -75,17 +76,39 @@ func (o *Output) WriteDir(dir string) error {
 	return swapDir(tmp, dir)
 }
 
+// writeFiles writes every file with a few goroutines: the cost is system
+// calls, which overlap well. Folders are created first, once each.
 func (o *Output) writeFiles(root string) error {
-	for _, name := range o.Files() {
-		target := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-			return fmt.Errorf("write %s: %w", name, err)
-		}
-		if err := os.WriteFile(target, o.files[name].Data, 0o644); err != nil {
-			return fmt.Errorf("write %s: %w", name, err)
+	names := o.Files()
+	dirs := map[string]bool{}
+	for _, name := range names {
+		dir := filepath.Dir(filepath.Join(root, filepath.FromSlash(name)))
+		if !dirs[dir] {
+			dirs[dir] = true
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return fmt.Errorf("write %s: %w", name, err)
+			}
 		}
 	}
-	return nil
+	const writers = 8
+	errs := make(chan error, writers)
+	var wg sync.WaitGroup
+	for w := 0; w < writers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := w; i < len(names); i += writers {
+				target := filepath.Join(root, filepath.FromSlash(names[i]))
+				if err := os.WriteFile(target, o.files[names[i]].Data, 0o644); err != nil {
+					errs <- fmt.Errorf("write %s: %w", names[i], err)
+					return
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	close(errs)
+	return <-errs
 }
 
 // swapDir replaces dir with tmp. The old folder is moved aside first and

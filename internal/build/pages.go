@@ -136,19 +136,8 @@ func (b *builder) editURL(v *content.Version, d *content.Doc) string {
 // neighbours computes previous and next from the sidebar, then applies the
 // front-matter overrides (behaviour reference 5.7).
 func (b *builder) neighbours(v *content.Version, sb *sidebar.Sidebars, sidebarID string, d *content.Doc) (prev, next *sidebar.NavLink) {
-	nav := sb.Navigation(sidebarID)
-	for i, nl := range nav {
-		if !sidebar.SamePath(nl.Permalink, d.Permalink) {
-			continue
-		}
-		if i > 0 {
-			prev = b.labelled(v, nav[i-1])
-		}
-		if i+1 < len(nav) {
-			next = b.labelled(v, nav[i+1])
-		}
-		break
-	}
+	prev, next = sb.Neighbours(sidebarID, d.Permalink)
+	prev, next = b.labelled(v, prev), b.labelled(v, next)
 	fm := d.FrontMatter
 	if fm.PaginationPrev.Set {
 		prev = b.paginationOverride(v, d, "pagination_prev", fm.PaginationPrev)
@@ -160,11 +149,14 @@ func (b *builder) neighbours(v *content.Version, sb *sidebar.Sidebars, sidebarID
 }
 
 // labelled applies the target doc's pagination_label.
-func (b *builder) labelled(v *content.Version, nl sidebar.NavLink) *sidebar.NavLink {
+func (b *builder) labelled(v *content.Version, nl *sidebar.NavLink) *sidebar.NavLink {
+	if nl == nil {
+		return nil
+	}
 	if target := v.DocByID(nl.DocID); target != nil && target.FrontMatter.PaginationLabel != "" && target.Permalink == nl.Permalink {
 		nl.Title = target.FrontMatter.PaginationLabel
 	}
-	return &nl
+	return nl
 }
 
 func (b *builder) paginationOverride(v *content.Version, d *content.Doc, key string, n content.Nullable) *sidebar.NavLink {
@@ -194,17 +186,8 @@ func (b *builder) generatedIndexPage(v *content.Version, gi *sidebar.GeneratedIn
 	if *b.cfg.Docs.Breadcrumbs {
 		data.Doc.Breadcrumbs = sb.Breadcrumbs(gi.SidebarID, gi.Permalink)
 	}
-	nav := sb.Navigation(gi.SidebarID)
-	for i, nl := range nav {
-		if nl.Permalink == gi.Permalink {
-			if i > 0 {
-				data.Doc.Previous = b.labelled(v, nav[i-1])
-			}
-			if i+1 < len(nav) {
-				data.Doc.Next = b.labelled(v, nav[i+1])
-			}
-		}
-	}
+	prev, next := sb.Neighbours(gi.SidebarID, gi.Permalink)
+	data.Doc.Previous, data.Doc.Next = b.labelled(v, prev), b.labelled(v, next)
 	return &builtPage{
 		entry: route.Entry{Path: gi.Permalink, Kind: route.KindGeneratedIndex, Title: gi.Title, Sidebar: gi.SidebarID,
 			Version: v.Name, Locale: b.cfg.I18n.DefaultLocale},

@@ -72,16 +72,20 @@ type Version struct {
 	// DraftIDs are docs left out of this build as drafts; sidebars skip them
 	// silently instead of reporting them missing.
 	DraftIDs map[string]bool
+
+	byID map[string]*Doc
 }
 
 // DocByID finds a doc of this version.
-func (v *Version) DocByID(id string) *Doc {
+func (v *Version) DocByID(id string) *Doc { return v.byID[id] }
+
+func (v *Version) indexDocs() {
+	v.byID = make(map[string]*Doc, len(v.Docs))
 	for _, d := range v.Docs {
-		if d.ID == id {
-			return d
+		if _, dup := v.byID[d.ID]; !dup {
+			v.byID[d.ID] = d
 		}
 	}
-	return nil
 }
 
 // Page is a standalone Markdown page under pages/.
@@ -114,6 +118,7 @@ func Load(site fs.FS, cfg *config.Site, opts Options) (*Site, []diag.Diagnostic)
 		docs, dd := loadDocs(site, v, opts)
 		diags = append(diags, dd...)
 		v.Docs = docs
+		v.indexDocs()
 		cats, cd := loadCategories(site, v.Dir)
 		diags = append(diags, cd...)
 		v.Categories = cats

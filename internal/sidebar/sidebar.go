@@ -69,6 +69,49 @@ type Sidebars struct {
 	GeneratedIndexes []*GeneratedIndex
 	// docSidebar maps a doc id to the first sidebar that lists it as a doc.
 	docSidebar map[string]string
+	// Per sidebar, computed once after loading so that per-page questions
+	// are lookups: the reading order, each page's place in it, and each
+	// path's breadcrumb trail.
+	navigation map[string][]NavLink
+	navIndex   map[string]map[string]int
+	trails     map[string]map[string][]*Item
+}
+
+// index precomputes navigation and breadcrumb trails for every sidebar.
+func (s *Sidebars) index() {
+	s.navigation = map[string][]NavLink{}
+	s.navIndex = map[string]map[string]int{}
+	s.trails = map[string]map[string][]*Item{}
+	for id, items := range s.ByID {
+		nav := computeNavigation(items)
+		s.navigation[id] = nav
+		pos := make(map[string]int, len(nav))
+		for i, nl := range nav {
+			if _, seen := pos[pathKey(nl.Permalink)]; !seen {
+				pos[pathKey(nl.Permalink)] = i
+			}
+		}
+		s.navIndex[id] = pos
+		trails := map[string][]*Item{}
+		collectTrails(items, nil, trails)
+		s.trails[id] = trails
+	}
+}
+
+// collectTrails records, for every href, the chain of items leading to it;
+// the first match in depth-first order wins, as in Docusaurus.
+func collectTrails(items []*Item, parents []*Item, trails map[string][]*Item) {
+	for _, item := range items {
+		chain := append(append([]*Item(nil), parents...), item)
+		if item.Href != "" && (item.Type == TypeLink || item.Type == TypeCategory) {
+			if _, seen := trails[pathKey(item.Href)]; !seen {
+				trails[pathKey(item.Href)] = chain
+			}
+		}
+		if item.Type == TypeCategory {
+			collectTrails(item.Items, chain, trails)
+		}
+	}
 }
 
 // IDs returns the ids sorted as in the file; SidebarOf gives the sidebar
@@ -85,7 +128,7 @@ type Crumb struct {
 // permalink in the sidebar: depth-first, first match wins at each level
 // (behaviour reference 2.12).
 func (s *Sidebars) Breadcrumbs(sidebarID, permalink string) []Crumb {
-	trail := findTrail(s.ByID[sidebarID], permalink)
+	trail := s.trails[sidebarID][pathKey(permalink)]
 	crumbs := make([]Crumb, 0, len(trail))
 	for _, item := range trail {
 		c := Crumb{Label: item.Label, Href: item.Href}
@@ -97,35 +140,17 @@ func (s *Sidebars) Breadcrumbs(sidebarID, permalink string) []Crumb {
 	return crumbs
 }
 
-func findTrail(items []*Item, permalink string) []*Item {
-	for _, item := range items {
-		switch item.Type {
-		case TypeLink:
-			if SamePath(item.Href, permalink) {
-				return []*Item{item}
-			}
-		case TypeCategory:
-			if item.Href != "" && SamePath(item.Href, permalink) {
-				return []*Item{item}
-			}
-			if sub := findTrail(item.Items, permalink); sub != nil {
-				return append([]*Item{item}, sub...)
-			}
-		}
-	}
-	return nil
-}
-
 // SamePath compares paths the way the theme does: case- and
 // trailing-slash-insensitive (behaviour reference 0.2).
 func SamePath(a, b string) bool {
-	norm := func(p string) string {
-		if !strings.HasSuffix(p, "/") {
-			p += "/"
-		}
-		return strings.ToLower(p)
+	return a != "" && b != "" && pathKey(a) == pathKey(b)
+}
+
+func pathKey(p string) string {
+	if !strings.HasSuffix(p, "/") {
+		p += "/"
 	}
-	return a != "" && b != "" && norm(a) == norm(b)
+	return strings.ToLower(p)
 }
 
 // NavLink is a previous or next page.
@@ -137,7 +162,28 @@ type NavLink struct {
 
 // Navigation lists the sidebar's pages in reading order: docs and categories
 // that have a link, depth-first, without unlisted ones (behaviour reference 5.7).
-func (s *Sidebars) Navigation(sidebarID string) []NavLink {
+func (s *Sidebars) Navigation(sidebarID string) []NavLink { return s.navigation[sidebarID] }
+
+// Neighbours are the pages before and after permalink in the sidebar's
+// reading order (nil at either end, or when the page is not in it).
+func (s *Sidebars) Neighbours(sidebarID, permalink string) (prev, next *NavLink) {
+	nav := s.navigation[sidebarID]
+	i, ok := s.navIndex[sidebarID][pathKey(permalink)]
+	if !ok {
+		return nil, nil
+	}
+	if i > 0 {
+		p := nav[i-1]
+		prev = &p
+	}
+	if i+1 < len(nav) {
+		n := nav[i+1]
+		next = &n
+	}
+	return prev, next
+}
+
+func computeNavigation(items []*Item) []NavLink {
 	var out []NavLink
 	var walk func(items []*Item)
 	walk = func(items []*Item) {
@@ -155,7 +201,7 @@ func (s *Sidebars) Navigation(sidebarID string) []NavLink {
 			}
 		}
 	}
-	walk(s.ByID[sidebarID])
+	walk(items)
 	return out
 }
 
