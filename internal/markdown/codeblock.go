@@ -56,10 +56,7 @@ func newFencedCodeBlock(n *ast.FencedCodeBlock, source []byte) codeBlock {
 	if n.Info != nil {
 		info = string(resolveEscapes(n.Info.Segment.Value(source)))
 	}
-	language, metaText, _ := strings.Cut(info, " ")
-	if i := strings.IndexByte(language, '\t'); i >= 0 {
-		language, metaText = language[:i], language[i+1:]+" "+metaText
-	}
+	language, metaText := splitInfo(info)
 	meta := parseCodeMeta(metaText)
 	block := codeBlock{
 		language:        language,
@@ -77,6 +74,15 @@ func newFencedCodeBlock(n *ast.FencedCodeBlock, source []byte) codeBlock {
 		block.lines, block.highlighted = applyMagicComments(language, block.lines)
 	}
 	return block
+}
+
+// splitInfo splits an info string into the language, its first word
+// (CommonMark 4.5), and the meta string after it.
+func splitInfo(info string) (language, meta string) {
+	if i := strings.IndexAny(info, " \t"); i >= 0 {
+		return info[:i], info[i+1:]
+	}
+	return info, ""
 }
 
 // newIndentedCodeBlock reads an indented block, which has no info string.

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
 )
 
 // collect fills the page data of res from the parsed document.
@@ -57,12 +58,14 @@ func (r *Renderer) collectHeading(res *Result, heading *ast.Heading, source []by
 	return nil
 }
 
-// renderInline renders the inline content of a block, leaving out the hash
-// link, for places such as the table of contents that show it elsewhere.
+// renderInline renders the inline content of a block for places such as
+// the table of contents. The hash link and footnote references are left out:
+// they belong to the heading on the page, and a copy of a footnote reference
+// would repeat its id.
 func (r *Renderer) renderInline(block ast.Node, source []byte) (string, error) {
 	var b bytes.Buffer
 	for c := block.FirstChild(); c != nil; c = c.NextSibling() {
-		if c.Kind() == kindHashLink {
+		if c.Kind() == kindHashLink || c.Kind() == east.KindFootnoteLink {
 			continue
 		}
 		if err := r.md.Renderer().Render(&b, source, c); err != nil {
@@ -99,24 +102,59 @@ func excerpt(text string, limit int) string {
 
 // idAttribute matches an id attribute in a start tag, after any number of
 // other well-formed attributes, so an "id=" inside another attribute's value
-// or in text does not count.
+// does not count.
 var idAttribute = regexp.MustCompile(
-	`<[A-Za-z][A-Za-z0-9-]*` +
+	`^<[A-Za-z][A-Za-z0-9-]*` +
 		`(?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>` + "`" + `]+))?)*?` +
 		`\s+id\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>` + "`" + `]+))`)
 
 // htmlIDs returns the ids defined in the HTML, each once, in order. Scanning
 // the output, rather than the tree, also finds ids authors wrote in raw HTML.
+// Text never holds a literal "<" (it is escaped), so every "<" followed by a
+// letter starts a tag.
 func htmlIDs(page string) []string {
 	var ids []string
 	seen := map[string]bool{}
-	for _, match := range idAttribute.FindAllStringSubmatch(page, -1) {
-		id := html.UnescapeString(match[1] + match[2] + match[3])
-		if id == "" || seen[id] {
+	for _, tag := range startTags(page) {
+		// Most tags have no id; skip the regular expression for them.
+		if !strings.Contains(tag, "id") {
 			continue
 		}
-		seen[id] = true
-		ids = append(ids, id)
+		match := idAttribute.FindStringSubmatch(tag)
+		if match == nil {
+			continue
+		}
+		id := html.UnescapeString(match[1] + match[2] + match[3])
+		if id != "" && !seen[id] {
+			seen[id] = true
+			ids = append(ids, id)
+		}
 	}
 	return ids
+}
+
+// startTags returns each "<name …>" in page, up to its first ">".
+func startTags(page string) []string {
+	var tags []string
+	for i := 0; i < len(page); {
+		open := strings.IndexByte(page[i:], '<')
+		if open < 0 {
+			break
+		}
+		open += i
+		end := strings.IndexByte(page[open:], '>')
+		if end < 0 {
+			break
+		}
+		end += open
+		if open+1 < len(page) && isASCIILetter(page[open+1]) {
+			tags = append(tags, page[open:end+1])
+		}
+		i = open + 1
+	}
+	return tags
+}
+
+func isASCIILetter(b byte) bool {
+	return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z')
 }

@@ -11,6 +11,11 @@
 //     magic comments, and build-time highlighting into chroma CSS classes
 //   - mermaid.go: ```mermaid diagrams handed to the theme
 //   - mdlinks.go: links to .md/.mdx files rewritten to route URLs
+//   - hardbreak.go: drops spaces before hard line breaks (CommonMark 6.7)
+//
+// Render also collects the page data (collect.go). BuildTOC arranges the
+// headings into a table of contents, and HighlightCSS is the stylesheet for
+// the highlighted code.
 //
 // Behaviour follows the Docusaurus reference (sections 2.11, 5.6, 8.3, 10.5,
 // 10.6 and 10.7) so existing Docusaurus content renders the same.

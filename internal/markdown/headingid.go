@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -83,7 +84,13 @@ func anchorHeading(heading *ast.Heading, source []byte, slugs *slugger) {
 	}
 	heading.SetAttributeString("id", []byte(id))
 	heading.SetAttributeString("class", []byte("anchor"))
-	heading.AppendChild(heading, &hashLink{id: id, label: strings.TrimSpace(text)})
+	label := strings.TrimSpace(text)
+	if label == "" {
+		// "## {#only-an-id}": name the link by its target, as Docusaurus
+		// does for headings that are not plain text.
+		label = id
+	}
+	heading.AppendChild(heading, &hashLink{id: id, label: label})
 }
 
 // takeExplicitID removes a trailing "{#custom-id}" from the heading and
@@ -116,8 +123,9 @@ func trailingTextRun(heading *ast.Heading) []*ast.Text {
 		if !ok || t.IsRaw() || (len(run) > 0 && (t.SoftLineBreak() || t.HardLineBreak())) {
 			break
 		}
-		run = append([]*ast.Text{t}, run...)
+		run = append(run, t)
 	}
+	slices.Reverse(run)
 	return run
 }
 

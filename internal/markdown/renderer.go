@@ -77,8 +77,9 @@ type Result struct {
 	// h2-h6 headings, footnotes and their references, and ids written in raw
 	// HTML. Each id appears once, in document order.
 	Anchors []string
-	// Links lists the destination of every link, autolink and image in the
-	// content, after .md resolution, with its line.
+	// Links lists the destination of every Markdown link, autolink and
+	// image, after .md resolution, with its line. Links written in raw HTML
+	// are not included: like Docusaurus, Portal checks only Markdown links.
 	Links []Link
 	// UnresolvedMarkdownLinks lists the .md/.mdx links ResolveMarkdownLink
 	// could not resolve; they are left unchanged in HTML.

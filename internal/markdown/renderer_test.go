@@ -83,6 +83,21 @@ func TestExplicitHeadingIDs(t *testing.T) {
 	}
 }
 
+func TestHeadingWithOnlyAnExplicitID(t *testing.T) {
+	got := render(t, "## {#only-id}\n", RenderContext{}).HTML
+	want := `<h2 id="only-id" class="anchor"><a href="#only-id" class="hash-link" aria-label="Direct link to only-id" title="Direct link to only-id">&#8203;</a></h2>` + "\n"
+	if got != want {
+		t.Errorf("HTML = %s, want %s", got, want)
+	}
+}
+
+func TestHeadingHTMLLeavesOutFootnoteReferences(t *testing.T) {
+	res := render(t, "## Claim[^1]\n\n[^1]: Source.\n", RenderContext{})
+	if got := res.Headings[0].HTML; got != "Claim" {
+		t.Errorf("Heading.HTML = %q, want %q", got, "Claim")
+	}
+}
+
 func TestExplicitIDsDoNotTakeSlugs(t *testing.T) {
 	// As in Docusaurus, an explicit id is not registered with the slugger.
 	headings := render(t, "## A {#intro}\n\n## Intro\n", RenderContext{}).Headings
@@ -102,18 +117,18 @@ func TestAnchors(t *testing.T) {
 
 func TestLinksCarryFileLines(t *testing.T) {
 	src := strings.Join([]string{
-		"# Links",                              // 1
-		"",                                     // 2
-		"[a](https://a.example) and",           // 3
-		"![img](pic.png) <https://b.example>",  // 4
-		"",                                     // 5
-		":::note",                              // 6
-		"- [in list](#frag) www.c.example",     // 7
-		":::",                                  // 8
-		"",                                     // 9
-		"[ref][r] and x@example.com",           // 10
-		"",                                     // 11
-		"[r]: /defined/elsewhere",              // 12
+		"# Links",                             // 1
+		"",                                    // 2
+		"[a](https://a.example) and",          // 3
+		"![img](pic.png) <https://b.example>", // 4
+		"",                                    // 5
+		":::note",                             // 6
+		"- [in list](#frag) www.c.example",    // 7
+		":::",                                 // 8
+		"",                                    // 9
+		"[ref][r] and x@example.com",          // 10
+		"",                                    // 11
+		"[r]: /defined/elsewhere",             // 12
 	}, "\n") + "\n"
 	want := []Link{
 		{Dest: "https://a.example", Line: 13},

@@ -6,13 +6,13 @@ import "regexp"
 type TOCItem struct {
 	// Value is the heading content as inline HTML, with any links reduced
 	// to their content, since the entry itself is a link.
-	Value string
+	Value string `json:"value"`
 	// ID is the heading id the entry links to.
-	ID string
+	ID string `json:"id"`
 	// Level is the heading level, 2 to 6.
-	Level int
+	Level int `json:"level"`
 	// Children are the entries nested under this one.
-	Children []TOCItem
+	Children []TOCItem `json:"children,omitempty"`
 }
 
 // BuildTOC arranges headings into the table of contents Docusaurus shows
