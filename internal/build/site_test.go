@@ -2,6 +2,8 @@ package build_test
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +11,7 @@ import (
 
 	"github.com/portaldocs/portal/internal/build"
 	"github.com/portaldocs/portal/internal/sidebar"
+	"github.com/rogpeppe/go-internal/txtar"
 )
 
 func TestVersionedDocs(t *testing.T) {
@@ -196,5 +199,38 @@ func TestEmbeddedPortalBuilds(t *testing.T) {
 		if _, ok := res.Output.Manifest.Lookup(p); !ok {
 			t.Errorf("portal route %s missing", p)
 		}
+	}
+}
+
+func TestSidebarItemTypesResolve(t *testing.T) {
+	ar, err := txtar.ParseFile("testdata/sites/sidebar-item-types.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	site, _ := siteFromTxtar(ar)
+	res, err := build.Run(context.Background(), site)
+	if err != nil {
+		t.Fatalf("build: %v %v", err, res.Diagnostics)
+	}
+	raw, _ := res.Output.File(strings.TrimPrefix(res.Output.Manifest.SidebarsData, "/"))
+	var sidebars map[string]map[string][]map[string]any
+	if err := json.Unmarshal(raw, &sidebars); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, item := range sidebars["current"]["main"] {
+		got = append(got, fmt.Sprintf("%s:%v:%v", item["type"], item["label"], item["href"]))
+	}
+	want := []string{
+		"link:Intro:/docs/", "link:Other:/docs/other/", "link:Internal link:/docs/other/",
+		"link:External link:https://example.org/", "html:<nil>:<nil>", "category:Shorthand:<nil>", "link:A:/docs/guides/a/",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("main sidebar:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// The ref item does not claim "other" for the main sidebar; "second" lists it as a doc.
+	other := pageData(t, res.Output, "/docs/other/")
+	if other.Doc.Sidebar != "second" {
+		t.Errorf("other's sidebar = %q, want second", other.Doc.Sidebar)
 	}
 }
