@@ -79,12 +79,3 @@ func TestInvalidConfigs(t *testing.T) {
 		})
 	}
 }
-
-func TestNearest(t *testing.T) {
-	keys := []string{"items", "logo", "title", "hideOnScroll", "style"}
-	for in, want := range map[string]string{"itemz": "items", "Logo": "logo", "hideonscrol": "hideOnScroll", "zzzzzzzz": ""} {
-		if got := Nearest(in, keys); got != want {
-			t.Errorf("Nearest(%q) = %q, want %q", in, got, want)
-		}
-	}
-}

@@ -2,11 +2,10 @@ package config
 
 import (
 	"fmt"
-	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/yamlx"
 	"gopkg.in/yaml.v3"
 )
 
@@ -18,51 +17,34 @@ import (
 func Parse(file string, data []byte) (*Site, []diag.Diagnostic) {
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
-		return nil, []diag.Diagnostic{yamlError(file, err)}
+		return nil, yamlx.Errors(file, err, 0)
 	}
 	if len(root.Content) == 0 {
 		return nil, []diag.Diagnostic{{File: file, Line: 1, Message: "the config file is empty",
 			Hint: "set at least title, url and baseUrl"}}
 	}
 	doc := root.Content[0]
-	diags := CheckKeys(file, doc, &Site{})
+	diags := yamlx.CheckKeys(file, doc, &Site{}, renamedKeys)
 	site := &Site{}
 	if err := doc.Decode(site); err != nil {
-		diags = append(diags, yamlErrors(file, err)...)
+		diags = append(diags, yamlx.Errors(file, err, 0)...)
 	}
 	site.applyDefaults()
 	diags = append(diags, site.validate(file, doc)...)
 	return site, diags
 }
 
-var yamlLineRe = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
-
-// yamlErrors turns yaml.v3's errors (one line per problem, "line N: …") into
-// located diagnostics.
-func yamlErrors(file string, err error) []diag.Diagnostic {
-	te, ok := err.(*yaml.TypeError)
-	if !ok {
-		return []diag.Diagnostic{yamlError(file, err)}
-	}
-	var out []diag.Diagnostic
-	for _, msg := range te.Errors {
-		out = append(out, lineMessage(file, msg))
-	}
-	return out
-}
-
-func yamlError(file string, err error) diag.Diagnostic {
-	return lineMessage(file, err.Error())
-}
-
-func lineMessage(file, msg string) diag.Diagnostic {
-	d := diag.Diagnostic{File: file, Message: msg}
-	if m := yamlLineRe.FindStringSubmatch(msg); m != nil {
-		d.Line, _ = strconv.Atoi(m[1])
-		d.Message = m[2]
-	}
-	d.Message = strings.TrimPrefix(d.Message, "yaml: ")
-	return d
+// renamedKeys are Docusaurus keys that were removed or renamed; authors who
+// carry an old config over get the new name instead of a guess.
+var renamedKeys = map[string]string{
+	"themeConfig.disableDarkMode":               "themeConfig.colorMode.disableSwitch",
+	"themeConfig.defaultDarkMode":               `themeConfig.colorMode.defaultMode: "dark"`,
+	"themeConfig.navbar.links":                  "themeConfig.navbar.items",
+	"themeConfig.hideableSidebar":               "themeConfig.docs.sidebar.hideable",
+	"themeConfig.autoCollapseSidebarCategories": "themeConfig.docs.sidebar.autoCollapseCategories",
+	"themeConfig.sidebarCollapsible":            "docs.sidebarCollapsible",
+	"themeConfig.metadatas":                     "themeConfig.metadata",
+	"themeConfig.colorMode.switchConfig":        "a swizzled ColorModeToggle (switchConfig is deprecated)",
 }
 
 // UnmarshalYAML records where the item is, so that errors found later (a doc
@@ -243,34 +225,6 @@ func setLevel(l *Level, v Level) {
 	if *l == "" {
 		*l = v
 	}
-}
-
-// keyLine finds the line of a key path ("themeConfig.navbar") in the YAML,
-// for diagnostics about values that decoded but are invalid.
-func keyLine(node *yaml.Node, path ...string) int {
-	cur := node
-	line := node.Line
-	for _, key := range path {
-		next := mappingValue(cur, key)
-		if next == nil {
-			return line
-		}
-		line = next.Line
-		cur = next
-	}
-	return line
-}
-
-func mappingValue(node *yaml.Node, key string) *yaml.Node {
-	if node == nil || node.Kind != yaml.MappingNode {
-		return nil
-	}
-	for i := 0; i+1 < len(node.Content); i += 2 {
-		if node.Content[i].Value == key {
-			return node.Content[i+1]
-		}
-	}
-	return nil
 }
 
 func errAt(file string, line int, hint, format string, args ...any) diag.Diagnostic {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/yamlx"
 	"gopkg.in/yaml.v3"
 )
 
@@ -16,7 +17,7 @@ import (
 func (s *Site) validate(file string, doc *yaml.Node) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	add := func(d diag.Diagnostic) { out = append(out, d) }
-	line := func(path ...string) int { return keyLine(doc, path...) }
+	line := func(path ...string) int { return yamlx.PathLine(doc, path...) }
 
 	for _, required := range []struct{ key, value string }{
 		{"title", s.Title}, {"url", s.URL}, {"baseUrl", s.BaseURL},
@@ -64,7 +65,7 @@ func (s *Site) validate(file string, doc *yaml.Node) []diag.Diagnostic {
 
 func (t *Theme) validate(file string, doc *yaml.Node) []diag.Diagnostic {
 	var out []diag.Diagnostic
-	line := func(path ...string) int { return keyLine(doc, append([]string{"themeConfig"}, path...)...) }
+	line := func(path ...string) int { return yamlx.PathLine(doc, append([]string{"themeConfig"}, path...)...) }
 	if !slices.Contains([]string{"light", "dark"}, t.ColorMode.DefaultMode) {
 		out = append(out, errAt(file, line("colorMode", "defaultMode"), `use "light" or "dark"`,
 			"themeConfig.colorMode.defaultMode has invalid value %q", t.ColorMode.DefaultMode))
@@ -116,7 +117,7 @@ func validateNavbarItem(file string, item NavbarItem, topLevel bool) []diag.Diag
 	}
 	if !slices.Contains(NavbarItemTypes, item.Type) {
 		hint := "valid types: " + strings.Join(NavbarItemTypes, ", ")
-		if near := Nearest(item.Type, NavbarItemTypes); near != "" {
+		if near := yamlx.Nearest(item.Type, NavbarItemTypes); near != "" {
 			hint = fmt.Sprintf("did you mean %q? (%s)", near, hint)
 		}
 		bad(hint, "Bad navbar item type %s", item.Type)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/yamlx"
 	"gopkg.in/yaml.v3"
 )
 
@@ -477,32 +478,20 @@ func parseCategory(site fs.FS, file string) (*CategoryMeta, []diag.Diagnostic) {
 	}
 	var node yaml.Node
 	if err := yaml.Unmarshal(data, &node); err != nil { // YAML is a superset of JSON
-		return nil, []diag.Diagnostic{frontMatterError(file, err)}
+		return nil, yamlx.Errors(file, err, 0)
 	}
 	if len(node.Content) == 0 {
 		return &CategoryMeta{File: file}, nil
 	}
 	meta := &CategoryMeta{File: file}
-	diags := config.CheckKeys(file, node.Content[0], meta)
+	diags := yamlx.CheckKeys(file, node.Content[0], meta, nil)
 	if err := node.Content[0].Decode(meta); err != nil {
 		diags = append(diags, diag.Diagnostic{File: file, Severity: diag.Error, Message: err.Error()})
 	}
-	if v := mappingValue(node.Content[0], "link"); v != nil && v.Tag == "!!null" {
+	if v := yamlx.Value(node.Content[0], "link"); v != nil && v.Tag == "!!null" {
 		meta.LinkNull = true
 	}
 	return meta, diags
-}
-
-func mappingValue(node *yaml.Node, key string) *yaml.Node {
-	if node.Kind != yaml.MappingNode {
-		return nil
-	}
-	for i := 0; i+1 < len(node.Content); i += 2 {
-		if node.Content[i].Value == key {
-			return node.Content[i+1]
-		}
-	}
-	return nil
 }
 
 // loadPages reads pages/**.md: pages/index.md is the home page at the base

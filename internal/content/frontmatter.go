@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/yamlx"
 	"gopkg.in/yaml.v3"
 )
 
@@ -115,11 +116,12 @@ func parseFrontMatter(file string, src []byte) (FrontMatter, []byte, int, []diag
 		return fm, body, bodyLine, nil
 	}
 	var node yaml.Node
+	// The YAML starts on the file's second line, after the opening ---.
 	if err := yaml.Unmarshal(raw, &node); err != nil {
-		return fm, body, bodyLine, []diag.Diagnostic{frontMatterError(file, err)}
+		return fm, body, bodyLine, yamlx.Errors(file, err, 1)
 	}
 	if err := node.Decode(&fm); err != nil {
-		return fm, body, bodyLine, []diag.Diagnostic{frontMatterError(file, err)}
+		return fm, body, bodyLine, yamlx.Errors(file, err, 1)
 	}
 	fm.Lines = keyLines(&node)
 	markNulls(&fm)
@@ -147,17 +149,6 @@ func parseFrontMatter(file string, src []byte) (FrontMatter, []byte, int, []diag
 			Message: "toc_min_heading_level must not be greater than toc_max_heading_level"})
 	}
 	return fm, body, bodyLine, diags
-}
-
-// frontMatterError locates a YAML error in the file: front matter starts on
-// line 2, after the opening ---.
-func frontMatterError(file string, err error) diag.Diagnostic {
-	d := diag.Diagnostic{File: file, Line: 1, Severity: diag.Error, Message: "invalid front matter: " + err.Error()}
-	var line int
-	if _, scanErr := fmt.Sscanf(err.Error(), "yaml: line %d:", &line); scanErr == nil {
-		d.Line = line + 1
-	}
-	return d
 }
 
 // keyLines maps each top-level front-matter key to its file line.

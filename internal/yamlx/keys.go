@@ -1,27 +1,20 @@
-package config
+// Package yamlx decodes YAML with located diagnostics: every unknown key
+// with its line and the nearest valid key, and yaml.v3's errors turned into
+// file:line diagnostics. Config, front matter, category files and sidebars
+// all read YAML this way.
+package yamlx
 
 import (
 	"fmt"
 	"reflect"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/portaldocs/portal/internal/diag"
 	"gopkg.in/yaml.v3"
 )
-
-// renamedKeys are Docusaurus keys that were removed or renamed; authors who
-// carry an old config over get the new name instead of a guess.
-var renamedKeys = map[string]string{
-	"themeConfig.disableDarkMode":               "themeConfig.colorMode.disableSwitch",
-	"themeConfig.defaultDarkMode":               `themeConfig.colorMode.defaultMode: "dark"`,
-	"themeConfig.navbar.links":                  "themeConfig.navbar.items",
-	"themeConfig.hideableSidebar":               "themeConfig.docs.sidebar.hideable",
-	"themeConfig.autoCollapseSidebarCategories": "themeConfig.docs.sidebar.autoCollapseCategories",
-	"themeConfig.sidebarCollapsible":            "docs.sidebarCollapsible",
-	"themeConfig.metadatas":                     "themeConfig.metadata",
-	"themeConfig.colorMode.switchConfig":        "a swizzled ColorModeToggle (switchConfig is deprecated)",
-}
 
 var yamlNodeType = reflect.TypeOf(yaml.Node{})
 
@@ -29,13 +22,22 @@ var yamlNodeType = reflect.TypeOf(yaml.Node{})
 // and reports every key the type does not have, with its line and the
 // nearest valid key. yaml.v3's KnownFields stops at the first unknown key
 // and cannot suggest; authors fixing a config want all of them at once.
-func CheckKeys(file string, node *yaml.Node, into any) []diag.Diagnostic {
-	var out []diag.Diagnostic
-	checkNode(file, node, reflect.TypeOf(into), "", &out)
-	return out
+//
+// renamed maps full key paths ("themeConfig.navbar.links") that a format
+// removed to what replaces them; it may be nil.
+func CheckKeys(file string, node *yaml.Node, into any, renamed map[string]string) []diag.Diagnostic {
+	c := checker{file: file, renamed: renamed}
+	c.node(node, reflect.TypeOf(into), "")
+	return c.out
 }
 
-func checkNode(file string, node *yaml.Node, t reflect.Type, path string, out *[]diag.Diagnostic) {
+type checker struct {
+	file    string
+	renamed map[string]string
+	out     []diag.Diagnostic
+}
+
+func (c *checker) node(node *yaml.Node, t reflect.Type, path string) {
 	if node == nil {
 		return
 	}
@@ -50,23 +52,23 @@ func checkNode(file string, node *yaml.Node, t reflect.Type, path string, out *[
 	}
 	switch t.Kind() {
 	case reflect.Struct:
-		checkStruct(file, node, t, path, out)
+		c.structure(node, t, path)
 	case reflect.Slice:
 		if node.Kind == yaml.SequenceNode {
 			for _, child := range node.Content {
-				checkNode(file, child, t.Elem(), path+"[]", out)
+				c.node(child, t.Elem(), path+"[]")
 			}
 		}
 	case reflect.Map:
 		if node.Kind == yaml.MappingNode {
 			for i := 0; i+1 < len(node.Content); i += 2 {
-				checkNode(file, node.Content[i+1], t.Elem(), join(path, node.Content[i].Value), out)
+				c.node(node.Content[i+1], t.Elem(), join(path, node.Content[i].Value))
 			}
 		}
 	}
 }
 
-func checkStruct(file string, node *yaml.Node, t reflect.Type, path string, out *[]diag.Diagnostic) {
+func (c *checker) structure(node *yaml.Node, t reflect.Type, path string) {
 	if node.Kind != yaml.MappingNode {
 		return // a type error; the decoder reports it
 	}
@@ -75,22 +77,22 @@ func checkStruct(file string, node *yaml.Node, t reflect.Type, path string, out 
 		key := node.Content[i]
 		field, ok := fields[key.Value]
 		if !ok {
-			*out = append(*out, unknownKey(file, key, path, fields))
+			c.out = append(c.out, c.unknownKey(key, path, fields))
 			continue
 		}
-		checkNode(file, node.Content[i+1], field.Type, join(path, key.Value), out)
+		c.node(node.Content[i+1], field.Type, join(path, key.Value))
 	}
 }
 
-func unknownKey(file string, key *yaml.Node, path string, fields map[string]reflect.StructField) diag.Diagnostic {
+func (c *checker) unknownKey(key *yaml.Node, path string, fields map[string]reflect.StructField) diag.Diagnostic {
 	where := "at the top level"
 	if path != "" {
 		where = "in " + path
 	}
-	d := diag.Diagnostic{File: file, Line: key.Line, Col: key.Column, Severity: diag.Error,
+	d := diag.Diagnostic{File: c.file, Line: key.Line, Col: key.Column, Severity: diag.Error,
 		Message: fmt.Sprintf("unknown key %q %s", key.Value, where)}
 	full := join(strings.ReplaceAll(path, "[]", ""), key.Value)
-	if renamed, ok := renamedKeys[full]; ok {
+	if renamed, ok := c.renamed[full]; ok {
 		d.Hint = fmt.Sprintf("%q was removed; use %s", full, renamed)
 		return d
 	}
@@ -170,4 +172,55 @@ func levenshtein(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(rb)]
+}
+
+// Value is the value of key in a mapping node, or nil.
+func Value(node *yaml.Node, key string) *yaml.Node {
+	if node == nil || node.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(node.Content); i += 2 {
+		if node.Content[i].Value == key {
+			return node.Content[i+1]
+		}
+	}
+	return nil
+}
+
+// PathLine is the line of a key path ("themeConfig", "navbar") in the
+// YAML, or of its deepest existing ancestor, for diagnostics about values
+// that decoded but are invalid.
+func PathLine(node *yaml.Node, path ...string) int {
+	line := node.Line
+	for _, key := range path {
+		next := Value(node, key)
+		if next == nil {
+			return line
+		}
+		line, node = next.Line, next
+	}
+	return line
+}
+
+var yamlLineRe = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
+
+// Errors turns yaml.v3's errors (one line per problem, "line N: …") into
+// located diagnostics. lineOffset is added to the lines, for YAML embedded
+// in a larger file (front matter starts on the file's second line).
+func Errors(file string, err error, lineOffset int) []diag.Diagnostic {
+	msgs := []string{err.Error()}
+	if te, ok := err.(*yaml.TypeError); ok {
+		msgs = te.Errors
+	}
+	out := make([]diag.Diagnostic, 0, len(msgs))
+	for _, msg := range msgs {
+		d := diag.Diagnostic{File: file, Line: 1, Severity: diag.Error, Message: msg}
+		if m := yamlLineRe.FindStringSubmatch(msg); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			d.Line, d.Message = n+lineOffset, m[2]
+		}
+		d.Message = strings.TrimPrefix(d.Message, "yaml: ")
+		out = append(out, d)
+	}
+	return out
 }
