@@ -8,16 +8,32 @@ ADDR    ?= localhost:3000
 SHARED  ?= ../shared
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo devel)
 
-.PHONY: all build run test vet fmt-check go-test conformance bench tools clean
+THEME_SRC := $(shell find theme/src -type f 2>/dev/null) theme/package.json theme/package-lock.json theme/vite.config.ts theme/vite.server.config.ts theme/tsconfig.json
+
+.PHONY: all build run test vet fmt-check go-test conformance bench tools clean theme theme-test contract e2e budgets
 
 all: build
 
-## tools: check that the toolchain is present (Go comes with this machine kind)
-tools:
+## tools: check the toolchains (Go and Node come with this machine kind) and install npm packages
+tools: theme/node_modules/.package-lock.json
 	@command -v $(GO) >/dev/null || { echo "Go is missing: install Go 1.26 into /usr/local/go"; exit 1; }
 
-## build: compile bin/portal with the portal site embedded
-build: tools
+theme/node_modules/.package-lock.json: theme/package-lock.json
+	@command -v npm >/dev/null || { echo "Node.js and npm are missing: apt-get install -y nodejs npm"; exit 1; }
+	cd theme && npm ci --no-audit --no-fund
+
+## theme: build the React theme's client and server bundles into theme/bundle (embedded by the Go build)
+theme: theme/bundle/server/render.js
+
+theme/bundle/server/render.js: theme/node_modules/.package-lock.json $(THEME_SRC)
+	cd theme && npm run build
+
+## contract: regenerate the TypeScript data contract from the Go types
+contract:
+	$(GO) run ./cmd/contractgen
+
+## build: compile bin/portal with the portal site and the theme embedded
+build: tools theme
 	$(GO) build -trimpath -ldflags "-X main.version=$(VERSION)" -o $(BIN) ./cmd/portal
 
 ## run: build and serve the portal at http://$(ADDR)/
@@ -25,7 +41,7 @@ run: build
 	./$(BIN) serve --addr $(ADDR)
 
 ## test: every gate: formatting, vet, Go tests with the race detector, Markdown conformance
-test: tools fmt-check vet go-test conformance
+test: tools theme fmt-check vet go-test theme-test conformance e2e
 
 fmt-check:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -34,16 +50,31 @@ fmt-check:
 vet:
 	$(GO) vet ./...
 
-go-test:
+go-test: theme
 	$(GO) test -race -count=1 ./...
+
+## theme-test: type-check the theme and run its Vitest suite
+theme-test: tools
+	cd theme && npx tsc --noEmit && npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
+
+## e2e: the browser suite (Playwright Test on Debian's chromium) against the real binary
+e2e: build e2e/node_modules/.package-lock.json
+	cd e2e && npx playwright test
+
+e2e/node_modules/.package-lock.json: e2e/package-lock.json
+	cd e2e && npm ci --no-audit --no-fund
+
+## budgets: JavaScript transferred on first load and prerender cost, measured on the real build
+budgets: build e2e/node_modules/.package-lock.json
+	node scripts/budgets.mjs
 
 ## conformance: CommonMark 0.31.2 and GFM spec examples through the engine's Markdown pipeline
 conformance:
 	$(GO) run ./cmd/conformance -commonmark $(SHARED)/testdata/commonmark/spec-0.31.2.json -gfm $(SHARED)/testdata/gfm/spec.json
 
 ## bench: pipeline benchmarks on the generated corpus at scales 1 and 4
-bench:
+bench: theme
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 3x ./internal/build/
 
 clean:
-	rm -rf bin build
+	rm -rf bin build theme/bundle/client theme/bundle/server

@@ -1,5 +1,6 @@
 // Package portal embeds the portal's own site, so that `portal build` and
-// `portal serve` with no --site flag build the developer portal.
+// `portal serve` with no --site flag build the developer portal, and the
+// theme's bundles, so that building a site needs nothing but the binary.
 package portal
 
 import (
@@ -10,6 +11,12 @@ import (
 //go:embed all:site
 var embedded embed.FS
 
+// The bundles are build outputs (make theme); only a README is committed,
+// which keeps this pattern valid on a clean checkout.
+//
+//go:embed all:theme/bundle
+var themeBundle embed.FS
+
 // Site is the embedded portal site folder.
 func Site() fs.FS {
 	site, err := fs.Sub(embedded, "site")
@@ -17,4 +24,13 @@ func Site() fs.FS {
 		panic(err) // "site" is a literal embedded above; Sub cannot fail
 	}
 	return site
+}
+
+// Theme is the embedded theme bundle folder (client/ and server/).
+func Theme() fs.FS {
+	bundle, err := fs.Sub(themeBundle, "theme/bundle")
+	if err != nil {
+		panic(err) // a literal embedded above; Sub cannot fail
+	}
+	return bundle
 }

@@ -174,7 +174,7 @@ func buildSite(ctx context.Context, siteDir string, stderr io.Writer) (*build.Re
 		fmt.Fprintf(stderr, "portal: %v\n", err)
 		return nil, false
 	}
-	res, err := build.Run(ctx, siteFS)
+	res, err := build.Run(ctx, siteFS, build.WithTheme(portal.Theme()))
 	if res != nil {
 		printDiagnostics(stderr, label, res.Diagnostics)
 	}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	portal "github.com/portaldocs/portal"
 	"github.com/portaldocs/portal/internal/build"
 )
 
@@ -45,7 +46,7 @@ func BenchmarkBuildCorpus(b *testing.B) {
 			pages := 0
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				res, err := build.Run(context.Background(), site)
+				res, err := build.Run(context.Background(), site, build.WithTheme(portal.Theme()))
 				if err != nil {
 					b.Fatalf("build: %v\n%v", err, res.Diagnostics)
 				}

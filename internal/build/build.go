@@ -16,6 +16,8 @@ import (
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/markdown"
 	"github.com/portaldocs/portal/internal/sidebar"
+	"github.com/portaldocs/portal/internal/ssr"
+	"github.com/portaldocs/portal/internal/theme"
 )
 
 // Option configures a build.
@@ -24,7 +26,12 @@ type Option func(*options)
 type options struct {
 	includeDrafts bool
 	workers       int
+	theme         fs.FS
 }
+
+// WithTheme sets the theme bundle folder (client/ and server/, as the theme
+// build writes them) that prerenders every route. A build needs one.
+func WithTheme(bundle fs.FS) Option { return func(o *options) { o.theme = bundle } }
 
 // WithDrafts keeps draft docs (for dev mode).
 func WithDrafts() Option { return func(o *options) { o.includeDrafts = true } }
@@ -75,6 +82,8 @@ type builder struct {
 	content  *content.Site
 	sidebars map[string]*sidebar.Sidebars // by version name
 	rendered map[string]*markdown.Result  // by source file
+	theme    *theme.Bundle
+	ssr      *ssr.Pool
 	out      *Output
 }
 
@@ -93,7 +102,32 @@ func (b *builder) run() {
 	if b.diags.HasErrors() || b.ctx.Err() != nil {
 		return
 	}
+	if !b.startPrerender() {
+		return
+	}
+	defer b.ssr.Close()
 	b.out = b.emit(pages, nav)
+}
+
+// startPrerender loads the theme and its server bundle into a pool of JS
+// engines, one per worker.
+func (b *builder) startPrerender() bool {
+	if b.opts.theme == nil {
+		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: "no theme given to the build", Hint: "pass build.WithTheme"})
+		return false
+	}
+	bundle, err := theme.Load(b.opts.theme)
+	if err != nil {
+		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: err.Error()})
+		return false
+	}
+	pool, err := ssr.NewPool(bundle.Server, ssr.WithSize(b.opts.workers))
+	if err != nil {
+		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: fmt.Sprintf("load the theme's server bundle: %v", err)})
+		return false
+	}
+	b.theme, b.ssr = bundle, pool
+	return true
 }
 
 func (b *builder) loadConfig() bool {

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	portal "github.com/portaldocs/portal"
 	"github.com/portaldocs/portal/internal/build"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/route"
@@ -34,7 +35,7 @@ func siteFromTxtar(ar *txtar.Archive) (fstest.MapFS, map[string]string) {
 func runSite(t *testing.T, txt string) (*build.Result, error) {
 	t.Helper()
 	site, _ := siteFromTxtar(txtar.Parse([]byte(txt)))
-	return build.Run(context.Background(), site)
+	return build.Run(context.Background(), site, build.WithTheme(portal.Theme()))
 }
 
 func renderDiagnostics(ds []diag.Diagnostic) []string {
@@ -60,7 +61,7 @@ func TestFixtureSites(t *testing.T) {
 				t.Fatal(err)
 			}
 			site, want := siteFromTxtar(ar)
-			res, err := build.Run(context.Background(), site)
+			res, err := build.Run(context.Background(), site, build.WithTheme(portal.Theme()))
 			_, wantSuccess := want["want-success"]
 			if wantSuccess && err != nil {
 				t.Fatalf("build failed, want success:\n%s", strings.Join(renderDiagnostics(res.Diagnostics), "\n"))

@@ -24,7 +24,7 @@ type PageData struct {
 	Alternates  []Alternate        `json:"alternates"`
 	NoIndex     bool               `json:"noIndex,omitempty"`
 	HTML        string             `json:"html"`
-	TOC         []markdown.TOCItem `json:"toc"`
+	TOC         []markdown.TOCItem `json:"toc" contract:"nonnull"`
 	HideTitle   bool               `json:"hideTitle,omitempty"`
 	HideTOC     bool               `json:"hideTableOfContents,omitempty"`
 	HasMermaid  bool               `json:"hasMermaid,omitempty"`
@@ -81,7 +81,7 @@ type SiteData struct {
 	ThemeConfig        config.Theme `json:"themeConfig"`
 	Docs               DocsData     `json:"docs"`
 	// Navbar resolves doc, docSidebar and docsVersion items to links.
-	Navbar []ResolvedNavItem `json:"navbar"`
+	Navbar []ResolvedNavItem `json:"navbar" contract:"nonnull"`
 }
 
 // DocsData describes the docs versions.
@@ -120,4 +120,31 @@ type ResolvedNavItem struct {
 	// ActiveSidebar makes a docSidebar/doc item active on any page of that sidebar.
 	ActiveSidebar string            `json:"activeSidebar,omitempty"`
 	Items         []ResolvedNavItem `json:"items,omitempty"`
+}
+
+// RenderInput is what the prerender step passes the theme's server bundle
+// for one route; the JSON it marshals is exactly this struct.
+type RenderInput struct {
+	// Site is the site-wide data, as in the manifest's siteData file.
+	Site *SiteData `json:"site" contract:"nonnull"`
+	// Page is the route's page data, as in its data file.
+	Page *PageData `json:"page" contract:"nonnull"`
+	// Sidebar is the resolved sidebar the page shows, null when it has none.
+	Sidebar []*sidebar.Item `json:"sidebar"`
+	// Assets are the client bundle's files the page loads.
+	Assets RenderAssets `json:"assets"`
+	// ManifestURL is the URL of the route manifest (routes.json).
+	ManifestURL string `json:"manifestUrl"`
+	// SidebarsURL is the URL of the sidebars data (SidebarsData).
+	SidebarsURL string `json:"sidebarsUrl"`
+}
+
+// RenderAssets are the URLs of the client bundle's entry scripts and styles.
+type RenderAssets struct {
+	// Scripts are the entry scripts, loaded as modules.
+	Scripts []string `json:"scripts" contract:"nonnull"`
+	// Styles are the stylesheets every page links.
+	Styles []string `json:"styles" contract:"nonnull"`
+	// Preload are the entry's static imports, loaded with modulepreload.
+	Preload []string `json:"preload" contract:"nonnull"`
 }

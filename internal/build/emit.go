@@ -28,17 +28,14 @@ func (b *builder) emit(pages []*builtPage, nav []ResolvedNavItem) *Output {
 	site := b.siteData(nav)
 	m.SiteData = base + b.writeHashed(out, "data/site", mustJSON(site), ".json")
 	m.SidebarsData = base + b.writeHashed(out, "data/sidebars", mustJSON(b.sidebarsData()), ".json")
-	stylesheet := base + b.writeHashed(out, "assets/css/portal", []byte(baseCSS+markdown.HighlightCSS()), ".css")
-	view := pageView{Site: site, Stylesheet: stylesheet, sidebars: map[string]string{}}
-	for name, sb := range b.sidebars {
-		for id, items := range sb.ByID {
-			view.sidebars[name+"/"+id] = sidebarHTML(items)
-		}
+	assets := b.emitTheme(out)
+	notFound := &builtPage{data: b.notFoundData(), source: "(not-found page)"}
+	m.NotFoundData = base + b.writeHashed(out, "data/pages/404", mustJSON(notFound.data), ".json")
+	render := renderContext{site: site, assets: assets, manifestURL: base + route.ManifestFile, sidebarsURL: m.SidebarsData}
+	b.emitPages(out, m, render, pages)
+	if html, ok := b.prerender(render, notFound); ok {
+		out.add(route.NotFoundFile, html)
 	}
-	b.emitPages(out, m, view, pages)
-	notFound := b.notFoundData()
-	m.NotFoundData = base + b.writeHashed(out, "data/pages/404", mustJSON(notFound), ".json")
-	out.add(route.NotFoundFile, b.renderHTML(view, notFound))
 
 	for _, r := range b.cfg.Redirects {
 		from, to := b.withBaseURL(r.From), b.withBaseURL(r.To)
@@ -59,20 +56,77 @@ func (b *builder) emit(pages []*builtPage, nav []ResolvedNavItem) *Output {
 	return out
 }
 
-// emitPages serialises and renders every page across the workers, then adds
-// the files in page order so the output does not depend on scheduling.
-func (b *builder) emitPages(out *Output, m *route.Manifest, view pageView, pages []*builtPage) {
-	type rendered struct{ data, html []byte }
+// themeDir is where the client bundle is served from, under the base URL.
+const themeDir = "assets/theme/"
+
+// emitTheme copies the client bundle and writes the code-highlighting
+// stylesheet; it returns the URLs every page loads.
+func (b *builder) emitTheme(out *Output) RenderAssets {
+	base := b.cfg.BaseURL
+	for name, data := range b.theme.Files {
+		out.add(themeDir+name, data)
+	}
+	assets := RenderAssets{Scripts: []string{base + themeDir + b.theme.Entry}, Styles: []string{}, Preload: []string{}}
+	for _, css := range b.theme.Styles {
+		assets.Styles = append(assets.Styles, base+themeDir+css)
+	}
+	assets.Styles = append(assets.Styles, base+b.writeHashed(out, "assets/css/highlight", []byte(markdown.HighlightCSS()), ".css"))
+	for _, p := range b.theme.Preload {
+		assets.Preload = append(assets.Preload, base+themeDir+p)
+	}
+	return assets
+}
+
+// renderContext is what every page's prerender shares.
+type renderContext struct {
+	site        *SiteData
+	assets      RenderAssets
+	manifestURL string
+	sidebarsURL string
+}
+
+// emitPages serialises and prerenders every page across the workers, then
+// adds the files in page order so the output does not depend on scheduling.
+func (b *builder) emitPages(out *Output, m *route.Manifest, render renderContext, pages []*builtPage) {
+	type rendered struct {
+		data, html []byte
+		ok         bool
+	}
 	results := make([]rendered, len(pages))
 	b.parallel(len(pages), func(i int) {
-		results[i] = rendered{data: mustJSON(pages[i].data), html: b.renderHTML(view, pages[i].data)}
+		html, ok := b.prerender(render, pages[i])
+		results[i] = rendered{data: mustJSON(pages[i].data), html: html, ok: ok}
 	})
 	base := b.cfg.BaseURL
 	for i, p := range pages {
 		p.entry.Data = base + b.writeHashed(out, "data/pages/"+dataName(base, p.entry.Path), results[i].data, ".json")
 		m.Routes = append(m.Routes, p.entry)
-		out.add(route.FileFor(base, p.entry.Path), results[i].html)
+		if results[i].ok {
+			out.add(route.FileFor(base, p.entry.Path), results[i].html)
+		}
 	}
+}
+
+// prerender runs the theme's server bundle for one page. Script errors and
+// anything the render logged (React warns through console.error) are
+// reported against the page's source file.
+func (b *builder) prerender(render renderContext, p *builtPage) ([]byte, bool) {
+	input := RenderInput{Site: render.site, Page: p.data, Assets: render.assets,
+		ManifestURL: render.manifestURL, SidebarsURL: render.sidebarsURL}
+	if p.data.Doc != nil && p.data.Doc.Sidebar != "" {
+		input.Sidebar = b.sidebars[p.data.Doc.Version].ByID[p.data.Doc.Sidebar]
+	}
+	html, logs, err := b.ssr.Render(b.ctx, mustJSON(input))
+	for _, l := range logs {
+		b.diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Warning,
+			Message: fmt.Sprintf("prerendering %s logged: %s", p.data.Path, l)})
+	}
+	if err != nil {
+		b.diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error,
+			Message: fmt.Sprintf("prerender %s: %v", p.data.Path, err), Hint: "the theme failed on this page's data"})
+		return nil, false
+	}
+	return []byte(html), true
 }
 
 // writeHashed stores data under name.<hash><ext> so that browsers and CDNs
@@ -150,8 +204,6 @@ func (b *builder) notFoundData() *PageData {
 	data := b.basePageData(b.cfg.BaseURL+"404.html", route.KindNotFound, "Page Not Found", nil)
 	data.NoIndex = true
 	data.Alternates = nil
-	data.HTML = `<p>We could not find what you were looking for.</p>` +
-		`<p>Please contact the owner of the site that linked you to the original URL and let them know their link is broken.</p>`
 	return data
 }
 

@@ -180,7 +180,7 @@ func (b *builder) generatedIndexPage(v *content.Version, gi *sidebar.GeneratedIn
 	data := b.basePageData(gi.Permalink, route.KindGeneratedIndex, gi.Title, nil)
 	data.Description = gi.Description
 	data.Keywords, data.Image = gi.Keywords, gi.Image
-	data.Index = &IndexData{Description: gi.Description, Items: gi.Category.Items}
+	data.Index = &IndexData{Description: gi.Description, Items: b.cardItems(v, gi.Category.Items)}
 	sb := b.sidebars[v.Name]
 	data.Doc = &DocMeta{Version: v.Name, Sidebar: gi.SidebarID}
 	if *b.cfg.Docs.Breadcrumbs {
@@ -193,6 +193,26 @@ func (b *builder) generatedIndexPage(v *content.Version, gi *sidebar.GeneratedIn
 			Version: v.Name, Locale: b.cfg.I18n.DefaultLocale},
 		data: data, source: gi.File, line: gi.Line,
 	}
+}
+
+// cardItems are a generated index's items with each doc's own description
+// when the sidebars file gives none, so its cards say what each page is for.
+// The items are copied: the sidebar itself stays as the file wrote it.
+func (b *builder) cardItems(v *content.Version, items []*sidebar.Item) []*sidebar.Item {
+	out := make([]*sidebar.Item, len(items))
+	for i, item := range items {
+		card := *item
+		if card.Description == "" && card.DocID != "" {
+			if doc := v.DocByID(card.DocID); doc != nil {
+				card.Description = doc.FrontMatter.Description
+				if res := b.rendered[doc.Source]; card.Description == "" && res != nil {
+					card.Description = res.Description
+				}
+			}
+		}
+		out[i] = &card
+	}
+	return out
 }
 
 func (b *builder) standalonePage(p *content.Page) *builtPage {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	portal "github.com/portaldocs/portal"
 	"github.com/portaldocs/portal/internal/build"
 	"github.com/portaldocs/portal/internal/sidebar"
 	"github.com/rogpeppe/go-internal/txtar"
@@ -186,7 +187,7 @@ baseUrl: /
 }
 
 func TestEmbeddedPortalBuilds(t *testing.T) {
-	res, err := build.Run(context.Background(), os.DirFS("../../site"))
+	res, err := build.Run(context.Background(), os.DirFS("../../site"), build.WithTheme(portal.Theme()))
 	if err != nil {
 		t.Fatalf("portal site: %v\n%s", err, strings.Join(renderDiagnostics(res.Diagnostics), "\n"))
 	}
@@ -208,7 +209,7 @@ func TestSidebarItemTypesResolve(t *testing.T) {
 		t.Fatal(err)
 	}
 	site, _ := siteFromTxtar(ar)
-	res, err := build.Run(context.Background(), site)
+	res, err := build.Run(context.Background(), site, build.WithTheme(portal.Theme()))
 	if err != nil {
 		t.Fatalf("build: %v %v", err, res.Diagnostics)
 	}

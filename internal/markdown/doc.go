@@ -10,6 +10,7 @@
 //   - codeblock.go: fenced code with title, highlighted lines, line numbers,
 //     magic comments, and build-time highlighting into chroma CSS classes
 //   - mermaid.go: ```mermaid diagrams handed to the theme
+//   - tabs.go: ::::tabs / :::tab[Label] tabbed content with the ARIA tab markup
 //   - mdlinks.go: links to .md/.mdx files rewritten to route URLs
 //   - hardbreak.go: drops spaces before hard line breaks (CommonMark 6.7)
 //

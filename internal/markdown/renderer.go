@@ -38,6 +38,7 @@ func New(opts ...Option) *Renderer {
 			extension.Footnote,
 			headingAnchors{},
 			admonitions{},
+			tabs{},
 			mermaidDiagrams{},
 			codeBlocks{highlight: cfg.highlight},
 			markdownLinks{},

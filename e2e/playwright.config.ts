@@ -1,0 +1,67 @@
+// Portal's browser suite: Playwright Test driving Debian's Chromium (never a
+// downloaded browser) against the real bin/portal, which `make e2e` builds
+// first. One server serves the embedded portal; a second serves the fixture
+// site in fixtures/dropdowns (navbar features the portal's config lacks).
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.PORTAL_E2E_PORT ?? 4173);
+const FIXTURE_PORT = Number(process.env.PORTAL_E2E_FIXTURE_PORT ?? 4174);
+
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const FIXTURE_URL = `http://127.0.0.1:${FIXTURE_PORT}`;
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  // Two cores: one worker is as fast as two and steadier (shared/reference/browser-testing.md).
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/results.json' }]],
+  outputDir: 'test-results/artifacts',
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    baseURL: BASE_URL,
+    viewport: { width: 1280, height: 800 },
+    colorScheme: 'light',
+    // A missing element fails fast instead of using up the test's 30 s.
+    actionTimeout: 10_000,
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: [
+    {
+      command: `../bin/portal serve --addr 127.0.0.1:${PORT}`,
+      url: `${BASE_URL}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'ignore',
+    },
+    {
+      command: `../bin/portal serve --site fixtures/dropdowns --addr 127.0.0.1:${FIXTURE_PORT}`,
+      url: `${FIXTURE_URL}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'ignore',
+    },
+  ],
+});

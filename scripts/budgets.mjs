@@ -1,0 +1,169 @@
+#!/usr/bin/env node
+// Budgets measured on the real build (STYLE.md 15): the JavaScript a reader
+// downloads on the first load of a doc page, gzip-compressed as the server
+// sends it, against a 100 KB budget; and the wall time of a full
+// `portal build` of the portal (median of 3), which includes prerendering
+// every route in the embedded JavaScript engine.
+//
+// Usage: node scripts/budgets.mjs   (after `make build` and `cd e2e && npm ci`)
+// Env:   CHROMIUM_PATH (default /usr/bin/chromium), BUDGET_PAGE (default a doc page),
+//        BUDGET_JS_KB (default 100), BUDGET_BUILD_RUNS (default 3).
+// Exit:  1 when the JavaScript budget is exceeded or the measurement fails.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const portal = path.join(root, 'bin', 'portal');
+const JS_BUDGET_KB = Number(process.env.BUDGET_JS_KB ?? 100);
+const PRERENDER_BUDGET_MS = 3000;
+const BUILD_RUNS = Number(process.env.BUDGET_BUILD_RUNS ?? 3);
+// A doc page without diagrams: the budget is for the app itself; the diagram
+// library is a lazy chunk that only pages with diagrams load (reported, not gated).
+const PAGE = process.env.BUDGET_PAGE ?? '/docs/getting-started/ip-allow-list/';
+const DIAGRAM_PAGE = '/docs/getting-started/authorization/';
+const KB = 1000; // as Vite reports sizes
+
+function fail(message) {
+  console.error(`budgets: ${message}`);
+  process.exit(1);
+}
+
+async function loadChromium() {
+  const require = createRequire(path.join(root, 'e2e', 'package.json'));
+  let entry;
+  try {
+    entry = require.resolve('playwright-core');
+  } catch {
+    fail('playwright-core is missing: run `cd e2e && npm ci` first');
+  }
+  const mod = await import(pathToFileURL(entry).href);
+  return (mod.default ?? mod).chromium;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(url, child, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) fail(`portal serve exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  fail(`portal serve did not answer at ${url} within ${timeoutMs} ms`);
+}
+
+/** Sums the compressed size of every JavaScript response of one first load. */
+async function measureFirstLoadJS(baseUrl, pagePath) {
+  const chromium = await loadChromium();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const context = await browser.newContext({ extraHTTPHeaders: { 'Accept-Encoding': 'gzip' } });
+    const page = await context.newPage();
+    const pending = [];
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      const contentType = response.headers()['content-type'] ?? '';
+      if (type !== 'script' && !/javascript/.test(contentType)) return;
+      pending.push(
+        (async () => {
+          const headers = await response.allHeaders();
+          const encoding = headers['content-encoding'] ?? '';
+          const length = Number(headers['content-length']);
+          if (encoding === 'gzip' && Number.isFinite(length) && length > 0) {
+            return { url: response.url(), bytes: length, how: 'content-length (gzip)' };
+          }
+          // Not compressed by the server, or chunked: gzip the body the way a server would.
+          const body = await response.body();
+          return { url: response.url(), bytes: encoding === 'gzip' ? body.length : gzipSync(body, { level: 6 }).length, how: encoding === 'gzip' ? 'body (gzip)' : 'gzipped here' };
+        })(),
+      );
+    });
+    await page.goto(baseUrl + pagePath, { waitUntil: 'load' });
+    await page.waitForLoadState('networkidle');
+    const hydrated = await page.locator('html[data-has-hydrated="true"]').count();
+    if (!hydrated) console.warn('budgets: warning: the page did not mark itself hydrated');
+    return await Promise.all(pending);
+  } finally {
+    await browser.close();
+  }
+}
+
+function timeBuilds() {
+  const times = [];
+  for (let i = 0; i < BUILD_RUNS; i++) {
+    const out = mkdtempSync(path.join(os.tmpdir(), 'portal-budget-'));
+    try {
+      const start = process.hrtime.bigint();
+      const run = spawnSync(portal, ['build', '--out', path.join(out, 'site')], { encoding: 'utf8' });
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      if (run.status !== 0) fail(`portal build failed:\n${run.stdout}${run.stderr}`);
+      times.push(ms);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)], all: times };
+}
+
+async function main() {
+  if (!existsSync(portal)) fail(`${portal} is missing: run \`make build\` first`);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = spawn(portal, ['serve', '--addr', `127.0.0.1:${port}`], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let serverErr = '';
+  server.stderr.on('data', (d) => (serverErr += d));
+  let scripts;
+  let diagramScripts;
+  try {
+    await waitForServer(`${baseUrl}/`, server);
+    scripts = await measureFirstLoadJS(baseUrl, PAGE);
+    diagramScripts = await measureFirstLoadJS(baseUrl, DIAGRAM_PAGE);
+  } catch (err) {
+    fail(`${err instanceof Error ? err.message : err}\n${serverErr}`);
+  } finally {
+    server.kill('SIGTERM');
+  }
+  if (scripts.length === 0) fail(`no JavaScript was loaded by ${PAGE}`);
+  const total = scripts.reduce((sum, s) => sum + s.bytes, 0);
+  for (const s of scripts) console.log(`  ${(s.bytes / KB).toFixed(1).padStart(7)} KB  ${new URL(s.url).pathname}  [${s.how}]`);
+  const kb = total / KB;
+  console.log(`js-first-load-gzip: ${kb.toFixed(1)} KB (budget ${JS_BUDGET_KB} KB)`);
+  const diagramKb = diagramScripts.reduce((sum, s) => sum + s.bytes, 0) / KB;
+  console.log(`  info: ${DIAGRAM_PAGE} (with a diagram) loads ${diagramKb.toFixed(1)} KB in ${diagramScripts.length} files, not gated`);
+
+  const builds = timeBuilds();
+  console.log(`  builds: ${builds.all.map((t) => Math.round(t)).join(' ms, ')} ms`);
+  console.log(`portal-build: ${Math.round(builds.median)} ms (prerender budget: +${PRERENDER_BUDGET_MS} ms)`);
+
+  if (kb > JS_BUDGET_KB) {
+    console.error(`budgets: first-load JavaScript is ${kb.toFixed(1)} KB, over the ${JS_BUDGET_KB} KB budget`);
+    process.exit(1);
+  }
+}
+
+await main();

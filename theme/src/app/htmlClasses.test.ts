@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { renderDocument } from '../document';
+import type { RenderInput } from '../contract.gen';
+import { htmlClassNames, swapHtmlClasses } from './htmlClasses';
+import { homePage, introPage, site } from './testFixtures';
+
+describe('html classes', () => {
+  it('names the plugin, version and doc id', () => {
+    expect(htmlClassNames(homePage)).toEqual(['plugin-pages']);
+    expect(htmlClassNames({ doc: { id: 'getting-started/authorization', version: 'current' } })).toEqual([
+      'plugin-docs',
+      'plugin-id-default',
+      'docs-wrapper',
+      'docs-version-current',
+      'docs-doc-page',
+      'docs-doc-id-getting-started-authorization',
+    ]);
+  });
+
+  it('are the classes the server writes into the document', () => {
+    for (const page of [homePage, introPage]) {
+      const input: RenderInput = { site, page, sidebar: null, assets: { scripts: [], styles: [], preload: [] }, manifestUrl: '/routes.json', sidebarsUrl: '/s.json' };
+      const html = renderDocument(input, '');
+      const cls = /<html[^>]*\sclass="([^"]*)"/.exec(html)![1].split(/\s+/).filter(Boolean);
+      expect(cls).toEqual(htmlClassNames(page));
+    }
+  });
+
+  it('swaps page classes and keeps the others', () => {
+    const el = document.createElement('html');
+    el.className = 'plugin-pages nprogress-busy';
+    swapHtmlClasses(['plugin-pages'], htmlClassNames(introPage), el);
+    expect(el.className.split(' ')).toEqual(['nprogress-busy', ...htmlClassNames(introPage)]);
+  });
+});

@@ -1,0 +1,70 @@
+// The page's Markdown, rendered to HTML by the engine (authors are trusted,
+// as in any docs engine). The HTML is inserted as it is, on the server and
+// when hydrating, so hydration always matches; after hydration effects add
+// behaviour to it: copy and word-wrap buttons on code blocks, animated
+// <details>, tabs, client-side navigation for site links, focusable
+// scrolling regions, and mermaid diagrams. Each enhancement undoes itself when
+// the page changes.
+import { useEffect, useRef } from 'react';
+import { useSite } from '../app/SiteContext';
+import { useColorMode } from '../shell/colorMode';
+import { useScrollController } from '../shell/scrollController';
+import { enhanceCodeBlocks } from './codeBlocks';
+import { enhanceDetails } from './details';
+import { renderMermaidDiagrams } from './mermaid';
+import { enhanceTabs } from './tabs';
+import { enhanceLinks, makeScrollablesFocusable } from './links';
+import { useRouter } from '../app/router';
+
+interface ContentProps {
+  html: string;
+  className?: string;
+  /** The page has mermaid diagrams: load the library and render them. */
+  hasMermaid?: boolean;
+}
+
+export function Content({ html, className, hasMermaid = false }: ContentProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const themes = useSite().themeConfig.mermaid.theme;
+  const { colorMode } = useColorMode();
+  const mermaidTheme = colorMode === 'dark' ? themes.dark : themes.light;
+  const { disableScrollEvents, enableScrollEvents } = useScrollController();
+  const { navigate, prefetch } = useRouter();
+
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    // Keeping a switched tab in place scrolls the page; the navbar and the
+    // back-to-top button must not take that for the reader scrolling.
+    const scrollBy = (dy: number) => {
+      disableScrollEvents();
+      window.scrollBy(0, dy);
+      requestAnimationFrame(() => enableScrollEvents());
+    };
+    const undo = [
+      enhanceCodeBlocks(root),
+      enhanceDetails(root),
+      enhanceTabs(root, { scrollBy }),
+      enhanceLinks(root, { navigate, prefetch }),
+      makeScrollablesFocusable(root),
+    ];
+    return () => undo.forEach((u) => u());
+  }, [html, disableScrollEvents, enableScrollEvents, navigate, prefetch]);
+
+  useEffect(() => {
+    const root = ref.current;
+    if (!hasMermaid || !root) return;
+    let cancelled = false;
+    let undo = () => {};
+    void renderMermaidDiagrams(root, mermaidTheme, () => cancelled).then((u) => {
+      if (cancelled) u();
+      else undo = u;
+    });
+    return () => {
+      cancelled = true;
+      undo();
+    };
+  }, [html, hasMermaid, mermaidTheme]);
+
+  return <div ref={ref} className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+}

@@ -1,0 +1,55 @@
+// The document head of a page (reference 2.5), as an HTML string for the
+// server render; the client updates the title on navigation.
+import type { PageData, SiteData } from './contract.gen';
+import { withBaseUrl } from './utils/links';
+
+export function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** "<page title> | <site title>"; the site title alone for the home page. */
+export function pageTitle(site: SiteData, page: PageData): string {
+  if (page.kind === 'home' || !page.title || page.title === site.title) return site.title;
+  return `${page.title} ${site.titleDelimiter} ${site.title}`;
+}
+
+function meta(attrs: Record<string, string>): string {
+  return '<meta ' + Object.entries(attrs).map(([k, v]) => `${k}="${escapeHtml(v)}"`).join(' ') + '>';
+}
+
+function absolute(site: SiteData, url: string): string {
+  return /^\w+:/.test(url) ? url : site.url + withBaseUrl(site.baseUrl, url.startsWith('/') ? url : '/' + url);
+}
+
+export function headTags(site: SiteData, page: PageData): string {
+  const title = pageTitle(site, page);
+  const tags: string[] = [
+    '<meta charset="UTF-8">',
+    meta({ name: 'viewport', content: 'width=device-width, initial-scale=1.0' }),
+    `<title>${escapeHtml(title)}</title>`,
+    meta({ property: 'og:title', content: title }),
+    meta({ property: 'og:locale', content: (site.i18n.localeConfigs?.[site.i18n.defaultLocale]?.htmlLang ?? site.i18n.defaultLocale).replace('-', '_') }),
+    meta({ name: 'twitter:card', content: 'summary_large_image' }),
+  ];
+  if (page.description) {
+    tags.push(meta({ name: 'description', content: page.description }), meta({ property: 'og:description', content: page.description }));
+  }
+  if (page.keywords?.length) tags.push(meta({ name: 'keywords', content: page.keywords.join(', ') }));
+  const image = page.image || site.themeConfig.image;
+  if (image) tags.push(meta({ property: 'og:image', content: absolute(site, image) }), meta({ name: 'twitter:image', content: absolute(site, image) }));
+  if (page.noIndex || site.noIndex) tags.push(meta({ name: 'robots', content: 'noindex, nofollow' }));
+  for (const m of site.themeConfig.metadata ?? []) {
+    const attrs: Record<string, string> = { content: m.content };
+    if (m.name) attrs.name = m.name;
+    if (m.property) attrs.property = m.property;
+    tags.push(meta(attrs));
+  }
+  if (page.kind !== 'not-found') {
+    tags.push(meta({ property: 'og:url', content: page.canonical }), `<link rel="canonical" href="${escapeHtml(page.canonical)}">`);
+    for (const alt of page.alternates ?? []) {
+      tags.push(`<link rel="alternate" href="${escapeHtml(alt.href)}" hreflang="${escapeHtml(alt.hreflang)}">`);
+    }
+  }
+  if (site.favicon) tags.push(`<link rel="icon" href="${escapeHtml(withBaseUrl(site.baseUrl, '/' + site.favicon.replace(/^\//, '')))}">`);
+  return tags.join('\n');
+}
