@@ -116,7 +116,8 @@ func (b *builder) prerender(render renderContext, p *builtPage) ([]byte, bool) {
 	if p.data.Doc != nil && p.data.Doc.Sidebar != "" {
 		input.Sidebar = b.sidebars[p.data.Doc.Version].ByID[p.data.Doc.Sidebar]
 	}
-	html, logs, err := b.ssr.Render(b.ctx, mustJSON(input))
+	inputJSON := mustJSON(input)
+	html, logs, err := b.ssr.Render(b.ctx, inputJSON)
 	for _, l := range logs {
 		b.diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Warning,
 			Message: fmt.Sprintf("prerendering %s logged: %s", p.data.Path, l)})
@@ -126,8 +127,21 @@ func (b *builder) prerender(render renderContext, p *builtPage) ([]byte, bool) {
 			Message: fmt.Sprintf("prerender %s: %v", p.data.Path, err), Hint: "the theme failed on this page's data"})
 		return nil, false
 	}
-	return []byte(html), true
+	// The theme leaves a placeholder where the client's initial data goes;
+	// the input JSON is that data, and encoding/json has already escaped
+	// <, > and & so it cannot end the script element early.
+	if !strings.Contains(html, initialDataPlaceholder) {
+		b.diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error,
+			Message: fmt.Sprintf("prerender %s: the theme's document has no initial-data placeholder %s", p.data.Path, initialDataPlaceholder),
+			Hint:    "rebuild the theme with `make theme`; the engine and the theme must come from the same version"})
+		return nil, false
+	}
+	return []byte(strings.Replace(html, initialDataPlaceholder, string(inputJSON), 1)), true
 }
+
+// initialDataPlaceholder is where the theme's document expects the client's
+// initial data (theme/src/document.ts DATA_PLACEHOLDER).
+const initialDataPlaceholder = "<!--portal:initial-data-->"
 
 // writeHashed stores data under name.<hash><ext> so that browsers and CDNs
 // can cache it forever, and returns the file name.

@@ -11,6 +11,7 @@ import (
 
 	portal "github.com/portaldocs/portal"
 	"github.com/portaldocs/portal/internal/build"
+	"github.com/portaldocs/portal/internal/route"
 	"github.com/portaldocs/portal/internal/sidebar"
 	"github.com/rogpeppe/go-internal/txtar"
 )
@@ -199,6 +200,16 @@ func TestEmbeddedPortalBuilds(t *testing.T) {
 		"/docs/api/patient-image/", "/docs/tutorials/"} {
 		if _, ok := res.Output.Manifest.Lookup(p); !ok {
 			t.Errorf("portal route %s missing", p)
+			continue
+		}
+		html, _ := res.Output.File(route.FileFor("/", p))
+		for _, want := range []string{`aria-label="Main"`, `<footer`, `<title>`, `<script id="__portal-data" type="application/json">{"site":`} {
+			if !strings.Contains(string(html), want) {
+				t.Errorf("prerendered %s lacks %s", p, want)
+			}
+		}
+		if strings.Contains(string(html), "portal:initial-data") {
+			t.Errorf("prerendered %s still has the initial-data placeholder", p)
 		}
 	}
 }
