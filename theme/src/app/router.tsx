@@ -181,6 +181,17 @@ export function BrowserRouter({ manifestUrl, sidebarsUrl, initial, children }: B
     [routes, sidebarsUrl, seedInitial],
   );
 
+  /**
+   * Shows a loaded page, unless a later navigation has started meanwhile; the
+   * address bar gets the route's own path when the URL was a variant of it.
+   */
+  const arrive = useCallback((id: number, loc: Location, result: Loaded) => {
+    if (id !== navigationId.current) return;
+    const shown = canonicalLocation(loc, result.route);
+    if (!sameLocation(shown, loc)) window.history.replaceState(window.history.state, '', shown.pathname + shown.search + shown.hash);
+    setView((v) => ({ location: shown, state: result.state, arrival: v.arrival + 1 }));
+  }, []);
+
   /** Back/forward and Retry: the loading state, then the page or the Retry box. */
   const showLocation = useCallback(
     (loc: Location) => {
@@ -195,10 +206,7 @@ export function BrowserRouter({ manifestUrl, sidebarsUrl, initial, children }: B
       load(loc.pathname).then(
         (result) => {
           done();
-          if (id !== navigationId.current) return;
-          const shown = canonicalLocation(loc, result.route);
-          if (!sameLocation(shown, loc)) window.history.replaceState(window.history.state, '', shown.pathname + shown.search + shown.hash);
-          setView((v) => ({ location: shown, state: result.state, arrival: v.arrival + 1 }));
+          arrive(id, loc, result);
         },
         (error: unknown) => {
           done();
@@ -207,7 +215,7 @@ export function BrowserRouter({ manifestUrl, sidebarsUrl, initial, children }: B
         },
       );
     },
-    [load],
+    [load, arrive],
   );
 
   const navigate = useCallback(
@@ -240,10 +248,7 @@ export function BrowserRouter({ manifestUrl, sidebarsUrl, initial, children }: B
       load(loc.pathname).then(
         (result) => {
           done();
-          if (id !== navigationId.current) return;
-          const shown = canonicalLocation(loc, result.route);
-          if (!sameLocation(shown, loc)) window.history.replaceState(window.history.state, '', shown.pathname + shown.search + shown.hash);
-          setView((v) => ({ location: shown, state: result.state, arrival: v.arrival + 1 }));
+          arrive(id, loc, result);
         },
         (error: unknown) => {
           done();
@@ -255,7 +260,7 @@ export function BrowserRouter({ manifestUrl, sidebarsUrl, initial, children }: B
         },
       );
     },
-    [load],
+    [load, arrive],
   );
 
   const prefetch = useCallback(
