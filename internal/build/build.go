@@ -82,6 +82,7 @@ type builder struct {
 	content  *content.Site
 	sidebars map[string]*sidebar.Sidebars // by version name
 	rendered map[string]*markdown.Result  // by source file
+	fhir     *fhirPages
 	theme    *theme.Bundle
 	ssr      *ssr.Pool
 	out      *Output
@@ -92,9 +93,11 @@ func (b *builder) run() {
 		return
 	}
 	b.loadContent()
+	b.prepareFHIR()
 	b.renderMarkdown()
 	b.resolveTitles()
 	b.loadSidebars()
+	b.placeFHIRPages()
 	b.resolveMainDocs()
 	pages := b.assemblePages()
 	nav := b.resolveNavbar()
@@ -159,6 +162,10 @@ type renderJob struct {
 	bodyLine int
 	version  string
 	resolve  func(string) (string, bool)
+	// doc is the doc rendered (nil for a standalone page); fileLines maps
+	// body lines to file lines once FHIR directives are expanded.
+	doc       *content.Doc
+	fileLines []int
 }
 
 // renderMarkdown renders every doc and page across all workers.
@@ -167,16 +174,19 @@ func (b *builder) renderMarkdown() {
 	resolver := newMarkdownLinkResolver(b.content, b.cfg)
 	for _, v := range b.content.Versions {
 		for _, d := range v.Docs {
-			jobs = append(jobs, renderJob{d.Source, d.Body, d.BodyLine, v.Name, resolver.forFile(d.Source, v)})
+			jobs = append(jobs, renderJob{source: d.Source, body: d.Body, bodyLine: d.BodyLine, version: v.Name,
+				resolve: resolver.forFile(d.Source, v), doc: d})
 		}
 	}
 	for _, p := range b.content.Pages {
-		jobs = append(jobs, renderJob{p.Source, p.Body, p.BodyLine, "", resolver.forFile(p.Source, nil)})
+		jobs = append(jobs, renderJob{source: p.Source, body: p.Body, bodyLine: p.BodyLine, resolve: resolver.forFile(p.Source, nil)})
 	}
 	results := make([]*markdown.Result, len(jobs))
 	b.parallel(len(jobs), func(i int) {
-		j := jobs[i]
-		res, err := b.md.Render(j.body, markdown.RenderContext{File: j.source, LineOffset: j.bodyLine, ResolveMarkdownLink: j.resolve})
+		j := &jobs[i]
+		b.expandFHIR(j, j.doc)
+		res, err := b.md.Render(j.body, markdown.RenderContext{File: j.source, LineOffset: j.bodyLine, FileLines: j.fileLines,
+			ResolveMarkdownLink: j.resolve})
 		if err != nil {
 			b.diags.Add(diag.Diagnostic{File: j.source, Severity: diag.Error, Message: "render Markdown: " + err.Error()})
 			return

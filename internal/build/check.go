@@ -43,6 +43,7 @@ func (b *builder) knownFiles() map[string]bool {
 		files[from] = true
 		files[strings.TrimSuffix(from, "/")+"/"] = true
 	}
+	b.fhirDownloadPaths(files)
 	return files
 }
 

@@ -22,6 +22,7 @@ import (
 func (b *builder) emit(pages []*builtPage, nav []ResolvedNavItem) *Output {
 	out := newOutput()
 	b.copyStatic(out)
+	b.emitFHIRDownloads(out)
 	base := b.cfg.BaseURL
 	m := &route.Manifest{BaseURL: base}
 

@@ -37,6 +37,7 @@ type Site struct {
 	Pages                 Pages      `yaml:"pages" json:"-"`
 	StaticDirectories     []string   `yaml:"staticDirectories" json:"-"`
 	Redirects             []Redirect `yaml:"redirects" json:"-"`
+	FHIR                  FHIR       `yaml:"fhir" json:"-"`
 	ThemeConfig           Theme      `yaml:"themeConfig" json:"themeConfig"`
 }
 

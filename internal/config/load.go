@@ -100,6 +100,7 @@ func (s *Site) applyDefaults() {
 		s.StaticDirectories = []string{"static"}
 	}
 	s.ThemeConfig.applyDefaults()
+	s.FHIR.applyDefaults()
 }
 
 func (i *I18n) applyDefaults() {

@@ -60,6 +60,7 @@ func (s *Site) validate(file string, doc *yaml.Node) []diag.Diagnostic {
 		}
 	}
 	out = append(out, s.ThemeConfig.validate(file, doc)...)
+	out = append(out, s.FHIR.validate(file)...)
 	return out
 }
 

@@ -34,22 +34,29 @@ type lineIndex struct {
 	starts []int
 	// offset is the number of file lines before the body (front matter).
 	offset int
+	// fileLines, when set, maps each body line (0-based) to its file line,
+	// for bodies whose lines are not the file's one for one.
+	fileLines []int
 }
 
-func newLineIndex(src []byte, offset int) lineIndex {
+func newLineIndex(src []byte, offset int, fileLines []int) lineIndex {
 	starts := []int{0}
 	for i, b := range src {
 		if b == '\n' {
 			starts = append(starts, i+1)
 		}
 	}
-	return lineIndex{starts: starts, offset: offset}
+	return lineIndex{starts: starts, offset: offset, fileLines: fileLines}
 }
 
 // line returns the 1-based file line holding the byte at pos.
 func (l lineIndex) line(pos int) int {
 	// The number of lines starting at or before pos is the 1-based line.
-	return sort.Search(len(l.starts), func(i int) bool { return l.starts[i] > pos }) + l.offset
+	n := sort.Search(len(l.starts), func(i int) bool { return l.starts[i] > pos })
+	if l.fileLines != nil && n >= 1 && n <= len(l.fileLines) {
+		return l.fileLines[n-1]
+	}
+	return n + l.offset
 }
 
 // nodeLine returns the file line where n starts. Inline nodes that carry no

@@ -56,6 +56,10 @@ type RenderContext struct {
 	// LineOffset is the number of lines before the body in the file (front
 	// matter), so reported lines are file lines.
 	LineOffset int
+	// FileLines, when not nil, gives the file line of each body line
+	// (0-based) instead of LineOffset: for bodies that directives expanded,
+	// so a problem in generated text is reported at the directive's line.
+	FileLines []int
 	// ResolveMarkdownLink maps a link destination whose path ends in .md or
 	// .mdx (case-insensitive) to a route URL path; ok is false when the
 	// target is unknown. dest is as written in the page after Markdown
@@ -118,7 +122,7 @@ type Link struct {
 // never a problem in the Markdown: every input renders.
 func (r *Renderer) Render(src []byte, ctx RenderContext) (*Result, error) {
 	src = normalizeLineEndings(src)
-	page := &pageState{ctx: ctx, lines: newLineIndex(src, ctx.LineOffset)}
+	page := &pageState{ctx: ctx, lines: newLineIndex(src, ctx.LineOffset, ctx.FileLines)}
 	pc := parser.NewContext()
 	pc.Set(pageStateKey, page)
 	root := r.md.Parser().Parse(text.NewReader(src), parser.WithContext(pc))

@@ -1,0 +1,158 @@
+package config
+
+import (
+	"fmt"
+	"net/url"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/portaldocs/portal/internal/diag"
+	"gopkg.in/yaml.v3"
+)
+
+// FHIR configures the reference pages generated from FHIR conformance
+// resources. It has no Docusaurus counterpart: Docusaurus sites write these
+// pages by hand.
+type FHIR struct {
+	// Path is the folder of FHIR JSON resources, relative to the site.
+	Path string    `yaml:"path"`
+	APIs []FHIRAPI `yaml:"apis"`
+}
+
+// FHIRAPI is one FHIR API: its CapabilityStatement and where it is served.
+type FHIRAPI struct {
+	// ID names the API in directives and download paths.
+	ID    string `yaml:"id"`
+	Title string `yaml:"title"`
+	// CapabilityStatement is the statement's file, relative to FHIR.Path.
+	CapabilityStatement string `yaml:"capabilityStatement"`
+	// BaseURL is the service base URL runnable examples use.
+	BaseURL string `yaml:"baseUrl"`
+	// Downloads publishes the statement as JSON and a Postman collection
+	// generated from it; true unless set to false.
+	Downloads *bool       `yaml:"downloads"`
+	Pages     []FHIRPages `yaml:"pages"`
+	Line      int         `yaml:"-"`
+}
+
+// FHIRPages generates one doc per resource type, extension or operation.
+type FHIRPages struct {
+	// Kind is resources (one page per resource type of the statement),
+	// extensions or operations (one page per definition in Source), or
+	// capabilitystatement (one page for the whole statement).
+	Kind string `yaml:"kind"`
+	// Source is the folder of definitions for extensions and operations,
+	// relative to FHIR.Path.
+	Source string `yaml:"source"`
+	// Path is the doc path of each page inside the docs folder, with {id}
+	// (the definition's id) or {type} (the resource type, lower case).
+	Path string `yaml:"path"`
+	// Prose is a folder, relative to FHIR.Path, of optional Markdown files
+	// named after each page ({id}.md or {type}.md, lower case) whose front
+	// matter and text frame the generated content. Default: Source.
+	Prose string `yaml:"prose"`
+	// Sidebar is the sidebar the pages belong to; when it does not list
+	// them itself, they are added at its end under Category.
+	Sidebar  string `yaml:"sidebar"`
+	Category string `yaml:"category"`
+	Line     int    `yaml:"-"`
+}
+
+// PageKinds are the kinds of generated pages.
+var PageKinds = []string{"resources", "extensions", "operations", "capabilitystatement"}
+
+// UnmarshalYAML records the API's line.
+func (a *FHIRAPI) UnmarshalYAML(node *yaml.Node) error {
+	type plain FHIRAPI
+	if err := node.Decode((*plain)(a)); err != nil {
+		return err
+	}
+	a.Line = node.Line
+	return nil
+}
+
+// UnmarshalYAML records the page set's line.
+func (p *FHIRPages) UnmarshalYAML(node *yaml.Node) error {
+	type plain FHIRPages
+	if err := node.Decode((*plain)(p)); err != nil {
+		return err
+	}
+	p.Line = node.Line
+	return nil
+}
+
+// PublishesDownloads reports whether the API's JSON and Postman files are
+// published.
+func (a FHIRAPI) PublishesDownloads() bool { return a.Downloads == nil || *a.Downloads }
+
+func (f *FHIR) applyDefaults() {
+	setDefault(&f.Path, "fhir")
+	f.Path = strings.Trim(path.Clean(f.Path), "/")
+	for i := range f.APIs {
+		for j := range f.APIs[i].Pages {
+			p := &f.APIs[i].Pages[j]
+			if p.Prose == "" {
+				p.Prose = p.Source
+			}
+		}
+	}
+}
+
+var apiIDRe = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
+
+func (f *FHIR) validate(file string) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	seen := map[string]int{}
+	for _, api := range f.APIs {
+		at := func(hint, format string, args ...any) {
+			out = append(out, errAt(file, api.Line, hint, format, args...))
+		}
+		switch {
+		case !apiIDRe.MatchString(api.ID):
+			at(`use lower-case letters, digits and dashes, e.g. id: provider-patient-access`, "fhir API id %q is not a valid id", api.ID)
+		case seen[api.ID] != 0:
+			at("give each API its own id", "fhir API id %q is already used at line %d", api.ID, seen[api.ID])
+		default:
+			seen[api.ID] = api.Line
+		}
+		if api.CapabilityStatement == "" {
+			at("add capabilityStatement: the statement's JSON file, relative to "+f.Path, "fhir API %q has no capabilityStatement", api.ID)
+		}
+		if u, err := url.Parse(api.BaseURL); api.BaseURL == "" || err != nil || u.Scheme == "" || u.Host == "" {
+			at(`write the service base URL, e.g. baseUrl: https://fhir.example.org/r4`, "fhir API %q needs an absolute baseUrl, not %q", api.ID, api.BaseURL)
+		}
+		for _, p := range api.Pages {
+			out = append(out, p.validate(file, api.ID)...)
+		}
+	}
+	return out
+}
+
+func (p FHIRPages) validate(file, apiID string) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	at := func(hint, format string, args ...any) {
+		out = append(out, errAt(file, p.Line, hint, format, args...))
+	}
+	placeholder := map[string]string{"resources": "{type}", "extensions": "{id}", "operations": "{id}"}
+	switch p.Kind {
+	case "resources", "extensions", "operations":
+		if !strings.Contains(p.Path, placeholder[p.Kind]) {
+			at(fmt.Sprintf("put %s in the path, e.g. path: api/fhir/%s/%s", placeholder[p.Kind], p.Kind, placeholder[p.Kind]),
+				"fhir API %q: %s pages need %s in their path, not %q", apiID, p.Kind, placeholder[p.Kind], p.Path)
+		}
+		if p.Kind != "resources" && p.Source == "" {
+			at("add source: the folder of definitions, relative to the FHIR folder", "fhir API %q: %s pages need a source folder", apiID, p.Kind)
+		}
+	case "capabilitystatement":
+		if p.Path == "" || strings.Contains(p.Path, "{") {
+			at("write the doc path of the page, e.g. path: api/fhir/capabilitystatement", "fhir API %q: the capabilitystatement page needs a plain path", apiID)
+		}
+	default:
+		at("use kind: "+strings.Join(PageKinds, ", kind: "), "fhir API %q: unknown page kind %q", apiID, p.Kind)
+	}
+	if strings.HasPrefix(p.Path, "/") || strings.Contains(p.Path, "..") {
+		at("write the path relative to the docs folder, without a leading slash", "fhir API %q: page path %q is not a docs path", apiID, p.Path)
+	}
+	return out
+}

@@ -1,0 +1,193 @@
+package fhir
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/portaldocs/portal/internal/diag"
+)
+
+// A directive is a line of its own in a Markdown page that Portal replaces
+// with generated content:
+//
+//	::fhir-capabilitystatement{api="provider-patient-access"}
+//	::fhir-resources{api="provider-patient-access"}
+//	::fhir-resource{api="provider-patient-access" type="Patient"}
+//	::fhir-extension{url="https://fhir.example.org/StructureDefinition/x"}
+//	::fhir-operation{api="legacy-r4" url="https://…/OperationDefinition/patient-match"}
+//	::fhir-searchparams{api="provider-patient-access" type="Patient"}
+//	::fhir-downloads{api="provider-patient-access"}
+//	::fhir-generated   (in the prose of a generated page: where its content goes)
+//
+// The leaf-directive syntax is the one Docusaurus's admonitions and Portal's
+// tabs already use, so pages stay readable as plain Markdown.
+var directiveRe = regexp.MustCompile(`^::(fhir-[a-z]+)(?:\{(.*)\})?\s*$`)
+
+var attrRe = regexp.MustCompile(`([A-Za-z][\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'}]+))`)
+
+// directive is one parsed directive line.
+type directive struct {
+	name  string
+	attrs map[string]string
+	line  int
+}
+
+var fenceRe = regexp.MustCompile("^ {0,3}(`{3,}|~{3,})")
+
+// Expansion is a page body with its directives replaced.
+type Expansion struct {
+	Body []byte
+	// FileLines maps each line of Body (0-based) to its line in the file;
+	// generated lines map to their directive's line.
+	FileLines []int
+}
+
+// Expand replaces every directive in body, whose first line is line
+// firstLine of file. page is the generated page the body is the prose of,
+// nil for a hand-written page. Each bad directive is reported and left out.
+func (s *Site) Expand(file string, body []byte, firstLine int, page *Page) (Expansion, []diag.Diagnostic) {
+	lines := strings.SplitAfter(string(body), "\n")
+	var out strings.Builder
+	var fileLines []int
+	var diags []diag.Diagnostic
+	fence := ""
+	for i, l := range lines {
+		lineNo := firstLine + i
+		trimmed := strings.TrimRight(l, "\r\n")
+		if m := fenceRe.FindStringSubmatch(trimmed); m != nil {
+			switch {
+			case fence == "":
+				fence = m[1]
+			case strings.HasPrefix(m[1], fence[:1]) && len(m[1]) >= len(fence) && strings.TrimSpace(trimmed[len(m[0]):]) == "":
+				fence = ""
+			}
+		}
+		m := directiveRe.FindStringSubmatch(trimmed)
+		if fence != "" || m == nil {
+			out.WriteString(l)
+			fileLines = append(fileLines, lineNo)
+			continue
+		}
+		d := directive{name: m[1], attrs: parseAttrs(m[2]), line: lineNo}
+		generated, err := s.generate(d, page)
+		if err != nil {
+			diags = append(diags, diag.Diagnostic{File: file, Line: lineNo, Severity: diag.Error, Message: err.Error(), Hint: directiveHint(d.name)})
+			continue
+		}
+		// Blank lines around the content keep it from merging with a
+		// neighbouring paragraph.
+		generated = "\n" + strings.TrimRight(generated, "\n") + "\n\n"
+		out.WriteString(generated)
+		for range strings.Count(generated, "\n") {
+			fileLines = append(fileLines, lineNo)
+		}
+	}
+	return Expansion{Body: []byte(out.String()), FileLines: fileLines}, diags
+}
+
+func parseAttrs(s string) map[string]string {
+	attrs := map[string]string{}
+	for _, m := range attrRe.FindAllStringSubmatch(s, -1) {
+		attrs[m[1]] = m[2] + m[3] + m[4]
+	}
+	return attrs
+}
+
+// directives and the attributes each needs.
+var directives = map[string][]string{
+	"fhir-capabilitystatement": {"api"},
+	"fhir-resources":           {"api"},
+	"fhir-resource":            {"api", "type"},
+	"fhir-searchparams":        {"api", "type"},
+	"fhir-extension":           {"url"},
+	"fhir-operation":           {"api", "url"},
+	"fhir-downloads":           {"api"},
+	"fhir-generated":           {},
+}
+
+func directiveHint(name string) string {
+	attrs, ok := directives[name]
+	if !ok {
+		names := make([]string, 0, len(directives))
+		for n := range directives {
+			names = append(names, "::"+n)
+		}
+		sort.Strings(names)
+		return "use one of " + strings.Join(names, ", ")
+	}
+	if len(attrs) == 0 {
+		return "write ::" + name + " alone on its line"
+	}
+	parts := make([]string, len(attrs))
+	for i, a := range attrs {
+		parts[i] = a + `="…"`
+	}
+	return fmt.Sprintf("write ::%s{%s}", name, strings.Join(parts, " "))
+}
+
+// generate produces the Markdown of one directive.
+func (s *Site) generate(d directive, page *Page) (string, error) {
+	needed, ok := directives[d.name]
+	if !ok {
+		return "", fmt.Errorf("unknown directive ::%s", d.name)
+	}
+	for _, a := range needed {
+		if d.attrs[a] == "" {
+			return "", fmt.Errorf("::%s needs %s=\"…\"", d.name, a)
+		}
+	}
+	if d.name == "fhir-generated" {
+		if page == nil {
+			return "", fmt.Errorf("::fhir-generated only works in the prose file of a generated FHIR page")
+		}
+		return s.PageContent(page), nil
+	}
+	if d.name == "fhir-extension" {
+		f := s.Registry.ByURL(d.attrs["url"])
+		if f == nil {
+			return "", fmt.Errorf("no StructureDefinition with url %s is loaded", d.attrs["url"])
+		}
+		if sd, ok := f.Resource.(*StructureDefinition); !ok || sd.Type != "Extension" {
+			return "", fmt.Errorf("%s is not an extension definition", d.attrs["url"])
+		}
+		return s.renderer.Extension(f), nil
+	}
+	api := s.API(d.attrs["api"])
+	if api == nil {
+		return "", fmt.Errorf("no FHIR API with id %q is configured%s", d.attrs["api"], s.apiSuggestion(d.attrs["api"]))
+	}
+	switch d.name {
+	case "fhir-capabilitystatement":
+		return s.renderer.CapabilityStatement(api), nil
+	case "fhir-resources":
+		return s.renderer.ResourceList(api), nil
+	case "fhir-downloads":
+		return s.renderer.Downloads(api), nil
+	case "fhir-resource", "fhir-searchparams":
+		res := api.Resource(d.attrs["type"])
+		if res == nil {
+			return "", fmt.Errorf("API %q does not support %s", api.ID, d.attrs["type"])
+		}
+		if d.name == "fhir-searchparams" {
+			var w mdWriter
+			r := s.renderer
+			r.searchParamTable(&w, api, res.Type, res.SearchParam)
+			r.combinations(&w, *res)
+			return w.String(), nil
+		}
+		md, _ := s.renderer.Resource(api, res.Type)
+		return md, nil
+	case "fhir-operation":
+		f := s.Registry.ByURL(d.attrs["url"])
+		if f == nil || f.Resource == nil {
+			return "", fmt.Errorf("no OperationDefinition with url %s is loaded", d.attrs["url"])
+		}
+		if _, ok := f.Resource.(*OperationDefinition); !ok {
+			return "", fmt.Errorf("%s is not an OperationDefinition", d.attrs["url"])
+		}
+		return s.renderer.Operation(api, f), nil
+	}
+	return "", fmt.Errorf("unknown directive ::%s", d.name)
+}

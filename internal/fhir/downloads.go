@@ -1,0 +1,172 @@
+package fhir
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir/postman"
+)
+
+// Download is a file published for an API, at Path under the base URL.
+type Download struct {
+	Path string
+	Data []byte
+}
+
+// Downloads are each API's CapabilityStatement, exactly as written, and a
+// Postman collection generated from it.
+func (s *Site) Downloads() ([]Download, []diag.Diagnostic) {
+	var out []Download
+	var diags []diag.Diagnostic
+	for _, api := range s.APIs {
+		if api.CapabilityDownload == "" {
+			continue
+		}
+		out = append(out, Download{Path: api.CapabilityDownload, Data: api.File.Raw})
+		data, err := postman.Build(s.renderer.postmanAPI(api))
+		if err != nil {
+			diags = append(diags, diag.Diagnostic{File: api.File.Path, Severity: diag.Error,
+				Message: fmt.Sprintf("generate the Postman collection of API %q: %v", api.ID, err)})
+			continue
+		}
+		out = append(out, Download{Path: api.PostmanDownload, Data: data})
+	}
+	return out, diags
+}
+
+// postmanAPI maps a CapabilityStatement to a collection: a folder per
+// resource with one request per interaction and per search parameter, and
+// the statement's SMART endpoints as the OAuth 2.0 configuration.
+func (r *Renderer) postmanAPI(api *API) postman.API {
+	out := postman.API{ID: api.ID, Name: api.Title, BaseURL: api.BaseURL,
+		Description: fmt.Sprintf("Requests for every interaction and search parameter of %s, generated from its CapabilityStatement (FHIR %s). Set `clientId` and fetch a token with the collection's OAuth 2.0 settings before sending.",
+			api.Title, api.Statement.FHIRVersion)}
+	rest := api.Server()
+	if rest == nil {
+		return out
+	}
+	out.Auth = postmanAuth(rest)
+	system := postman.Folder{Name: "Server", Description: "The CapabilityStatement and system-wide interactions.",
+		Requests: []postman.Request{{Name: "Read the CapabilityStatement", Method: "GET", Path: "metadata"}}}
+	for _, in := range rest.Interaction {
+		if req, ok := systemRequest(in.Code); ok {
+			system.Requests = append(system.Requests, req)
+		}
+	}
+	out.Folders = append(out.Folders, system)
+	for _, res := range rest.Resource {
+		out.Folders = append(out.Folders, r.postmanFolder(api, res))
+	}
+	return out
+}
+
+func postmanAuth(rest *Rest) *postman.OAuth2 {
+	sec := rest.Security
+	token := sec.OAuthURI("token")
+	if token == "" {
+		return nil
+	}
+	resources := make([]string, 0, len(rest.Resource))
+	for _, res := range rest.Resource {
+		resources = append(resources, res.Type)
+	}
+	if authorize := sec.OAuthURI("authorize"); authorize != "" {
+		scopes := []string{"launch/patient", "openid", "fhirUser", "offline_access"}
+		for _, t := range resources {
+			scopes = append(scopes, "patient/"+t+".read")
+		}
+		return &postman.OAuth2{AuthorizeURL: authorize, TokenURL: token, GrantType: postman.GrantAuthorizationCode, PKCE: true,
+			Scopes: strings.Join(scopes, " ")}
+	}
+	scopes := make([]string, 0, len(resources))
+	for _, t := range resources {
+		scopes = append(scopes, "system/"+t+".read")
+	}
+	return &postman.OAuth2{TokenURL: token, GrantType: postman.GrantClientCredentials, Scopes: strings.Join(scopes, " ")}
+}
+
+func systemRequest(code string) (postman.Request, bool) {
+	switch code {
+	case "transaction", "batch":
+		return postman.Request{Name: "Submit a " + code + " Bundle", Method: "POST", Path: "",
+			Body: fmt.Sprintf(`{"resourceType":"Bundle","type":%q,"entry":[]}`, code)}, true
+	case "search-system":
+		return postman.Request{Name: "Search all resource types", Method: "GET", Path: "",
+			Query: []postman.Param{{Key: "_type", Description: "resource types to search"}}}, true
+	case "history-system":
+		return postman.Request{Name: "History of all resources", Method: "GET", Path: "_history"}, true
+	}
+	return postman.Request{}, false
+}
+
+// postmanFolder is one resource's requests.
+func (r *Renderer) postmanFolder(api *API, res RestResource) postman.Folder {
+	f := postman.Folder{Name: res.Type, Description: firstSentence(res.Documentation)}
+	idVar := []postman.Param{{Key: "id", Description: "the " + res.Type + " id"}}
+	ex := r.pickExample(api, res)
+	if ex != nil {
+		idVar[0].Value = ex.ID
+	}
+	body := ""
+	if ex != nil {
+		body = prettyJSON(ex.Raw)
+	}
+	for _, in := range res.Interaction {
+		switch in.Code {
+		case "read":
+			f.Requests = append(f.Requests, postman.Request{Name: "Read a " + res.Type, Method: "GET", Path: res.Type + "/:id", PathVariables: idVar})
+		case "vread":
+			f.Requests = append(f.Requests, postman.Request{Name: "Read a version of a " + res.Type, Method: "GET",
+				Path: res.Type + "/:id/_history/:vid", PathVariables: append(idVar, postman.Param{Key: "vid", Description: "the version id"})})
+		case "history-instance":
+			f.Requests = append(f.Requests, postman.Request{Name: "History of a " + res.Type, Method: "GET", Path: res.Type + "/:id/_history", PathVariables: idVar})
+		case "history-type":
+			f.Requests = append(f.Requests, postman.Request{Name: "History of all " + res.Type + " resources", Method: "GET", Path: res.Type + "/_history"})
+		case "create":
+			f.Requests = append(f.Requests, postman.Request{Name: "Create a " + res.Type, Method: "POST", Path: res.Type, Body: body})
+		case "update":
+			f.Requests = append(f.Requests, postman.Request{Name: "Update a " + res.Type, Method: "PUT", Path: res.Type + "/:id", PathVariables: idVar, Body: body})
+		case "patch":
+			f.Requests = append(f.Requests, postman.Request{Name: "Patch a " + res.Type, Method: "PATCH", Path: res.Type + "/:id", PathVariables: idVar,
+				Headers: []postman.Param{{Key: "Content-Type", Value: "application/json-patch+json"}},
+				Body:    `[{"op":"replace","path":"/active","value":true}]`})
+		case "delete":
+			f.Requests = append(f.Requests, postman.Request{Name: "Delete a " + res.Type, Method: "DELETE", Path: res.Type + "/:id", PathVariables: idVar})
+		case "search-type":
+			f.Requests = append(f.Requests, r.searchRequests(api, res, ex)...)
+		}
+	}
+	for _, op := range res.Operation {
+		od := r.Registry.OperationDefinition(op.Definition.URL())
+		path := res.Type + "/$" + op.Name
+		vars := []postman.Param(nil)
+		if od != nil && od.Instance && !od.Type {
+			path, vars = res.Type+"/:id/$"+op.Name, idVar
+		}
+		f.Requests = append(f.Requests, postman.Request{Name: "$" + op.Name, Description: firstSentence(op.Documentation),
+			Method: "POST", Path: path, PathVariables: vars})
+	}
+	return f
+}
+
+// searchRequests is one search request per parameter, with a value from
+// the example resource where one can be derived.
+func (r *Renderer) searchRequests(api *API, res RestResource, ex *File) []postman.Request {
+	var out []postman.Request
+	for _, ref := range res.SearchParam {
+		info := r.searchParamInfo(api, res.Type, ref)
+		value := ""
+		if ex != nil {
+			if ref.Name == "_id" {
+				value = ex.ID
+			} else if v, ok := searchValue(ex.Raw, res.Type, info.Type, info.Expression); ok {
+				value = v
+			}
+		}
+		out = append(out, postman.Request{Name: fmt.Sprintf("Search %s by %s", res.Type, ref.Name), Method: "GET", Path: res.Type,
+			Description: firstSentence(info.Description),
+			Query:       []postman.Param{{Key: ref.Name, Value: value, Description: info.Type}}})
+	}
+	return out
+}

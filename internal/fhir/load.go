@@ -1,0 +1,214 @@
+package fhir
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir/base"
+)
+
+// File is one FHIR JSON file of the site (or one entry of a Bundle file).
+type File struct {
+	// Path is the site-relative file path.
+	Path string
+	// Entry is the entry's path inside a Bundle file ("entry[2].resource"),
+	// "" for a whole file.
+	Entry        string
+	ResourceType string
+	ID           string
+	URL          string
+	// Version is the FHIR version the file is read as.
+	Version base.Version
+	// Raw is the resource's JSON exactly as written.
+	Raw json.RawMessage
+	// Resource is the typed conformance resource (*CapabilityStatement,
+	// *StructureDefinition, …) or nil for an example resource.
+	Resource any
+
+	data    []byte // the whole file, for positions
+	posOnce sync.Once
+	pos     positions
+}
+
+// Line is the file line where the element at path (relative to the
+// resource, e.g. "rest[0].resource[1]") starts.
+func (f *File) Line(elementPath string) int {
+	f.posOnce.Do(func() { f.pos, _ = indexPositions(f.data) })
+	full := elementPath
+	if f.Entry != "" {
+		full = join(f.Entry, elementPath)
+		if elementPath == "" {
+			full = f.Entry
+		}
+	}
+	return f.pos.Line(full)
+}
+
+// Key is "Type/id", how examples are referenced.
+func (f *File) Key() string { return f.ResourceType + "/" + f.ID }
+
+// Registry is every FHIR resource of a site, indexed by canonical URL and
+// by type and id. It is read-only once loaded.
+type Registry struct {
+	files  []*File
+	byURL  map[string]*File
+	byKey  map[string]*File
+	byPath map[string]*File
+}
+
+// Files lists every loaded resource in path order.
+func (r *Registry) Files() []*File { return r.files }
+
+// ByURL finds a conformance resource by canonical URL (a |version suffix is
+// ignored).
+func (r *Registry) ByURL(canonical string) *File {
+	return r.byURL[Canonical(canonical).URL()]
+}
+
+// ByKey finds a resource by "Type/id".
+func (r *Registry) ByKey(key string) *File { return r.byKey[key] }
+
+// ByPath finds the resource of a whole (non-Bundle) file.
+func (r *Registry) ByPath(p string) *File { return r.byPath[p] }
+
+// StructureDefinition finds a profile or extension by canonical URL.
+func (r *Registry) StructureDefinition(canonical string) *StructureDefinition {
+	sd, _ := r.resource(canonical).(*StructureDefinition)
+	return sd
+}
+
+// OperationDefinition finds an operation by canonical URL.
+func (r *Registry) OperationDefinition(canonical string) *OperationDefinition {
+	od, _ := r.resource(canonical).(*OperationDefinition)
+	return od
+}
+
+// SearchParameter finds a search parameter by canonical URL.
+func (r *Registry) SearchParameter(canonical string) *SearchParameter {
+	sp, _ := r.resource(canonical).(*SearchParameter)
+	return sp
+}
+
+func (r *Registry) resource(canonical string) any {
+	if f := r.ByURL(canonical); f != nil {
+		return f.Resource
+	}
+	return nil
+}
+
+// Examples lists the example (non-conformance) resources of a type, in path
+// order, restricted to those read as FHIR version v.
+func (r *Registry) Examples(resourceType string, v base.Version) []*File {
+	var out []*File
+	for _, f := range r.files {
+		if f.Resource == nil && f.ResourceType == resourceType && f.Version == v {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// InDir lists the whole-file resources directly or indirectly under dir.
+func (r *Registry) InDir(dir string) []*File {
+	prefix := strings.TrimSuffix(dir, "/") + "/"
+	var out []*File
+	for _, f := range r.files {
+		if f.Entry == "" && strings.HasPrefix(f.Path, prefix) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// VersionFunc says which FHIR version a site file is written in.
+type VersionFunc func(sitePath string) base.Version
+
+// Load reads every .json file under dir of the site. Problems are reported
+// as diagnostics, all of them; the registry holds every file that could be
+// read.
+func Load(ctx context.Context, site fs.FS, dir string, versionOf VersionFunc) (*Registry, []diag.Diagnostic) {
+	r := &Registry{byURL: map[string]*File{}, byKey: map[string]*File{}, byPath: map[string]*File{}}
+	var diags diag.List
+	paths, err := jsonFiles(site, dir)
+	if err != nil {
+		diags.Add(diag.Diagnostic{File: dir, Severity: diag.Error, Message: fmt.Sprintf("read FHIR folder: %v", err)})
+		return r, diags.Items()
+	}
+	for _, p := range paths {
+		if ctx.Err() != nil {
+			break
+		}
+		data, err := fs.ReadFile(site, p)
+		if err != nil {
+			diags.Add(diag.Diagnostic{File: p, Severity: diag.Error, Message: fmt.Sprintf("read FHIR resource: %v", err)})
+			continue
+		}
+		files, ds := parseFile(p, data, versionOf(p))
+		diags.Add(ds...)
+		for _, f := range files {
+			diags.Add(r.add(f)...)
+		}
+	}
+	return r, diags.Items()
+}
+
+func jsonFiles(site fs.FS, dir string) ([]string, error) {
+	var paths []string
+	err := fs.WalkDir(site, dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() || !strings.EqualFold(path.Ext(p), ".json") {
+			return nil
+		}
+		// A FHIR package folder carries its npm manifest and index beside
+		// the resources; neither is a resource.
+		if name := d.Name(); name == "package.json" || strings.HasPrefix(name, ".") {
+			return nil
+		}
+		paths = append(paths, p)
+		return nil
+	})
+	sort.Strings(paths)
+	return paths, err
+}
+
+// add indexes f, refusing a second resource with the same canonical URL or
+// type and id: which one a page shows would otherwise depend on file order.
+func (r *Registry) add(f *File) []diag.Diagnostic {
+	var diags []diag.Diagnostic
+	if f.URL != "" && f.Resource != nil {
+		if prev, dup := r.byURL[f.URL]; dup {
+			diags = append(diags, diag.Diagnostic{File: f.Path, Line: f.Line("url"), Severity: diag.Error,
+				Message: fmt.Sprintf("canonical URL %s is already used by %s", f.URL, where(prev)),
+				Hint:    "give each conformance resource its own url"})
+			return diags
+		}
+		r.byURL[f.URL] = f
+	}
+	if f.ID != "" {
+		if prev, dup := r.byKey[f.Key()]; dup {
+			diags = append(diags, diag.Diagnostic{File: f.Path, Line: f.Line("id"), Severity: diag.Error,
+				Message: fmt.Sprintf("%s is already defined by %s", f.Key(), where(prev)),
+				Hint:    "give each resource of a type its own id"})
+			return diags
+		}
+		r.byKey[f.Key()] = f
+	}
+	if f.Entry == "" {
+		r.byPath[f.Path] = f
+	}
+	r.files = append(r.files, f)
+	return diags
+}
+
+func where(f *File) string {
+	return fmt.Sprintf("%s:%d", f.Path, f.Line(""))
+}

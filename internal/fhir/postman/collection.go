@@ -1,0 +1,163 @@
+package postman
+
+import "strings"
+
+// The types below are the parts of the collection format v2.1.0 that this
+// package writes. Field order follows Postman's own export, so a collection
+// re-exported from the app diffs cleanly against ours.
+
+type collection struct {
+	Info     info     `json:"info"`
+	Item     []folder `json:"item"`
+	Auth     auth     `json:"auth"`
+	Variable []param  `json:"variable"`
+}
+
+type info struct {
+	PostmanID   string `json:"_postman_id"`
+	Name        string `json:"name"`
+	Description string `json:"description,omitempty"`
+	Schema      string `json:"schema"`
+}
+
+// folder is an item-group. Item is always written, even empty: without it
+// the schema cannot tell a folder from a request.
+type folder struct {
+	Name        string        `json:"name"`
+	Description string        `json:"description,omitempty"`
+	Item        []requestItem `json:"item"`
+}
+
+type requestItem struct {
+	Name    string  `json:"name"`
+	Request request `json:"request"`
+	// Response holds saved example responses; we save none, and Postman
+	// writes the empty list rather than leaving it out.
+	Response []struct{} `json:"response"`
+}
+
+type request struct {
+	Method      string     `json:"method"`
+	Header      []param    `json:"header"`
+	Body        *body      `json:"body,omitempty"`
+	URL         requestURL `json:"url"`
+	Description string     `json:"description,omitempty"`
+}
+
+// param is the shape Postman shares between headers, query parameters, path
+// variables and collection variables. Value is always written: a header
+// without one is invalid.
+type param struct {
+	Key         string `json:"key"`
+	Value       string `json:"value"`
+	Type        string `json:"type,omitempty"`
+	Description string `json:"description,omitempty"`
+	Disabled    bool   `json:"disabled,omitempty"`
+}
+
+type body struct {
+	Mode    string      `json:"mode"`
+	Raw     string      `json:"raw"`
+	Options bodyOptions `json:"options"`
+}
+
+// bodyOptions tells Postman's editor to highlight the raw body as JSON.
+type bodyOptions struct {
+	Raw struct {
+		Language string `json:"language"`
+	} `json:"raw"`
+}
+
+type requestURL struct {
+	Raw      string   `json:"raw"`
+	Host     []string `json:"host"`
+	Path     []string `json:"path,omitempty"`
+	Query    []param  `json:"query,omitempty"`
+	Variable []param  `json:"variable,omitempty"`
+}
+
+type auth struct {
+	Type   string          `json:"type"`
+	OAuth2 []authAttribute `json:"oauth2,omitempty"`
+}
+
+// authAttribute is one setting of Postman's auth helper; Value is a string
+// or a boolean, and Type names which.
+type authAttribute struct {
+	Key   string `json:"key"`
+	Value any    `json:"value"`
+	Type  string `json:"type"`
+}
+
+// newCollection assembles the collection of a checked API.
+func newCollection(api API) collection {
+	folders := make([]folder, 0, len(api.Folders))
+	for _, f := range api.Folders {
+		folders = append(folders, newFolder(f))
+	}
+	return collection{
+		Info: info{
+			PostmanID:   collectionID(api.ID),
+			Name:        api.Name,
+			Description: api.Description,
+			Schema:      SchemaURL,
+		},
+		Item:     folders,
+		Auth:     newAuth(api.Auth),
+		Variable: collectionVariables(api),
+	}
+}
+
+func newFolder(f Folder) folder {
+	items := make([]requestItem, 0, len(f.Requests))
+	for _, r := range f.Requests {
+		items = append(items, requestItem{Name: r.Name, Request: newRequest(r), Response: []struct{}{}})
+	}
+	return folder{Name: f.Name, Description: f.Description, Item: items}
+}
+
+func newRequest(r Request) request {
+	req := request{
+		Method:      r.Method,
+		Header:      requestHeaders(r),
+		URL:         newURL(r),
+		Description: r.Description,
+	}
+	if r.Body != "" {
+		req.Body = &body{Mode: "raw", Raw: r.Body}
+		req.Body.Options.Raw.Language = "json"
+	}
+	return req
+}
+
+// fhirJSON is the FHIR JSON media type (FHIR R4 §3.1.0.1.8: "application/fhir+json").
+const fhirJSON = "application/fhir+json"
+
+// requestHeaders puts Accept first, Content-Type second when there is a body,
+// then the request's own headers; one of those with the name of a default
+// header (case-insensitively, as HTTP compares names) takes its place.
+func requestHeaders(r Request) []param {
+	headers := []param{{Key: "Accept", Value: fhirJSON, Type: "text"}}
+	if r.Body != "" {
+		headers = append(headers, param{Key: "Content-Type", Value: fhirJSON, Type: "text"})
+	}
+	defaults := len(headers)
+	for _, h := range r.Headers {
+		p := param{Key: h.Key, Value: h.Value, Type: "text", Description: h.Description, Disabled: h.Disabled}
+		if i := indexOfHeader(headers[:defaults], h.Key); i >= 0 {
+			headers[i] = p
+			continue
+		}
+		headers = append(headers, p)
+	}
+	return headers
+}
+
+func indexOfHeader(headers []param, name string) int {
+	for i, h := range headers {
+		if strings.EqualFold(h.Key, name) {
+			return i
+		}
+	}
+	return -1
+}

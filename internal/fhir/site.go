@@ -1,0 +1,319 @@
+package fhir
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/portaldocs/portal/internal/config"
+	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir/base"
+	"github.com/portaldocs/portal/internal/yamlx"
+)
+
+// Site is a site's FHIR material: every resource, the configured APIs and
+// the pages generated from them.
+type Site struct {
+	Registry *Registry
+	APIs     []*API
+	Pages    []*Page
+	// Dir is the FHIR folder, relative to the site.
+	Dir      string
+	renderer *Renderer
+	byID     map[string]*API
+}
+
+// Page is one generated doc.
+type Page struct {
+	API  *API
+	Kind string
+	// DocID is the doc's id in the current docs version.
+	DocID string
+	Title string
+	// Source is the file the page is generated from, for diagnostics.
+	Source string
+	// ProseFile is the Markdown file framing the page ("" when none); Prose
+	// is its content, front matter included.
+	ProseFile string
+	Prose     []byte
+	Sidebar   string
+	Category  string
+	// ConfigLine is the line of the page set in the site config.
+	ConfigLine int
+	// ResourceType is set for resource pages, File for extension and
+	// operation pages.
+	ResourceType string
+	File         *File
+}
+
+// Canonical is the canonical URL the page documents ("" for resource and
+// statement pages).
+func (p *Page) Canonical() string {
+	if p.File == nil {
+		return ""
+	}
+	return p.File.URL
+}
+
+// API finds a configured API.
+func (s *Site) API(id string) *API { return s.byID[id] }
+
+func (s *Site) apiSuggestion(id string) string {
+	ids := make([]string, 0, len(s.APIs))
+	for _, a := range s.APIs {
+		ids = append(ids, a.ID)
+	}
+	if n := yamlx.Nearest(id, ids); n != "" {
+		return fmt.Sprintf(" (did you mean %q?)", n)
+	}
+	return ""
+}
+
+// SetLinker tells the renderer where generated pages live, once the build
+// knows every route.
+func (s *Site) SetLinker(l Linker) { s.renderer.Links = l }
+
+// BaseSpecs loads the embedded base specifications.
+func BaseSpecs(v base.Version) (*base.Spec, error) { return base.Load(v) }
+
+// Prepare loads and validates the FHIR folder and works out the generated
+// pages. A site without a FHIR folder and without APIs has nothing to do.
+func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile string, specs Specs) (*Site, []diag.Diagnostic) {
+	s := &Site{Dir: cfg.Path, byID: map[string]*API{}}
+	s.renderer = &Renderer{}
+	if _, err := fs.Stat(site, cfg.Path); err != nil {
+		s.Registry = &Registry{byURL: map[string]*File{}, byKey: map[string]*File{}, byPath: map[string]*File{}}
+		s.renderer.Registry = s.Registry
+		if len(cfg.APIs) > 0 {
+			return s, []diag.Diagnostic{{File: siteConfigFile, Line: cfg.APIs[0].Line, Severity: diag.Error,
+				Message: fmt.Sprintf("FHIR APIs are configured but the FHIR folder %q does not exist", cfg.Path),
+				Hint:    "create the folder with the APIs' conformance resources, or set fhir.path"}}
+		}
+		return s, nil
+	}
+	var diags diag.List
+	apiDirs := apiVersions(site, cfg)
+	reg, ds := Load(ctx, site, cfg.Path, func(p string) base.Version { return versionFor(p, apiDirs) })
+	diags.Add(ds...)
+	diags.Add(reg.Validate(specs)...)
+	s.Registry, s.renderer.Registry = reg, reg
+	for _, ac := range cfg.APIs {
+		api, ds := s.resolveAPI(ac, siteConfigFile, specs)
+		diags.Add(ds...)
+		if api == nil {
+			continue
+		}
+		s.APIs = append(s.APIs, api)
+		s.byID[api.ID] = api
+		for _, pc := range ac.Pages {
+			pages, ds := s.pagesFor(site, api, pc, siteConfigFile)
+			diags.Add(ds...)
+			s.Pages = append(s.Pages, pages...)
+		}
+	}
+	diags.Add(duplicatePages(s.Pages, siteConfigFile)...)
+	return s, diags.Items()
+}
+
+// apiDir is the folder of one API's statement and the version it is in.
+type apiDir struct {
+	dir     string
+	version base.Version
+}
+
+// apiVersions reads each API's statement for its FHIR version: the files
+// under the statement's folder are read as that version.
+func apiVersions(site fs.FS, cfg config.FHIR) []apiDir {
+	var dirs []apiDir
+	for _, a := range cfg.APIs {
+		p := path.Join(cfg.Path, a.CapabilityStatement)
+		data, err := fs.ReadFile(site, p)
+		if err != nil {
+			continue
+		}
+		var head struct {
+			FHIRVersion string `json:"fhirVersion"`
+		}
+		if json.Unmarshal(data, &head) != nil {
+			continue
+		}
+		if v, ok := base.ParseVersion(head.FHIRVersion); ok {
+			dirs = append(dirs, apiDir{dir: path.Dir(p), version: v})
+		}
+	}
+	sort.Slice(dirs, func(i, j int) bool { return len(dirs[i].dir) > len(dirs[j].dir) })
+	return dirs
+}
+
+// versionFor is the version of the deepest API folder holding the file;
+// R4 outside every API folder.
+func versionFor(p string, dirs []apiDir) base.Version {
+	for _, d := range dirs {
+		if strings.HasPrefix(p, d.dir+"/") {
+			return d.version
+		}
+	}
+	return base.R4
+}
+
+func (s *Site) resolveAPI(ac config.FHIRAPI, configFile string, specs Specs) (*API, []diag.Diagnostic) {
+	errAt := func(format string, args ...any) []diag.Diagnostic {
+		return []diag.Diagnostic{{File: configFile, Line: ac.Line, Severity: diag.Error, Message: fmt.Sprintf(format, args...),
+			Hint: "capabilityStatement is a path relative to the FHIR folder " + s.Dir}}
+	}
+	p := path.Join(s.Dir, ac.CapabilityStatement)
+	f := s.Registry.ByPath(p)
+	if f == nil {
+		return nil, errAt("fhir API %q: capabilityStatement %s was not loaded", ac.ID, p)
+	}
+	cs, ok := f.Resource.(*CapabilityStatement)
+	if !ok {
+		return nil, errAt("fhir API %q: %s is a %s, not a CapabilityStatement", ac.ID, p, f.ResourceType)
+	}
+	spec, err := specs(f.Version)
+	if err != nil {
+		return nil, errAt("fhir API %q: load base FHIR %s: %v", ac.ID, f.Version, err)
+	}
+	api := &API{ID: ac.ID, Title: Label(ac.Title, Label(cs.Title, cs.Name, ""), ac.ID), BaseURL: ac.BaseURL,
+		Statement: cs, File: f, Spec: spec}
+	if ac.PublishesDownloads() {
+		api.CapabilityDownload = DownloadDir + ac.ID + "/capabilitystatement.json"
+		api.PostmanDownload = DownloadDir + ac.ID + "/" + ac.ID + ".postman_collection.json"
+	}
+	return api, nil
+}
+
+// DownloadDir is where API downloads are published, under the base URL.
+const DownloadDir = "downloads/fhir/"
+
+// pagesFor lists the pages one page set generates.
+func (s *Site) pagesFor(site fs.FS, api *API, pc config.FHIRPages, configFile string) ([]*Page, []diag.Diagnostic) {
+	newPage := func(key, title, source string) *Page {
+		docID := strings.NewReplacer("{id}", key, "{type}", key).Replace(pc.Path)
+		return &Page{API: api, Kind: pc.Kind, DocID: docID, Title: title, Source: source,
+			Sidebar: pc.Sidebar, Category: pc.Category, ConfigLine: pc.Line}
+	}
+	var pages []*Page
+	switch pc.Kind {
+	case "capabilitystatement":
+		pages = append(pages, newPage("", api.Title+" CapabilityStatement", api.File.Path))
+	case "resources":
+		if rest := api.Server(); rest != nil {
+			for _, res := range rest.Resource {
+				p := newPage(strings.ToLower(res.Type), res.Type, api.File.Path)
+				p.ResourceType = res.Type
+				pages = append(pages, p)
+			}
+		}
+	case "extensions", "operations":
+		dir := path.Join(s.Dir, pc.Source)
+		for _, f := range s.Registry.InDir(dir) {
+			if !pageKindMatches(pc.Kind, f) {
+				continue
+			}
+			p := newPage(f.ID, resourceLabel(f), f.Path)
+			p.File = f
+			pages = append(pages, p)
+		}
+		if len(pages) == 0 {
+			return nil, []diag.Diagnostic{{File: configFile, Line: pc.Line, Severity: diag.Error,
+				Message: fmt.Sprintf("fhir API %q: no %s definitions found in %s", api.ID, strings.TrimSuffix(pc.Kind, "s"), dir),
+				Hint:    "put the definitions' JSON files in that folder, or correct source"}}
+		}
+	}
+	var diags []diag.Diagnostic
+	for _, p := range pages {
+		diags = append(diags, s.readProse(site, p, pc)...)
+	}
+	return pages, diags
+}
+
+func pageKindMatches(kind string, f *File) bool {
+	switch res := f.Resource.(type) {
+	case *StructureDefinition:
+		return kind == "extensions" && res.Type == "Extension" && res.Kind != "" && res.Derivation != "specialization"
+	case *OperationDefinition:
+		return kind == "operations"
+	}
+	return false
+}
+
+// readProse attaches the page's optional Markdown file.
+func (s *Site) readProse(site fs.FS, p *Page, pc config.FHIRPages) []diag.Diagnostic {
+	if pc.Prose == "" {
+		return nil
+	}
+	key := strings.ToLower(p.ResourceType)
+	switch {
+	case p.File != nil:
+		key = p.File.ID
+	case pc.Kind == "capabilitystatement":
+		key = "capabilitystatement"
+	}
+	file := path.Join(s.Dir, pc.Prose, key+".md")
+	data, err := fs.ReadFile(site, file)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return []diag.Diagnostic{{File: file, Severity: diag.Error, Message: "read prose: " + err.Error()}}
+	}
+	p.ProseFile, p.Prose = file, data
+	return nil
+}
+
+// duplicatePages refuses two generated pages with one doc id.
+func duplicatePages(pages []*Page, configFile string) []diag.Diagnostic {
+	var diags []diag.Diagnostic
+	seen := map[string]*Page{}
+	for _, p := range pages {
+		if prev, dup := seen[p.DocID]; dup {
+			diags = append(diags, diag.Diagnostic{File: configFile, Line: p.ConfigLine, Severity: diag.Error,
+				Message: fmt.Sprintf("generated page %s (from %s) collides with the page generated from %s", p.DocID, p.Source, prev.Source),
+				Hint:    "give the page sets different paths"})
+			continue
+		}
+		seen[p.DocID] = p
+	}
+	return diags
+}
+
+// PageContent is the generated Markdown of a page, without its prose.
+func (s *Site) PageContent(p *Page) string {
+	r := s.renderer
+	switch p.Kind {
+	case "capabilitystatement":
+		return r.CapabilityStatement(p.API)
+	case "resources":
+		md, _ := r.Resource(p.API, p.ResourceType)
+		return md
+	case "extensions":
+		return r.Extension(p.File)
+	case "operations":
+		return r.Operation(p.API, p.File)
+	}
+	return ""
+}
+
+// ResourceList is the table of an API's resources, linking their pages.
+func (r *Renderer) ResourceList(api *API) string {
+	var w mdWriter
+	if rest := api.Server(); rest != nil {
+		r.resourceSummary(&w, api, rest)
+	}
+	return w.String()
+}
+
+// Downloads lists an API's downloads as Markdown links.
+func (r *Renderer) Downloads(api *API) string {
+	links := r.downloadLinks(api)
+	if links == "" {
+		return ""
+	}
+	return links + "\n"
+}

@@ -1,0 +1,293 @@
+package fhir
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir/base"
+	"github.com/portaldocs/portal/internal/yamlx"
+)
+
+// Specs gives the base specification of each FHIR version.
+type Specs func(base.Version) (*base.Spec, error)
+
+// Validate checks what loading alone cannot: references from each
+// CapabilityStatement to profiles, search parameters and operations
+// (warnings: the API may rely on definitions published elsewhere), and
+// example resources against the base definition of their type (errors: a
+// page would show a wrong example).
+func (r *Registry) Validate(specs Specs) []diag.Diagnostic {
+	var diags []diag.Diagnostic
+	for _, f := range r.files {
+		spec, err := specs(f.Version)
+		if err != nil {
+			diags = append(diags, diag.Diagnostic{File: f.Path, Severity: diag.Error, Message: fmt.Sprintf("load base FHIR %s: %v", f.Version, err)})
+			continue
+		}
+		switch res := f.Resource.(type) {
+		case *CapabilityStatement:
+			diags = append(diags, r.checkCapabilityStatement(f, res, spec)...)
+		case nil:
+			diags = append(diags, r.checkExample(f, spec)...)
+		}
+	}
+	return diags
+}
+
+func (r *Registry) checkCapabilityStatement(f *File, cs *CapabilityStatement, spec *base.Spec) []diag.Diagnostic {
+	var diags []diag.Diagnostic
+	warn := func(at, msg, hint string) {
+		diags = append(diags, diag.Diagnostic{File: f.Path, Line: f.Line(at), Severity: diag.Warning, Message: msg, Hint: hint})
+	}
+	for ri, rest := range cs.Rest {
+		restPath := "rest[" + strconv.Itoa(ri) + "]"
+		for oi, op := range rest.Operation {
+			if !r.knownOperation(op.Definition) {
+				warn(fmt.Sprintf("%s.operation[%d].definition", restPath, oi),
+					fmt.Sprintf("operation $%s: definition %s is neither loaded nor part of the base specification", op.Name, op.Definition.URL()),
+					"add its OperationDefinition under the FHIR folder, or correct the URL")
+			}
+		}
+		for i, res := range rest.Resource {
+			resPath := fmt.Sprintf("%s.resource[%d]", restPath, i)
+			if !spec.IsResource(res.Type) {
+				diags = append(diags, diag.Diagnostic{File: f.Path, Line: f.Line(resPath + ".type"), Severity: diag.Error,
+					Message: fmt.Sprintf("%q is not a FHIR %s resource type", res.Type, spec.Version()),
+					Hint:    nearestHint(res.Type, spec.ResourceTypes())})
+				continue
+			}
+			diags = append(diags, r.checkResourceRefs(f, resPath, res, spec)...)
+		}
+	}
+	return diags
+}
+
+func (r *Registry) checkResourceRefs(f *File, resPath string, res RestResource, spec *base.Spec) []diag.Diagnostic {
+	var diags []diag.Diagnostic
+	warn := func(at, msg, hint string) {
+		diags = append(diags, diag.Diagnostic{File: f.Path, Line: f.Line(at), Severity: diag.Warning, Message: msg, Hint: hint})
+	}
+	profilePaths := []string{}
+	if res.Profile != "" {
+		profilePaths = append(profilePaths, resPath+".profile")
+	}
+	for i := range res.SupportedProfile {
+		profilePaths = append(profilePaths, fmt.Sprintf("%s.supportedProfile[%d]", resPath, i))
+	}
+	for i, p := range res.Profiles() {
+		if r.StructureDefinition(p.URL()) == nil && !isBaseDefinition(p.URL(), spec) {
+			warn(profilePaths[i], fmt.Sprintf("%s profile %s is neither loaded nor part of the base specification", res.Type, p.URL()),
+				"add the profile's StructureDefinition under the FHIR folder, or correct the URL")
+		}
+	}
+	for i, sp := range res.SearchParam {
+		if r.knownSearchParam(res.Type, sp, spec) {
+			continue
+		}
+		at := fmt.Sprintf("%s.searchParam[%d]", resPath, i)
+		warn(at, fmt.Sprintf("%s search parameter %q is neither defined by a loaded SearchParameter nor by the base specification", res.Type, sp.Name),
+			"add its SearchParameter under the FHIR folder, or correct its name or definition")
+	}
+	for i, op := range res.Operation {
+		if !r.knownOperation(op.Definition) {
+			warn(fmt.Sprintf("%s.operation[%d].definition", resPath, i),
+				fmt.Sprintf("%s operation $%s: definition %s is neither loaded nor part of the base specification", res.Type, op.Name, op.Definition.URL()),
+				"add its OperationDefinition under the FHIR folder, or correct the URL")
+		}
+	}
+	return diags
+}
+
+const coreCanonicalBase = "http://hl7.org/fhir/"
+
+func isBaseDefinition(url string, spec *base.Spec) bool {
+	name, ok := strings.CutPrefix(url, coreCanonicalBase+"StructureDefinition/")
+	return ok && (spec.IsResource(name) || len(spec.Elements(name)) > 0)
+}
+
+func (r *Registry) knownSearchParam(resourceType string, sp SearchParamRef, spec *base.Spec) bool {
+	if def := sp.Definition.URL(); def != "" {
+		if r.SearchParameter(def) != nil {
+			return true
+		}
+		if strings.HasPrefix(def, coreCanonicalBase+"SearchParameter/") {
+			_, ok := spec.SearchParam(resourceType, sp.Name)
+			return ok
+		}
+		return false
+	}
+	_, ok := spec.SearchParam(resourceType, sp.Name)
+	return ok
+}
+
+func (r *Registry) knownOperation(def Canonical) bool {
+	return r.OperationDefinition(def.URL()) != nil || strings.HasPrefix(def.URL(), coreCanonicalBase+"OperationDefinition/")
+}
+
+func nearestHint(s string, candidates []string) string {
+	if n := yamlx.Nearest(s, candidates); n != "" {
+		return fmt.Sprintf("did you mean %q?", n)
+	}
+	return "use a resource type of the FHIR specification"
+}
+
+// checkExample checks an example resource's type and elements against the
+// base definition, and that the profiles it claims constrain its type.
+func (r *Registry) checkExample(f *File, spec *base.Spec) []diag.Diagnostic {
+	if !spec.IsResource(f.ResourceType) {
+		return []diag.Diagnostic{{File: f.Path, Line: f.Line("resourceType"), Severity: diag.Error,
+			Message: fmt.Sprintf("example has resourceType %q, which is not a FHIR %s resource type", f.ResourceType, spec.Version()),
+			Hint:    nearestHint(f.ResourceType, spec.ResourceTypes())}}
+	}
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(f.Raw, &obj) != nil {
+		return nil
+	}
+	ex := exampleChecker{f: f, spec: spec}
+	ex.object(obj, f.ResourceType, "")
+	ex.profiles(r, obj)
+	return ex.diags
+}
+
+type exampleChecker struct {
+	f     *File
+	spec  *base.Spec
+	diags []diag.Diagnostic
+}
+
+// skipped are elements every resource or element may carry, or that hold
+// content defined elsewhere.
+var skipped = map[string]bool{"resourceType": true, "extension": true, "modifierExtension": true, "fhir_comments": true}
+
+// object checks the keys of one JSON object whose FHIR type or path is typePath.
+func (c *exampleChecker) object(obj map[string]json.RawMessage, typePath, jsonPath string) {
+	keys := make([]string, 0, len(obj))
+	for k := range obj {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, key := range keys {
+		name := strings.TrimPrefix(key, "_")
+		if skipped[name] {
+			continue
+		}
+		el, ok := c.spec.Element(typePath + "." + name)
+		if !ok {
+			c.unknown(typePath, name, join(jsonPath, key))
+			continue
+		}
+		if strings.HasPrefix(key, "_") {
+			continue // a primitive's id and extensions
+		}
+		c.descend(el, obj[key], join(jsonPath, key))
+	}
+}
+
+func (c *exampleChecker) unknown(typePath, name, jsonPath string) {
+	var names []string
+	for _, e := range c.spec.Elements(rootType(typePath)) {
+		names = append(names, lastPathPart(e.Path))
+	}
+	hint := "remove it, or move it into an extension"
+	if n := yamlx.Nearest(name, names); n != "" {
+		hint = fmt.Sprintf("did you mean %q?", n)
+	}
+	c.diags = append(c.diags, diag.Diagnostic{File: c.f.Path, Line: c.f.Line(jsonPath), Severity: diag.Error,
+		Message: fmt.Sprintf("example %s: %s has no element %q in FHIR %s", c.f.Key(), typePath, name, c.spec.Version()),
+		Hint:    hint})
+}
+
+// descend checks the value of a complex element: objects, or arrays of them.
+func (c *exampleChecker) descend(el base.Element, raw json.RawMessage, jsonPath string) {
+	var list []json.RawMessage
+	if len(raw) > 0 && raw[0] == '[' {
+		if json.Unmarshal(raw, &list) != nil {
+			return
+		}
+	} else {
+		list = []json.RawMessage{raw}
+	}
+	for i, item := range list {
+		var obj map[string]json.RawMessage
+		if len(item) == 0 || item[0] != '{' || json.Unmarshal(item, &obj) != nil {
+			continue
+		}
+		itemPath := jsonPath
+		if len(raw) > 0 && raw[0] == '[' {
+			itemPath = jsonPath + "[" + strconv.Itoa(i) + "]"
+		}
+		if next, ok := c.childType(el, obj); ok {
+			c.object(obj, next, itemPath)
+		}
+	}
+}
+
+// childType is the type or path the object's own keys are defined on:
+// the element's path for backbone elements, the data type otherwise, the
+// object's resourceType for contained resources.
+func (c *exampleChecker) childType(el base.Element, obj map[string]json.RawMessage) (string, bool) {
+	if len(el.Types) != 1 {
+		return "", false
+	}
+	switch t := el.Types[0]; {
+	case t == "BackboneElement" || t == "Element":
+		return el.Path, true
+	case t == "Resource" || t == "DomainResource":
+		var rt string
+		if json.Unmarshal(obj["resourceType"], &rt) != nil || !c.spec.IsResource(rt) {
+			return "", false
+		}
+		return rt, true
+	case t == "Extension" || t == "Narrative" || t == "xhtml":
+		return "", false
+	case startsUpper(t) && len(c.spec.Elements(t)) > 0:
+		return t, true
+	}
+	return "", false
+}
+
+// profiles checks that each profile in meta.profile that the site defines
+// constrains the example's resource type.
+func (c *exampleChecker) profiles(r *Registry, obj map[string]json.RawMessage) {
+	var meta struct {
+		Profile []string `json:"profile"`
+	}
+	if json.Unmarshal(obj["meta"], &meta) != nil {
+		return
+	}
+	for i, p := range meta.Profile {
+		sd := r.StructureDefinition(p)
+		if sd == nil || sd.Type == "" || sd.Type == c.f.ResourceType {
+			continue
+		}
+		c.diags = append(c.diags, diag.Diagnostic{File: c.f.Path, Line: c.f.Line(fmt.Sprintf("meta.profile[%d]", i)), Severity: diag.Error,
+			Message: fmt.Sprintf("example %s claims profile %s, which constrains %s, not %s", c.f.Key(), p, sd.Type, c.f.ResourceType),
+			Hint:    "use a profile of " + c.f.ResourceType + ", or change the example's resourceType"})
+	}
+}
+
+func rootType(typePath string) string {
+	if i := strings.IndexByte(typePath, '.'); i >= 0 {
+		return typePath
+	}
+	return typePath
+}
+
+func lastPathPart(p string) string {
+	if i := strings.LastIndexByte(p, '.'); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+func startsUpper(s string) bool {
+	for _, r := range s {
+		return unicode.IsUpper(r)
+	}
+	return false
+}
