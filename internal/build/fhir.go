@@ -78,7 +78,7 @@ func (b *builder) linkFHIR() {
 		}
 	}
 	b.fhir.site.SetLinker(fhir.Linker{
-		BaseURL: b.cfg.BaseURL,
+		BaseURL:   b.cfg.BaseURL,
 		Canonical: func(url string) string { return byCanonical[url] },
 		Resource:  func(apiID, t string) string { return byResource[apiID+"\x00"+t] },
 	})

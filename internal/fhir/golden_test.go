@@ -247,4 +247,3 @@ func firstDiff(want, got string) string {
 	}
 	return ""
 }
-

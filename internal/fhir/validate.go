@@ -89,7 +89,7 @@ func (r *Registry) checkResourceRefs(f *File, resPath string, res RestResource, 
 		if r.knownSearchParam(res.Type, sp, spec) {
 			continue
 		}
-		at := fmt.Sprintf("%s.searchParam[%d]", resPath, i)
+		at := fmt.Sprintf("%s.searchParam[%d].name", resPath, i)
 		warn(at, fmt.Sprintf("%s search parameter %q is neither defined by a loaded SearchParameter nor by the base specification", res.Type, sp.Name),
 			"add its SearchParameter under the FHIR folder, or correct its name or definition")
 	}

@@ -1,0 +1,195 @@
+package build_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	portal "github.com/portaldocs/portal"
+	"github.com/portaldocs/portal/internal/build"
+	"github.com/portaldocs/portal/internal/diag"
+)
+
+const fhirFixture = "testdata/fhir-site"
+
+var fixtureExtensions = []string{
+	"coverage-effective-date", "coverage-subscriber-phone", "encounter-admission-source", "encounter-charge-code",
+	"encounter-note", "observation-smoking-status-name", "patient-communication-preference", "patient-education-level",
+	"patient-english-proficiency", "patient-family-size", "patient-preferred-pharmacy", "patient-veteran-status",
+	"procedure-related-event",
+}
+
+func TestFHIRPagesAreGeneratedIntoRoutesAndSidebars(t *testing.T) {
+	res, err := build.Run(context.Background(), os.DirFS(fhirFixture), build.WithTheme(portal.Theme()))
+	if err != nil {
+		t.Fatalf("build: %v\n%s", err, strings.Join(renderDiagnostics(res.Diagnostics), "\n"))
+	}
+	out := res.Output
+	for _, id := range fixtureExtensions {
+		p := "/docs/api/r4/extensions/" + id + "/"
+		data := pageData(t, out, p)
+		if data.Doc == nil || data.Doc.Sidebar != "api" {
+			t.Errorf("%s: not in the api sidebar: %+v", p, data.Doc)
+		}
+		if !strings.Contains(data.HTML, "https://fhir.example.org/StructureDefinition/"+id) {
+			t.Errorf("%s: page does not show the extension's canonical URL", p)
+		}
+	}
+	for p, want := range map[string][]string{
+		// Prose frames the generated content where ::fhir-generated stands.
+		"/docs/api/r4/resources/patient/": {"Use the Patient resource", "Search parameters", "birthdate", "Key elements",
+			"Patient?birthdate=1987-02-20", "Errors"},
+		"/docs/api/r4/operations/patient-match/": {"POST [base]/Patient/$match", "Input parameters", "patient-match-request", "0.97"},
+		"/docs/api/r4/extensions/encounter-note/": {"Registration staff record this note", "Encounter/enc-2001"},
+		"/docs/api/r4/capabilitystatement/":       {"Example Records 5.2", "https://auth.example.org/oauth2/token", "Encounter"},
+		"/docs/api/":                              {`href="/downloads/fhir/example-r4/example-r4.postman_collection.json"`, `href="/docs/api/r4/resources/patient/"`},
+	} {
+		html := pageData(t, out, p).HTML
+		for _, w := range want {
+			if !strings.Contains(html, w) {
+				t.Errorf("%s: missing %q", p, w)
+			}
+		}
+	}
+	if html := pageData(t, out, "/docs/api/r4/resources/patient/").HTML; strings.Index(html, "Errors") < strings.Index(html, "Key elements") {
+		t.Errorf("prose after ::fhir-generated should follow the generated content")
+	}
+	assertFHIRDownloads(t, out)
+}
+
+func assertFHIRDownloads(t *testing.T, out *build.Output) {
+	t.Helper()
+	statement, err := os.ReadFile(fhirFixture + "/fhir/r4/capabilitystatement.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	published, ok := out.File("downloads/fhir/example-r4/capabilitystatement.json")
+	if !ok || !bytes.Equal(published, statement) {
+		t.Errorf("the CapabilityStatement is not published as written")
+	}
+	raw, ok := out.File("downloads/fhir/example-r4/example-r4.postman_collection.json")
+	if !ok {
+		t.Fatal("no Postman collection")
+	}
+	var collection struct {
+		Info struct{ Schema string } `json:"info"`
+		Item []struct {
+			Name string `json:"name"`
+			Item []struct {
+				Name string `json:"name"`
+			} `json:"item"`
+		} `json:"item"`
+	}
+	if err := json.Unmarshal(raw, &collection); err != nil {
+		t.Fatalf("Postman collection is not JSON: %v", err)
+	}
+	if !strings.Contains(collection.Info.Schema, "v2.1.0") {
+		t.Errorf("schema = %q", collection.Info.Schema)
+	}
+	var names []string
+	for _, folder := range collection.Item {
+		for _, r := range folder.Item {
+			names = append(names, r.Name)
+		}
+	}
+	for _, want := range []string{"Read a Patient", "Search Patient by birthdate", "Search Encounter by patient", "$match"} {
+		if !strings.Contains(strings.Join(names, "\n"), want) {
+			t.Errorf("collection lacks request %q; has %v", want, names)
+		}
+	}
+}
+
+// fixtureWith copies the fixture site into memory and applies changes (a
+// nil value deletes the file).
+func fixtureWith(t *testing.T, changes map[string]string) fstest.MapFS {
+	t.Helper()
+	site := fstest.MapFS{}
+	err := fs.WalkDir(os.DirFS(fhirFixture), ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(fhirFixture + "/" + p)
+		site[p] = &fstest.MapFile{Data: data}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p, data := range changes {
+		site[p] = &fstest.MapFile{Data: []byte(data)}
+	}
+	return site
+}
+
+func TestFHIRMalformedInputsAreReportedWithFileAndLine(t *testing.T) {
+	const ext = "fhir/r4/extensions/encounter-note.json"
+	original, err := os.ReadFile(fhirFixture + "/" + ext)
+	if err != nil {
+		t.Fatal(err)
+	}
+	replace := func(old, new string) string { return strings.Replace(string(original), old, new, 1) }
+	tests := []struct {
+		name     string
+		changes  map[string]string
+		severity diag.Severity
+		want     string // file:line: message fragment
+	}{
+		{"invalid JSON", map[string]string{ext: replace(`"version": "1.0.0",`, `"version": "1.0.0",,`)},
+			diag.Error, ext + ":5: invalid JSON at column 22"},
+		{"not a resource", map[string]string{"fhir/r4/extensions/stray.json": "{\n  \"id\": \"x\"\n}\n"},
+			diag.Error, `fhir/r4/extensions/stray.json:1: not a FHIR resource: it has no "resourceType"`},
+		{"extension without url", map[string]string{ext: replace(`"url": "https://fhir.example.org/StructureDefinition/encounter-note",`, ``)},
+			diag.Error, ext + `:1: StructureDefinition "encounter-note" has no "url"`},
+		{"extension without type", map[string]string{ext: replace(`"type": "Extension",`, ``)},
+			diag.Error, ext + `:1: StructureDefinition "encounter-note" has no "type"`},
+		{"operation without code", map[string]string{"fhir/r4/operations/patient-match.json": strings.Replace(readFixture(t, "fhir/r4/operations/patient-match.json"), `"code": "match",`, ``, 1)},
+			diag.Error, `fhir/r4/operations/patient-match.json:1: OperationDefinition "patient-match" has no "code"`},
+		{"profile neither loaded nor base", map[string]string{"fhir/r4/capabilitystatement.json": strings.Replace(readFixture(t, "fhir/r4/capabilitystatement.json"),
+			`"https://fhir.example.org/StructureDefinition/example-patient"`, `"https://fhir.example.org/StructureDefinition/no-such-profile"`, 1)},
+			diag.Warning, "fhir/r4/capabilitystatement.json:63: warning: Patient profile https://fhir.example.org/StructureDefinition/no-such-profile is neither loaded nor part of the base specification"},
+		{"search parameter neither loaded nor base", map[string]string{"fhir/r4/capabilitystatement.json": strings.Replace(readFixture(t, "fhir/r4/capabilitystatement.json"),
+			`"name": "family"`, `"name": "surname"`, 1)},
+			diag.Warning, `fhir/r4/capabilitystatement.json:96: warning: Patient search parameter "surname" is neither defined by a loaded SearchParameter nor by the base specification`},
+		{"example element unknown to its type", map[string]string{"fhir/r4/examples/patient-pat-1001.json": strings.Replace(readFixture(t, "fhir/r4/examples/patient-pat-1001.json"),
+			`"birthDate"`, `"birthdate"`, 1)},
+			diag.Error, `fhir/r4/examples/patient-pat-1001.json:44: example Patient/pat-1001: Patient has no element "birthdate" in FHIR R4`},
+		{"example of an unknown type", map[string]string{"fhir/r4/examples/patient-pat-1001.json": strings.Replace(readFixture(t, "fhir/r4/examples/patient-pat-1001.json"),
+			`"resourceType": "Patient"`, `"resourceType": "Patinet"`, 1)},
+			diag.Error, `fhir/r4/examples/patient-pat-1001.json:2: example has resourceType "Patinet", which is not a FHIR R4 resource type`},
+		{"example claiming another type's profile", map[string]string{"fhir/r4/examples/encounter-enc-2001.json": strings.Replace(readFixture(t, "fhir/r4/examples/encounter-enc-2001.json"),
+			`"id": "enc-2001",`, `"id": "enc-2001", "meta": {"profile": ["https://fhir.example.org/StructureDefinition/example-patient"]},`, 1)},
+			diag.Error, `fhir/r4/examples/encounter-enc-2001.json:3: example Encounter/enc-2001 claims profile https://fhir.example.org/StructureDefinition/example-patient, which constrains Patient, not Encounter`},
+		{"generated route collides with a doc", map[string]string{"docs/api/r4/extensions/encounter-note.md": "# Encounter note\n"},
+			diag.Error, `docs/api/r4/extensions/encounter-note.md:1: doc "api/r4/extensions/encounter-note" collides with the page generated from fhir/r4/extensions/encounter-note.json`},
+		{"directive naming an unknown API", map[string]string{"docs/api/index.md": "# API\n\nText.\n\n::fhir-resources{api=\"example-r5\"}\n"},
+			diag.Error, `docs/api/index.md:5: no FHIR API with id "example-r5" is configured (did you mean "example-r4"?)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := build.Run(context.Background(), fixtureWith(t, tt.changes), build.WithTheme(portal.Theme()))
+			if tt.severity == diag.Error && err == nil {
+				t.Fatalf("build succeeded, want an error %q", tt.want)
+			}
+			for _, d := range res.Diagnostics {
+				if d.Severity == tt.severity && strings.HasPrefix(d.String(), tt.want) {
+					return
+				}
+			}
+			t.Errorf("no %v starting %q in:\n%s", tt.severity, tt.want, strings.Join(renderDiagnostics(res.Diagnostics), "\n"))
+		})
+	}
+}
+
+func readFixture(t *testing.T, p string) string {
+	t.Helper()
+	data, err := os.ReadFile(fhirFixture + "/" + p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
