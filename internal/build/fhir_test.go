@@ -44,7 +44,7 @@ func TestFHIRPagesAreGeneratedIntoRoutesAndSidebars(t *testing.T) {
 		// Prose frames the generated content where ::fhir-generated stands.
 		"/docs/api/r4/resources/patient/": {"Use the Patient resource", "Search parameters", "birthdate", "Key elements",
 			"Patient?birthdate=1987-02-20", "Errors"},
-		"/docs/api/r4/operations/patient-match/": {"POST [base]/Patient/$match", "Input parameters", "patient-match-request", "0.97"},
+		"/docs/api/r4/operations/patient-match/":  {"POST [base]/Patient/$match", "Input parameters", "patient-match-request", "0.97"},
 		"/docs/api/r4/extensions/encounter-note/": {"Registration staff record this note", "Encounter/enc-2001"},
 		"/docs/api/r4/capabilitystatement/":       {"Example Records 5.2", "https://auth.example.org/oauth2/token", "Encounter"},
 		"/docs/api/":                              {`href="/downloads/fhir/example-r4/example-r4.postman_collection.json"`, `href="/docs/api/r4/resources/patient/"`},

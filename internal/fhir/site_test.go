@@ -1,0 +1,133 @@
+package fhir
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/portaldocs/portal/internal/config"
+	"github.com/portaldocs/portal/internal/diag"
+)
+
+// stu3Site is a legacy STU3 API: profiles and operation definitions are
+// References, as STU3 writes them, and search parameters carry no type, so
+// the base STU3 specification must supply it.
+var stu3Site = fstest.MapFS{
+	"fhir/stu3/capabilitystatement.json": {Data: []byte(`{
+  "resourceType": "CapabilityStatement",
+  "id": "legacy-stu3",
+  "url": "https://fhir.example.org/CapabilityStatement/legacy-stu3",
+  "status": "active",
+  "date": "2026-01-10",
+  "kind": "instance",
+  "fhirVersion": "3.0.1",
+  "acceptUnknown": "no",
+  "format": ["json"],
+  "rest": [{
+    "mode": "server",
+    "resource": [{
+      "type": "Patient",
+      "profile": {"reference": "http://hl7.org/fhir/StructureDefinition/Patient"},
+      "interaction": [{"code": "read"}, {"code": "search-type"}],
+      "searchParam": [{"name": "birthdate"}, {"name": "gender"}]
+    }],
+    "operation": [{"name": "everything", "definition": {"reference": "http://hl7.org/fhir/OperationDefinition/Patient-everything"}}]
+  }]
+}
+`)},
+	"fhir/stu3/patient.json": {Data: []byte(`{
+  "resourceType": "Patient",
+  "id": "stu3-pat",
+  "gender": "male",
+  "birthDate": "1970-05-01",
+  "animal": {"species": {"text": "not a person"}}
+}
+`)},
+	"docs/patient.md": {Data: []byte("# Patient\n\n```md\n::fhir-resource{api=\"legacy\" type=\"Patient\"}\n```\n\n::fhir-resource{api=\"legacy\" type=\"Patient\"}\n\nAfter.\n")},
+}
+
+func prepareSTU3(t *testing.T) *Site {
+	t.Helper()
+	cfg := config.FHIR{Path: "fhir", APIs: []config.FHIRAPI{{ID: "legacy", CapabilityStatement: "stu3/capabilitystatement.json",
+		BaseURL: "https://fhir.example.org/stu3"}}}
+	site, diags := Prepare(context.Background(), stu3Site, cfg, "portal.yaml", BaseSpecs)
+	for _, d := range diags {
+		t.Errorf("unexpected diagnostic: %s", d)
+	}
+	return site
+}
+
+func TestSTU3StatementTakesTypesFromTheBaseSpecification(t *testing.T) {
+	site := prepareSTU3(t)
+	api := site.API("legacy")
+	if api.File.Version != "STU3" {
+		t.Fatalf("statement read as %s, want STU3", api.File.Version)
+	}
+	md, ok := site.renderer.Resource(api, "Patient")
+	if !ok {
+		t.Fatal("no Patient page")
+	}
+	for _, want := range []string{
+		"| `birthdate` | date |", "| `gender` | token |", // types from base STU3
+		"Patient?birthdate=1970-05-01", // the example query follows the base expression
+		"curl 'https://fhir.example.org/stu3/Patient?birthdate=1970-05-01'",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("Patient page lacks %q:\n%s", want, md)
+		}
+	}
+	// The example carries animal, which STU3 Patient has and R4 dropped:
+	// prepareSTU3 found no error, so it was checked as STU3.
+	cs := site.renderer.CapabilityStatement(api)
+	if !strings.Contains(cs, "`$everything`") {
+		t.Errorf("system operation missing:\n%s", cs)
+	}
+}
+
+func TestDirectivesExpandOutsideCodeAndKeepFileLines(t *testing.T) {
+	site := prepareSTU3(t)
+	body := stu3Site["docs/patient.md"].Data
+	exp, diags := site.Expand("docs/patient.md", body, 1, nil)
+	if len(diags) > 0 {
+		t.Fatalf("diagnostics: %v", diags)
+	}
+	text := string(exp.Body)
+	if !strings.Contains(text, "```md\n::fhir-resource{api=\"legacy\" type=\"Patient\"}\n```") {
+		t.Errorf("a directive inside a code block must stay as written")
+	}
+	if strings.Count(text, "## Search parameters") != 1 {
+		t.Errorf("the directive outside code was not expanded once:\n%s", text)
+	}
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		switch {
+		case l == "After.":
+			if exp.FileLines[i] != 9 {
+				t.Errorf("line after the directive maps to %d, want 9", exp.FileLines[i])
+			}
+		case l == "## Search parameters":
+			if exp.FileLines[i] != 7 {
+				t.Errorf("generated heading maps to %d, want the directive's line 7", exp.FileLines[i])
+			}
+		}
+	}
+}
+
+func TestDirectiveErrors(t *testing.T) {
+	site := prepareSTU3(t)
+	tests := []struct{ line, want string }{
+		{`::fhir-resourse{api="legacy"}`, "unknown directive ::fhir-resourse"},
+		{`::fhir-resource{api="legacy"}`, `::fhir-resource needs type="…"`},
+		{`::fhir-resource{api="legacy" type="Observation"}`, `API "legacy" does not support Observation`},
+		{`::fhir-capabilitystatement{api="legasy"}`, `no FHIR API with id "legasy" is configured (did you mean "legacy"?)`},
+		{`::fhir-extension{url="https://fhir.example.org/StructureDefinition/missing"}`, "no StructureDefinition with url"},
+		{`::fhir-generated`, "only works in the prose file of a generated FHIR page"},
+	}
+	for _, tt := range tests {
+		_, diags := site.Expand("docs/x.md", []byte("Intro.\n\n"+tt.line+"\n"), 4, nil)
+		if len(diags) != 1 || diags[0].Line != 6 || diags[0].Severity != diag.Error || !strings.Contains(diags[0].Message, tt.want) {
+			t.Errorf("%s: got %v, want one error at line 6 containing %q", tt.line, diags, tt.want)
+		}
+	}
+}
