@@ -26,7 +26,7 @@ const hl7Testdata = "../../../shared/testdata/fhir"
 func loadIG(t *testing.T, dir, statement string) (*Site, []diag.Diagnostic) {
 	t.Helper()
 	if _, err := os.Stat(filepath.Join(hl7Testdata, dir)); err != nil {
-		t.Skipf("shared HL7 test data not available: %v", err)
+		t.Fatalf("the shared HL7 test data (../shared/testdata/fhir beside the repo) is missing: %v", err)
 	}
 	cfg := config.FHIR{Path: dir, APIs: []config.FHIRAPI{{ID: "ig", CapabilityStatement: statement, BaseURL: "https://fhir.example.org/r4"}}}
 	var fsys fs.FS = os.DirFS(hl7Testdata)

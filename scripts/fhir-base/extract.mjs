@@ -59,7 +59,10 @@ const SOURCES = {
     lastUpdated: '2017-04-19T07:44:43.294+10:00',
     foreignSearchParams: [],
     // Defined by the ISO 11179 DataElement profile, so the base CapabilityStatement omits them.
-    unlistedSearchParams: ['elementdefinition-11179-DataElement-objectClass', 'elementdefinition-11179-DataElement-objectClassProperty'],
+    unlistedSearchParams: [
+      'elementdefinition-11179-DataElement-objectClass',
+      'elementdefinition-11179-DataElement-objectClassProperty',
+    ],
   },
 };
 
@@ -67,7 +70,8 @@ const BUNDLES = ['profiles-resources.json', 'profiles-types.json', 'search-param
 
 // _list, _has and _type apply to every resource (FHIR search, "Parameters for all resources") but
 // neither release defines them as SearchParameter resources; R4's base CapabilityStatement lists them
-// with these types and texts, and STU3 defines the same parameters, so both extracts carry them.
+// with these types and texts (its "_type" text lacks the closing parenthesis added here), and STU3
+// defines the same parameters, so both extracts carry them, without a URL.
 const SPEC_ONLY_COMMON = [
   { code: '_has', type: 'composite', description: 'Provides support for reverse chaining' },
   { code: '_list', type: 'token', description: 'Retrieval of resources that are referenced by a List resource' },
@@ -450,4 +454,9 @@ function canonicalJSON(value) {
   return JSON.stringify(value);
 }
 
-main();
+try {
+  main();
+} catch (err) {
+  console.error(`fhir-base: ${err.message}`);
+  process.exitCode = 1;
+}
