@@ -147,14 +147,14 @@ test.describe('mobile navbar sidebar', () => {
     await hamburger(page).click();
     await expect(hamburger(page)).toHaveAttribute('aria-expanded', 'true');
     await expect(panel(page).getByRole('link', { name: 'Registration', exact: true })).toBeVisible();
-    expect(await bodyOverflow(page)).toBe('hidden');
+    await expect.poll(() => bodyOverflow(page)).toBe('hidden');
     const back = panel(page).getByRole('button', { name: '← Back to main menu' });
     await back.click();
     for (const name of ['Docs', 'API', 'Tutorials']) await expect(panel(page).getByRole('link', { name, exact: true })).toBeInViewport();
     await expect(panel(page).getByRole('link', { name: 'Registration', exact: true })).not.toBeInViewport();
     await page.keyboard.press('Escape');
     await expect(panel(page).getByRole('link', { name: 'API', exact: true })).not.toBeInViewport();
-    expect(await bodyOverflow(page)).not.toBe('hidden');
+    await expect.poll(() => bodyOverflow(page)).not.toBe('hidden');
   });
 
   test('closes with its close button, the backdrop, and a click on a link', async ({ page }) => {
@@ -169,7 +169,7 @@ test.describe('mobile navbar sidebar', () => {
     await panel(page).getByRole('link', { name: 'API', exact: true }).click();
     await expect(page).toHaveURL(PAGES.patientImage);
     await expect(panel(page).getByRole('link', { name: 'API', exact: true })).not.toBeInViewport();
-    expect(await bodyOverflow(page)).not.toBe('hidden');
+    await expect.poll(() => bodyOverflow(page)).not.toBe('hidden');
   });
 
   test('browser Back closes it and stays on the page', async ({ page }) => {
@@ -189,11 +189,11 @@ test.describe('mobile navbar sidebar', () => {
   test('closes when the window becomes desktop-sized', async ({ page }) => {
     await gotoHydrated(page, PAGES.intro);
     await hamburger(page).click();
-    expect(await bodyOverflow(page)).toBe('hidden');
+    await expect.poll(() => bodyOverflow(page)).toBe('hidden');
     await page.setViewportSize(DESKTOP);
     await expect(hamburger(page)).toBeHidden();
     await expect(page.locator('.navbar-sidebar').getByRole('link', { name: 'API', exact: true })).not.toBeInViewport();
-    expect(await bodyOverflow(page)).not.toBe('hidden');
+    await expect.poll(() => bodyOverflow(page)).not.toBe('hidden');
     await page.setViewportSize(MOBILE);
     await expect(hamburger(page)).toHaveAttribute('aria-expanded', 'false');
   });
