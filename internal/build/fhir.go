@@ -44,6 +44,9 @@ func (b *builder) prepareFHIR() {
 		if doc.FrontMatter.Title == "" {
 			doc.FrontMatter.Title = p.Title
 		}
+		if doc.FrontMatter.Description == "" {
+			doc.FrontMatter.Description = p.Description
+		}
 		switch {
 		case len(bytes.TrimSpace(doc.Body)) == 0:
 			doc.Body = []byte("::fhir-generated\n")

@@ -56,6 +56,15 @@ func TestFHIRPagesAreGeneratedIntoRoutesAndSidebars(t *testing.T) {
 			}
 		}
 	}
+	for p, want := range map[string]string{
+		"/docs/api/r4/extensions/patient-family-size/": "Number of people in the patient's household, as reported at registration.",
+		"/docs/api/r4/resources/encounter/":            "Encounter in the Example Health R4 API: profiles, interactions, search parameters and example requests.",
+		"/docs/api/r4/resources/patient/":              "Find, read, create and update patients.", // the prose's own
+	} {
+		if got := pageData(t, out, p).Description; got != want {
+			t.Errorf("%s: description %q, want %q", p, got, want)
+		}
+	}
 	if html := pageData(t, out, "/docs/api/r4/resources/patient/").HTML; strings.Index(html, "Errors") < strings.Index(html, "Key elements") {
 		t.Errorf("prose after ::fhir-generated should follow the generated content")
 	}

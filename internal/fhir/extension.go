@@ -2,7 +2,6 @@ package fhir
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -187,15 +186,18 @@ func (r *Renderer) extensionExample(w *mdWriter, f *File, sd *StructureDefinitio
 // trimToExtension finds the extension in an example and keeps only the
 // path from the resource root to it.
 func trimToExtension(ex *File, url string) ([]byte, string, bool) {
-	var doc any
-	if json.Unmarshal(ex.Raw, &doc) != nil {
+	doc, err := decodeOrdered(ex.Raw)
+	if err != nil {
 		return nil, "", false
 	}
 	steps, ext, ok := findExtension(doc, url, nil)
 	if !ok || len(steps) == 0 {
 		return nil, "", false
 	}
-	inner, _ := json.Marshal(ext)
+	inner, err := marshalNoEscape(ext)
+	if err != nil {
+		return nil, "", false
+	}
 	where := make([]string, len(steps))
 	for i := len(steps) - 1; i >= 0; i-- {
 		if steps[i].array {
@@ -220,28 +222,23 @@ type pathStep struct {
 	array bool
 }
 
-// findExtension walks objects and arrays depth first, keys in sorted order
-// so the choice is stable, for an extension object with the url.
+// findExtension walks objects (in key order) and arrays depth first for an
+// extension object with the url.
 func findExtension(v any, url string, steps []pathStep) ([]pathStep, any, bool) {
 	switch val := v.(type) {
-	case map[string]any:
+	case *orderedObject:
 		for _, key := range []string{"extension", "modifierExtension"} {
-			if list, ok := val[key].([]any); ok {
+			if list, ok := val.get(key).([]any); ok {
 				for _, item := range list {
-					if obj, ok := item.(map[string]any); ok && obj["url"] == url {
+					if obj, ok := item.(*orderedObject); ok && obj.get("url") == url {
 						return append(steps, pathStep{key, true}), obj, true
 					}
 				}
 			}
 		}
-		keys := make([]string, 0, len(val))
-		for key := range val {
-			keys = append(keys, key)
-		}
-		slices.Sort(keys)
-		for _, key := range keys {
-			_, isList := val[key].([]any)
-			if s, ext, ok := findExtension(val[key], url, append(slices.Clip(steps), pathStep{key, isList})); ok {
+		for _, key := range val.keys {
+			_, isList := val.get(key).([]any)
+			if s, ext, ok := findExtension(val.get(key), url, append(slices.Clip(steps), pathStep{key, isList})); ok {
 				return s, ext, true
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -35,6 +36,9 @@ type Page struct {
 	// DocID is the doc's id in the current docs version.
 	DocID string
 	Title string
+	// Description is the page's default description (meta and cards),
+	// used when its prose sets none.
+	Description string
 	// Source is the file the page is generated from, for diagnostics.
 	Source string
 	// ProseFile is the Markdown file framing the page ("" when none); Prose
@@ -201,12 +205,15 @@ func (s *Site) pagesFor(site fs.FS, api *API, pc config.FHIRPages, configFile st
 	var pages []*Page
 	switch pc.Kind {
 	case "capabilitystatement":
-		pages = append(pages, newPage("", api.Title+" CapabilityStatement", api.File.Path))
+		p := newPage("", api.Title+" CapabilityStatement", api.File.Path)
+		p.Description = fmt.Sprintf("What the %s supports: FHIR version, formats, security and every resource with its interactions and search parameters.", api.Title)
+		pages = append(pages, p)
 	case "resources":
 		if rest := api.Server(); rest != nil {
 			for _, res := range rest.Resource {
 				p := newPage(strings.ToLower(res.Type), res.Type, api.File.Path)
 				p.ResourceType = res.Type
+				p.Description = fmt.Sprintf("%s in the %s: profiles, interactions, search parameters and example requests.", res.Type, api.Title)
 				pages = append(pages, p)
 			}
 		}
@@ -218,6 +225,7 @@ func (s *Site) pagesFor(site fs.FS, api *API, pc config.FHIRPages, configFile st
 			}
 			p := newPage(f.ID, resourceLabel(f), f.Path)
 			p.File = f
+			p.Description = plainText(firstSentence(definitionDescription(f)))
 			pages = append(pages, p)
 		}
 		if len(pages) == 0 {
@@ -316,4 +324,26 @@ func (r *Renderer) Downloads(api *API) string {
 		return ""
 	}
 	return links + "\n"
+}
+
+func definitionDescription(f *File) string {
+	switch res := f.Resource.(type) {
+	case *StructureDefinition:
+		return res.Description
+	case *OperationDefinition:
+		return res.Description
+	}
+	return ""
+}
+
+var (
+	markdownLinkRe = regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)`)
+	emphasisRe     = regexp.MustCompile("[*_`]+")
+)
+
+// plainText strips the Markdown a one-line description may carry.
+func plainText(md string) string {
+	md = markdownLinkRe.ReplaceAllString(md, "$1")
+	md = emphasisRe.ReplaceAllString(md, "")
+	return strings.Join(strings.Fields(md), " ")
 }
