@@ -1,11 +1,13 @@
 // Portal's browser suite: Playwright Test driving Debian's Chromium (never a
 // downloaded browser) against the real bin/portal, which `make e2e` builds
 // first. One server serves the embedded portal; a second serves the fixture
-// site in fixtures/dropdowns (navbar features the portal's config lacks).
+// site in fixtures/dropdowns (navbar features the portal's config lacks); a
+// third serves the engine's FHIR fixture site (generated reference pages).
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.PORTAL_E2E_PORT ?? 4173);
 const FIXTURE_PORT = Number(process.env.PORTAL_E2E_FIXTURE_PORT ?? 4174);
+const FHIR_PORT = Number(process.env.PORTAL_E2E_FHIR_PORT ?? 4175);
 
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const FIXTURE_URL = `http://127.0.0.1:${FIXTURE_PORT}`;
@@ -58,6 +60,14 @@ export default defineConfig({
     {
       command: `../bin/portal serve --site fixtures/dropdowns --addr 127.0.0.1:${FIXTURE_PORT}`,
       url: `${FIXTURE_URL}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'ignore',
+    },
+    {
+      command: `../bin/portal serve --site ../internal/build/testdata/fhir-site --addr 127.0.0.1:${FHIR_PORT}`,
+      url: `http://127.0.0.1:${FHIR_PORT}/docs/api/`,
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'ignore',

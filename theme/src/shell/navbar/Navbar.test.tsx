@@ -36,6 +36,12 @@ describe('Navbar structure', () => {
     expect(img).toHaveAttribute('alt', 'Quillmoor Health Exchange');
   });
 
+  it('has no brand link when the navbar has neither logo nor title', () => {
+    const site = siteWithItems([], { logo: undefined, title: '' });
+    renderWithSite(<Navbar />, { site });
+    expect(nav().querySelector('.navbar__brand')).toBeNull();
+  });
+
   it('links the logo to its configured href', () => {
     const site = siteWithItems([], { logo: { alt: '', src: 'img/logo.svg', href: 'https://www.example.org/', width: 55, height: 50 } });
     renderWithSite(<Navbar />, { site });

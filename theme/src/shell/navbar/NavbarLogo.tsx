@@ -1,5 +1,7 @@
 // The navbar brand (reference 2.8): the logo (55×50 in the portal's config)
-// and title, linking to the home page or the logo's configured href.
+// and title, linking to the home page or the logo's configured href. A
+// navbar with neither has no brand: an empty link would be a keyboard stop
+// with nothing to see or announce.
 import { Link } from '../../app/Link';
 import { useSite } from '../../app/SiteContext';
 import { ThemedImage } from '../ThemedImage';
@@ -9,6 +11,7 @@ export function NavbarLogo() {
   const { logo, title } = themeConfig.navbar;
   // With a title next to it, the image is decorative unless given alt text.
   const alt = logo?.alt || (title ? '' : siteTitle);
+  if (!logo && !title) return null;
   return (
     <Link to={logo?.href || '/'} className="navbar__brand" target={logo?.target || undefined}>
       {logo && (
