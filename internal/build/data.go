@@ -82,6 +82,9 @@ type SiteData struct {
 	Docs               DocsData     `json:"docs"`
 	// Navbar resolves doc, docSidebar and docsVersion items to links.
 	Navbar []ResolvedNavItem `json:"navbar" contract:"nonnull"`
+	// SearchIndex is the URL of the search index's meta file
+	// (docs/search-index.md); "" when the navbar has no search item.
+	SearchIndex string `json:"searchIndex"`
 }
 
 // DocsData describes the docs versions.

@@ -509,6 +509,11 @@ export interface SiteData {
   docs: DocsData;
   /** Navbar resolves doc, docSidebar and docsVersion items to links. */
   navbar: ResolvedNavItem[];
+  /**
+   * SearchIndex is the URL of the search index's meta file
+   * (docs/search-index.md); "" when the navbar has no search item.
+   */
+  searchIndex: string;
 }
 
 /**

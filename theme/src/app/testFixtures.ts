@@ -10,6 +10,7 @@ export const site: SiteData = {
   titleDelimiter: '|',
   noIndex: false,
   baseUrlIssueBanner: true,
+  searchIndex: '',
   i18n: { defaultLocale: 'en', locales: ['en'], localeConfigs: { en: { label: 'English', htmlLang: 'en', direction: 'ltr', path: 'en' } } },
   themeConfig: {
     colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false },

@@ -43,6 +43,7 @@ export function fixtureSite(overrides: Partial<SiteData> = {}): SiteData {
     titleDelimiter: '|',
     noIndex: false,
     baseUrlIssueBanner: true,
+    searchIndex: '',
     i18n: {
       defaultLocale: 'en',
       locales: ['en'],
