@@ -81,7 +81,9 @@ type builder struct {
 	cfg      *config.Site
 	content  *content.Site
 	sidebars map[string]*sidebar.Sidebars // by version name
-	rendered map[string]*markdown.Result  // by source file
+	// rendered holds each doc's and page's Markdown result, by renderKey:
+	// generated FHIR pages share a source file, so the file cannot be the key.
+	rendered map[string]*markdown.Result
 	fhir     *fhirPages
 	theme    *theme.Bundle
 	ssr      *ssr.Pool
@@ -196,7 +198,7 @@ func (b *builder) renderMarkdown() {
 	b.rendered = make(map[string]*markdown.Result, len(jobs))
 	for i, j := range jobs {
 		if results[i] != nil {
-			b.rendered[j.source] = results[i]
+			b.rendered[renderKey(j.source, j.doc)] = results[i]
 			b.reportMarkdownLinks(j, results[i])
 		}
 	}
@@ -248,7 +250,7 @@ func (b *builder) resolveTitles() {
 	for _, v := range b.content.Versions {
 		for _, d := range v.Docs {
 			d.Title = d.FrontMatter.Title
-			if res := b.rendered[d.Source]; d.Title == "" && res != nil {
+			if res := b.rendered[docKey(d)]; d.Title == "" && res != nil {
 				d.Title = res.Title
 			}
 			if d.Title == "" {
@@ -257,6 +259,17 @@ func (b *builder) resolveTitles() {
 		}
 	}
 }
+
+// renderKey identifies one rendered body: a doc by version and id, a
+// standalone page by its file.
+func renderKey(source string, doc *content.Doc) string {
+	if doc != nil {
+		return docKey(doc)
+	}
+	return "page\x00" + source
+}
+
+func docKey(d *content.Doc) string { return "doc\x00" + d.Version.Name + "\x00" + d.ID }
 
 func lastSegment(id string) string {
 	for i := len(id) - 1; i >= 0; i-- {

@@ -56,6 +56,14 @@ func TestFHIRPagesAreGeneratedIntoRoutesAndSidebars(t *testing.T) {
 			}
 		}
 	}
+	// Resource pages share their source (the statement): each must still
+	// show its own resource, not the statement or another page.
+	for _, typ := range []string{"Coverage", "Encounter", "Observation", "Procedure"} {
+		data := pageData(t, out, "/docs/api/r4/resources/"+strings.ToLower(typ)+"/")
+		if data.Title != typ || !strings.Contains(data.HTML, "GET [base]/"+typ+"/[id]") || strings.Contains(data.HTML, "Example Records 5.2") {
+			t.Errorf("%s page shows other content: title %q", typ, data.Title)
+		}
+	}
 	for p, want := range map[string]string{
 		"/docs/api/r4/extensions/patient-family-size/": "Number of people in the patient's household, as reported at registration.",
 		"/docs/api/r4/resources/encounter/":            "Encounter in the Example Health R4 API: profiles, interactions, search parameters and example requests.",

@@ -52,7 +52,7 @@ func (b *builder) assemblePages() []*builtPage {
 }
 
 func (b *builder) docPage(v *content.Version, sb *sidebar.Sidebars, d *content.Doc) *builtPage {
-	res := b.rendered[d.Source]
+	res := b.rendered[docKey(d)]
 	if res == nil {
 		return nil
 	}
@@ -205,7 +205,7 @@ func (b *builder) cardItems(v *content.Version, items []*sidebar.Item) []*sideba
 		if card.Description == "" && card.DocID != "" {
 			if doc := v.DocByID(card.DocID); doc != nil {
 				card.Description = doc.FrontMatter.Description
-				if res := b.rendered[doc.Source]; card.Description == "" && res != nil {
+				if res := b.rendered[docKey(doc)]; card.Description == "" && res != nil {
 					card.Description = res.Description
 				}
 			}
@@ -216,7 +216,7 @@ func (b *builder) cardItems(v *content.Version, items []*sidebar.Item) []*sideba
 }
 
 func (b *builder) standalonePage(p *content.Page) *builtPage {
-	res := b.rendered[p.Source]
+	res := b.rendered[renderKey(p.Source, nil)]
 	if res == nil {
 		return nil
 	}
