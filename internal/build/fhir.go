@@ -47,6 +47,11 @@ func (b *builder) prepareFHIR() {
 		if doc.FrontMatter.Description == "" {
 			doc.FrontMatter.Description = p.Description
 		}
+		if doc.FrontMatter.SearchWeight == nil && p.Kind == "capabilitystatement" {
+			// A whole statement repeats every resource page: those come first.
+			half := 0.5
+			doc.FrontMatter.SearchWeight = &half
+		}
 		switch {
 		case len(bytes.TrimSpace(doc.Body)) == 0:
 			doc.Body = []byte("::fhir-generated\n")

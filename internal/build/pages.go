@@ -15,12 +15,14 @@ import (
 
 // builtPage is a route with its data and what the link checker needs.
 type builtPage struct {
-	entry   route.Entry
-	data    *PageData
-	source  string
-	line    int
-	links   []links.Link
-	anchors []string
+	// searchWeight is front matter search_weight (0: the default).
+	searchWeight float64
+	entry        route.Entry
+	data         *PageData
+	source       string
+	line         int
+	links        []links.Link
+	anchors      []string
 }
 
 // assemblePages turns docs, generated indexes and pages into routes with
@@ -81,7 +83,15 @@ func (b *builder) docPage(v *content.Version, sb *sidebar.Sidebars, d *content.D
 		entry: route.Entry{Path: d.Permalink, Kind: route.KindDoc, Title: d.Title, Sidebar: sidebarID,
 			Version: v.Name, Locale: b.cfg.I18n.DefaultLocale, Unlisted: fm.Unlisted},
 		data: data, source: d.Source, line: 1, links: fileLinks(d.Source, res), anchors: res.Anchors,
+		searchWeight: weightOf(fm),
 	}
+}
+
+func weightOf(fm content.FrontMatter) float64 {
+	if fm.SearchWeight == nil {
+		return 0
+	}
+	return *fm.SearchWeight
 }
 
 // displayedSidebar: front matter displayed_sidebar (null = none), else the
@@ -242,7 +252,7 @@ func (b *builder) standalonePage(p *content.Page) *builtPage {
 	}
 	return &builtPage{
 		entry: route.Entry{Path: p.Permalink, Kind: kind, Title: title, Locale: b.cfg.I18n.DefaultLocale},
-		data:  data, source: p.Source, line: 1, links: pageLinks, anchors: res.Anchors,
+		data:  data, source: p.Source, line: 1, links: pageLinks, anchors: res.Anchors, searchWeight: weightOf(fm),
 	}
 }
 

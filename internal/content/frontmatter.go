@@ -38,8 +38,11 @@ type FrontMatter struct {
 	LastUpdate          *LastUpdate    `yaml:"last_update"`
 	ParseNumberPrefixes *bool          `yaml:"parse_number_prefixes"`
 	Layout              string         `yaml:"layout"`
-	Extra               map[string]any `yaml:",inline"`
-	Lines               map[string]int `yaml:"-"`
+	// SearchWeight scales the page's search score (Portal; Pagefind's
+	// data-pagefind-weight): below 1 for pages that repeat others.
+	SearchWeight *float64       `yaml:"search_weight"`
+	Extra        map[string]any `yaml:",inline"`
+	Lines        map[string]int `yaml:"-"`
 }
 
 // LastUpdate overrides the last-update author and date.

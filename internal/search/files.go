@@ -1,0 +1,237 @@
+package search
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// formatVersion is index.json's "version": the format of docs/search-index.md.
+const formatVersion = 1
+
+// maxShardBytes is the size a term shard stays within unless one term's
+// postings alone exceed it: small enough that a query fetches little, large
+// enough that a typical site needs a handful of shards.
+const maxShardBytes = 48 * 1024
+
+// emptyShardBytes is the length of `{"terms":[],"postings":[]}` and its
+// trailing newline; cutShards counts from it.
+const emptyShardBytes = 27
+
+// meta is the JSON of index.json.
+type meta struct {
+	Version      int      `json:"version"`
+	Pages        int      `json:"pages"`
+	Sections     int      `json:"sections"`
+	Versions     []string `json:"versions"`
+	PageVersions []int    `json:"pageVersions"`
+	// PageWeights is present only when some page weighs other than 1.
+	PageWeights      []float64 `json:"pageWeights,omitempty"`
+	Shards           []string  `json:"shards"`
+	AvgSectionLength float64   `json:"avgSectionLength"`
+}
+
+// postingList is one term with its flat page, section, weight triples.
+type postingList struct {
+	term     string
+	postings []uint32
+}
+
+// writeIndex assembles the index files from the page analyses.
+func writeIndex(pages []Page, analyses []pageAnalysis) (*Index, error) {
+	lists := mergePostings(analyses)
+	shards := cutShards(lists)
+	files := make(map[string][]byte, 1+len(shards)+len(pages))
+	m := meta{Version: formatVersion, Pages: len(pages), Shards: make([]string, len(shards))}
+	for i, shard := range shards {
+		data, err := encodeShard(shard)
+		if err != nil {
+			return nil, fmt.Errorf("search: encode term shard %d: %w", i, err)
+		}
+		files["t/"+strconv.Itoa(i)+".json"] = data
+		if i > 0 {
+			m.Shards[i] = shard[0].term
+		}
+	}
+	words := 0
+	for i, pa := range analyses {
+		files["p/"+strconv.Itoa(i)+".json"] = pa.fragment
+		m.Sections += pa.sections
+		words += pa.words
+	}
+	if m.Sections > 0 {
+		m.AvgSectionLength = math.Round(float64(words)/float64(m.Sections)*100) / 100
+	}
+	m.Versions, m.PageVersions = pageVersions(pages)
+	m.PageWeights = pageWeights(pages)
+	data, err := encodeJSON(m)
+	if err != nil {
+		return nil, fmt.Errorf("search: encode index.json: %w", err)
+	}
+	files["index.json"] = data
+	return &Index{Hash: hashFiles(files), Files: files}, nil
+}
+
+// mergePostings gathers every page's postings into one list per term, sorted
+// by term in byte order. Pages are merged in order and each page's postings
+// come in section order, so every list is sorted by page, then section.
+func mergePostings(analyses []pageAnalysis) []postingList {
+	at := map[string]int{}
+	var lists []postingList
+	for page, pa := range analyses {
+		for _, p := range pa.postings {
+			k, ok := at[p.term]
+			if !ok {
+				k = len(lists)
+				at[p.term] = k
+				lists = append(lists, postingList{term: p.term})
+			}
+			lists[k].postings = append(lists[k].postings, uint32(page), p.section, p.weight)
+		}
+	}
+	slices.SortFunc(lists, func(a, b postingList) int { return strings.Compare(a.term, b.term) })
+	return lists
+}
+
+// cutShards splits the sorted lists into shards of at most maxShardBytes of
+// JSON, never inside a term. There is always at least one shard, so that
+// shards[0] = "" covers every term a query may ask for.
+func cutShards(lists []postingList) [][]postingList {
+	shards := [][]postingList{}
+	start, size := 0, emptyShardBytes
+	for i, l := range lists {
+		entry := shardEntryBytes(l)
+		if i > start {
+			entry += 2 // the commas before the term and before its postings
+		}
+		if i > start && size+entry > maxShardBytes {
+			shards = append(shards, lists[start:i])
+			start, size = i, emptyShardBytes
+			entry -= 2
+		}
+		size += entry
+	}
+	return append(shards, lists[start:])
+}
+
+// shardEntryBytes is the JSON length of a term and of its postings array.
+// Terms are made of letters, digits and ASCII punctuation that JSON does not
+// escape, so a term's JSON is the term in quotes.
+func shardEntryBytes(l postingList) int {
+	n := len(l.term) + 2 + len("[]")
+	for i, v := range l.postings {
+		if i > 0 {
+			n++
+		}
+		n += decimalLength(v)
+	}
+	return n
+}
+
+func decimalLength(v uint32) int {
+	n := 1
+	for v >= 10 {
+		v /= 10
+		n++
+	}
+	return n
+}
+
+// encodeShard writes t/{i}.json. Postings, the bulk of the index, are
+// written by hand: they are plain integers, and encoding/json's reflection
+// would cost more than the rest of the build.
+func encodeShard(shard []postingList) ([]byte, error) {
+	terms := make([]string, len(shard))
+	size := emptyShardBytes
+	for i, l := range shard {
+		terms[i] = l.term
+		size += shardEntryBytes(l) + 2
+	}
+	termsJSON, err := encodeJSON(terms)
+	if err != nil {
+		return nil, err
+	}
+	buf := make([]byte, 0, size)
+	buf = append(buf, `{"terms":`...)
+	buf = append(buf, bytes.TrimSuffix(termsJSON, []byte("\n"))...)
+	buf = append(buf, `,"postings":[`...)
+	for i, l := range shard {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = append(buf, '[')
+		for j, v := range l.postings {
+			if j > 0 {
+				buf = append(buf, ',')
+			}
+			buf = strconv.AppendUint(buf, uint64(v), 10)
+		}
+		buf = append(buf, ']')
+	}
+	return append(buf, "]}\n"...), nil
+}
+
+// pageVersions lists the docs versions in order of first appearance ("" only
+// when some page is outside the docs) and each page's index in that list.
+func pageVersions(pages []Page) (versions []string, pageVersions []int) {
+	versions, pageVersions = []string{}, make([]int, len(pages))
+	at := map[string]int{}
+	for i, p := range pages {
+		k, ok := at[p.Version]
+		if !ok {
+			k = len(versions)
+			at[p.Version] = k
+			versions = append(versions, p.Version)
+		}
+		pageVersions[i] = k
+	}
+	return versions, pageVersions
+}
+
+// hashFiles is the indexHash: the first 10 hex digits of the SHA-256 of every
+// file, in path order, each as its path, a zero byte, its length in decimal,
+// a zero byte and its content.
+func hashFiles(files map[string][]byte) string {
+	h := sha256.New()
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		fmt.Fprintf(h, "%s\x00%d\x00", name, len(files[name]))
+		h.Write(files[name])
+	}
+	return hex.EncodeToString(h.Sum(nil))[:10]
+}
+
+// encodeJSON encodes v as JSON with a trailing newline, leaving "<", ">"
+// and "&" as they are: the files are fetched as data, never embedded in HTML.
+func encodeJSON(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// pageWeights lists every page's weight, or nothing when all weigh 1.
+func pageWeights(pages []Page) []float64 {
+	weights := make([]float64, len(pages))
+	uniform := true
+	for i, p := range pages {
+		weights[i] = 1
+		if p.Weight > 0 && p.Weight != 1 {
+			weights[i] = p.Weight
+			uniform = false
+		}
+	}
+	if uniform {
+		return nil
+	}
+	return weights
+}

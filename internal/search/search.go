@@ -1,0 +1,90 @@
+// Package search builds the site's search index: term shards, page fragments
+// and a meta file, in the format of docs/search-index.md, which the theme's
+// TypeScript query engine reads in the browser.
+package search
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+)
+
+// Page is one route's rendered content as the index sees it.
+type Page struct {
+	URL     string // route path, e.g. "/docs/api/fhir/patient/"
+	Title   string
+	Version string // docs version name, "" outside the docs
+	HTML    string // the rendered body HTML
+	// Weight scales the page's score (front matter search_weight); 0 means
+	// 1. Pages that repeat what others say in detail, such as a whole
+	// CapabilityStatement, weigh less so the detailed pages come first.
+	Weight float64
+}
+
+// Index is a built index.
+type Index struct {
+	// Hash is the 10-hex-digit indexHash of the contract: it names the
+	// folder, so a new build never mixes with a cached old one.
+	Hash string
+	// Files holds every file relative to the index folder: index.json,
+	// t/0.json…, p/0.json….
+	Files map[string][]byte
+}
+
+// Dir is where the index goes under the base URL: "search/" + Hash + "/".
+func (ix *Index) Dir() string { return "search/" + ix.Hash + "/" }
+
+// Build indexes pages in the given order (page numbers are indexes in pages).
+// Pages are analysed in parallel; the result depends only on pages, byte for
+// byte.
+func Build(ctx context.Context, pages []Page) (*Index, error) {
+	analyses, err := analyzePages(ctx, pages)
+	if err != nil {
+		return nil, err
+	}
+	return writeIndex(pages, analyses)
+}
+
+// analyzePages analyses every page on runtime.GOMAXPROCS workers, each with
+// its own analyzer (and so its own stem cache), and returns the analyses in
+// page order. It stops at the first error or when ctx is done.
+func analyzePages(ctx context.Context, pages []Page) ([]pageAnalysis, error) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+
+	analyses := make([]pageAnalysis, len(pages))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), max(len(pages), 1)) {
+		wg.Go(func() {
+			a := newAnalyzer()
+			for i := range next {
+				pa, err := analyzePage(a, pages[i])
+				if err != nil {
+					cancel(fmt.Errorf("index page %q: %w", pages[i].URL, err))
+					continue
+				}
+				analyses[i] = pa
+			}
+		})
+	}
+	feed(ctx, next, len(pages))
+	wg.Wait()
+	if err := context.Cause(ctx); err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	return analyses, nil
+}
+
+// feed sends 0..n-1 on next until ctx is done, then closes it.
+func feed(ctx context.Context, next chan<- int, n int) {
+	defer close(next)
+	for i := range n {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			return
+		}
+	}
+}
