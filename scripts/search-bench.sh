@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 SHARED=${SHARED:-../shared}
 scales=("$@")
 [ $# -eq 0 ] && scales=(1 10)
+(cd theme && npx vitest run --config vitest.bench.config.ts bench/engine.test.ts --silent=false 2>&1 | grep -E 'shards; median|^  ' || true)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 for scale in "${scales[@]}"; do
@@ -30,5 +31,5 @@ YAML
   index=$(du -sk "$site/out/search" | cut -f1)
   echo "scale $scale: $pages pages, build $(( (end - start) / 1000000 )) ms, search index ${index} KB on disk"
   (cd theme && SEARCH_BENCH_SITE="$site/out" SEARCH_BENCH_LABEL="scale $scale ($pages pages)" \
-    npx vitest run --config vitest.bench.config.ts --reporter=dot --silent=false 2>&1 | grep -E '^(search|  )' || true)
+    npx vitest run --config vitest.bench.config.ts bench/search.test.ts --reporter=dot --silent=false 2>&1 | grep -E '^(search|  )' || true)
 done

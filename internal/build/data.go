@@ -128,18 +128,27 @@ type ResolvedNavItem struct {
 // RenderInput is what the prerender step passes the theme's server bundle
 // for one route; the JSON it marshals is exactly this struct.
 type RenderInput struct {
-	// Site is the site-wide data, as in the manifest's siteData file.
-	Site *SiteData `json:"site" contract:"nonnull"`
 	// Page is the route's page data, as in its data file.
 	Page *PageData `json:"page" contract:"nonnull"`
-	// Sidebar is the resolved sidebar the page shows, null when it has none.
-	Sidebar []*sidebar.Item `json:"sidebar"`
 	// Assets are the client bundle's files the page loads.
 	Assets RenderAssets `json:"assets"`
+	// SiteURL is the URL of the site data (SiteData), which the client
+	// loads (preloaded by the document) before hydrating.
+	SiteURL string `json:"siteUrl"`
 	// ManifestURL is the URL of the route manifest (routes.json).
 	ManifestURL string `json:"manifestUrl"`
-	// SidebarsURL is the URL of the sidebars data (SidebarsData).
+	// SidebarsURL is the URL of the sidebars data (SidebarsData); a doc page
+	// with a sidebar loads it before hydrating.
 	SidebarsURL string `json:"sidebarsUrl"`
+}
+
+// SharedRenderData is what every prerender shares: given once to each
+// JavaScript engine of the build, never per page, so a page's prerender
+// costs the same however many pages the site has.
+type SharedRenderData struct {
+	Site *SiteData `json:"site" contract:"nonnull"`
+	// Sidebars maps version name → sidebar id → items.
+	Sidebars map[string]map[string][]*sidebar.Item `json:"sidebars" contract:"nonnull"`
 }
 
 // RenderAssets are the URLs of the client bundle's entry scripts and styles.

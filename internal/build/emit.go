@@ -33,7 +33,8 @@ func (b *builder) emit(pages []*builtPage, nav []ResolvedNavItem) *Output {
 	assets := b.emitTheme(out)
 	notFound := &builtPage{data: b.notFoundData(), source: "(not-found page)"}
 	m.NotFoundData = base + b.writeHashed(out, "data/pages/404", mustJSON(notFound.data), ".json")
-	render := renderContext{site: site, assets: assets, manifestURL: base + route.ManifestFile, sidebarsURL: m.SidebarsData}
+	b.ssr.SetShared(mustJSON(SharedRenderData{Site: site, Sidebars: b.sidebarsData()}))
+	render := renderContext{siteURL: m.SiteData, assets: assets, manifestURL: base + route.ManifestFile, sidebarsURL: m.SidebarsData}
 	b.emitPages(out, m, render, pages)
 	if html, ok := b.prerender(render, notFound); ok {
 		out.add(route.NotFoundFile, html)
@@ -81,7 +82,7 @@ func (b *builder) emitTheme(out *Output) RenderAssets {
 
 // renderContext is what every page's prerender shares.
 type renderContext struct {
-	site        *SiteData
+	siteURL     string
 	assets      RenderAssets
 	manifestURL string
 	sidebarsURL string
@@ -113,11 +114,11 @@ func (b *builder) emitPages(out *Output, m *route.Manifest, render renderContext
 // anything the render logged (React warns through console.error) are
 // reported against the page's source file.
 func (b *builder) prerender(render renderContext, p *builtPage) ([]byte, bool) {
-	input := RenderInput{Site: render.site, Page: p.data, Assets: render.assets,
+	// Site data and sidebars are shared by every render (SetShared) and
+	// loaded by the client from their own cached files: a page carries
+	// only its own data, so its cost does not grow with the site.
+	input := RenderInput{Page: p.data, Assets: render.assets, SiteURL: render.siteURL,
 		ManifestURL: render.manifestURL, SidebarsURL: render.sidebarsURL}
-	if p.data.Doc != nil && p.data.Doc.Sidebar != "" {
-		input.Sidebar = b.sidebars[p.data.Doc.Version].ByID[p.data.Doc.Sidebar]
-	}
 	inputJSON := mustJSON(input)
 	html, logs, err := b.ssr.Render(b.ctx, inputJSON)
 	for _, l := range logs {

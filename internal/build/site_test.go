@@ -203,7 +203,10 @@ func TestEmbeddedPortalBuilds(t *testing.T) {
 			continue
 		}
 		html, _ := res.Output.File(route.FileFor("/", p))
-		for _, want := range []string{`aria-label="Main"`, `<footer`, `<title>`, `<script id="__portal-data" type="application/json">{"site":`} {
+		// The initial data carries the page only: site data and sidebars are
+		// shared files the client loads, preloaded by the document.
+		for _, want := range []string{`aria-label="Main"`, `<footer`, `<title>`, `<script id="__portal-data" type="application/json">{"page":`,
+			`<link rel="preload" href="` + res.Output.Manifest.SiteData + `" as="fetch" crossorigin="anonymous">`} {
 			if !strings.Contains(string(html), want) {
 				t.Errorf("prerendered %s lacks %s", p, want)
 			}

@@ -44,6 +44,7 @@ func Roots() []Root {
 		{Name: "PageData", Type: reflect.TypeFor[build.PageData]()},
 		{Name: "RenderInput", Type: reflect.TypeFor[build.RenderInput]()},
 		{Name: "RouteManifest", Type: reflect.TypeFor[route.Manifest]()},
+		{Name: "SharedRenderData", Type: reflect.TypeFor[build.SharedRenderData]()},
 		{Name: "SidebarItem", Type: reflect.TypeFor[sidebar.Item]()},
 		{Name: "SidebarsData", Type: reflect.TypeFor[SidebarsData]()},
 		{Name: "SiteData", Type: reflect.TypeFor[build.SiteData]()},

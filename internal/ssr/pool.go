@@ -61,6 +61,26 @@ type Pool struct {
 	mu     sync.Mutex
 	idle   []*engine // loaded VMs waiting for a render; the last one returned is lent first, its caches warm
 	closed bool
+	// shared is the data every render of the build shares (SetShared), and
+	// sharedGen counts its versions, so each VM takes it once.
+	shared    string
+	sharedGen uint64
+}
+
+// SetShared gives every render the same data, once per VM rather than once
+// per page: the bundle's portalShare(json) receives it before the VM's next
+// render. Data given again replaces it.
+func (p *Pool) SetShared(json []byte) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.shared = string(json)
+	p.sharedGen++
+}
+
+func (p *Pool) sharedData() (string, uint64) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.shared, p.sharedGen
 }
 
 // NewPool loads bundle, the theme's server bundle, into a first VM and checks
@@ -117,7 +137,8 @@ func (p *Pool) Render(ctx context.Context, inputJSON []byte) (html string, logs 
 		return "", nil, err
 	}
 	deadline := time.Now().Add(p.cfg.timeout)
-	html, err = e.render(ctx, p.done, string(inputJSON), deadline)
+	shared, gen := p.sharedData()
+	html, err = e.render(ctx, p.done, shared, gen, string(inputJSON), deadline)
 	logs = e.take()
 	p.release(e)
 	return html, logs, p.explain(ctx, err)

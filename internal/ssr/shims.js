@@ -563,6 +563,13 @@
           throw new TypeError("portalRender returned " + describe(html) + ", want a string");
         }
         return html;
+      case "share":
+        // The data every render shares (Pool.SetShared), once per VM.
+        if (typeof global.portalShare !== "function") {
+          throw new TypeError("globalThis.portalShare is not a function, but the engine has shared data for it");
+        }
+        global.portalShare(arg);
+        return "";
       case "runTask":
         return __portalRunTask();
       default:

@@ -375,17 +375,21 @@ export interface RenderAssets {
  * Go: build.RenderInput
  */
 export interface RenderInput {
-  /** Site is the site-wide data, as in the manifest's siteData file. */
-  site: SiteData;
   /** Page is the route's page data, as in its data file. */
   page: PageData;
-  /** Sidebar is the resolved sidebar the page shows, null when it has none. */
-  sidebar: SidebarItem[] | null;
   /** Assets are the client bundle's files the page loads. */
   assets: RenderAssets;
+  /**
+   * SiteURL is the URL of the site data (SiteData), which the client
+   * loads (preloaded by the document) before hydrating.
+   */
+  siteUrl: string;
   /** ManifestURL is the URL of the route manifest (routes.json). */
   manifestUrl: string;
-  /** SidebarsURL is the URL of the sidebars data (SidebarsData). */
+  /**
+   * SidebarsURL is the URL of the sidebars data (SidebarsData); a doc page
+   * with a sidebar loads it before hydrating.
+   */
   sidebarsUrl: string;
 }
 
@@ -441,6 +445,19 @@ export interface RouteManifest {
   siteData: string;
   /** SidebarsData is the URL of the resolved sidebars. */
   sidebarsData: string;
+}
+
+/**
+ * SharedRenderData is what every prerender shares: given once to each
+ * JavaScript engine of the build, never per page, so a page's prerender
+ * costs the same however many pages the site has.
+ *
+ * Go: build.SharedRenderData
+ */
+export interface SharedRenderData {
+  site: SiteData;
+  /** Sidebars maps version name → sidebar id → items. */
+  sidebars: Record<string, Record<string, SidebarItem[] | null> | null>;
 }
 
 /**

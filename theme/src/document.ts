@@ -1,6 +1,6 @@
 // The complete HTML document of a route: head, the server-rendered app, the
 // data the client hydrates from, and the client bundle.
-import type { RenderInput } from './contract.gen';
+import type { RenderInput, SiteData } from './contract.gen';
 import { htmlClassNames } from './app/htmlClasses';
 import { escapeHtml, headTags } from './head';
 import { announcementBarScript, colorModeScript } from './inlineScripts';
@@ -12,7 +12,9 @@ export const DATA_ID = '__portal-data';
 
 /**
  * Data the client hydrates from: exactly the render input, so the client
- * renders what the server rendered.
+ * renders what the server rendered. Site data and sidebars are not in it:
+ * they are the same for every page, so the client loads them from their
+ * own cached files (preloaded by the document) before hydrating.
  */
 export type InitialData = RenderInput;
 
@@ -23,12 +25,16 @@ export type InitialData = RenderInput;
  */
 export const DATA_PLACEHOLDER = '<!--portal:initial-data-->';
 
-export function renderDocument(input: RenderInput, appHtml: string): string {
-  const { site, page } = input;
+export function renderDocument(input: RenderInput, site: SiteData, appHtml: string): string {
+  const { page } = input;
   const locale = site.i18n.localeConfigs?.[site.i18n.defaultLocale];
   const styles = (input.assets.styles ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('\n');
   const scripts = (input.assets.scripts ?? []).map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`).join('\n');
-  const preloads = (input.assets.preload ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('\n');
+  const dataFiles = [input.siteUrl, ...(page.doc?.sidebar ? [input.sidebarsUrl] : [])];
+  const preloads = [
+    ...dataFiles.map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous">`),
+    ...(input.assets.preload ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+  ].join('\n');
   const announcement = announcementBarScript(site);
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(locale?.htmlLang ?? 'en')}" dir="${escapeHtml(locale?.direction ?? 'ltr')}" data-theme="${escapeHtml(site.themeConfig.colorMode.defaultMode)}" class="${htmlClassNames(page).join(' ')}" data-has-hydrated="false">

@@ -3,7 +3,9 @@
 // server render), then routes on the client.
 import { hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { fetchJSON, loadSidebars } from './app/data';
 import { BrowserRouter } from './app/router';
+import type { SiteData } from './contract.gen';
 import { DATA_ID, ROOT_ID, type InitialData } from './document';
 import './styles/theme.css';
 
@@ -14,20 +16,28 @@ declare global {
   }
 }
 
-function start() {
+async function start() {
   window.__portalHydrated = true;
   const dataElement = document.getElementById(DATA_ID);
   const root = document.getElementById(ROOT_ID);
   if (!dataElement || !root) throw new Error('Portal: the page has no prerendered app to hydrate');
   const initial = JSON.parse(dataElement.textContent ?? '{}') as InitialData;
-  const { site, page } = initial;
-  if (!site || !page) throw new Error('Portal: the page data has no site or page to hydrate');
+  const { page } = initial;
+  if (!page || !initial.siteUrl) throw new Error('Portal: the page data has no page or site data to hydrate');
+  // Shared by every page and cached by URL; the document preloads both, so
+  // they are usually in by the time this bundle runs.
+  const doc = page.doc;
+  const [site, sidebars] = await Promise.all([
+    fetchJSON<SiteData>(initial.siteUrl),
+    doc?.sidebar ? loadSidebars(initial.sidebarsUrl) : Promise.resolve(null),
+  ]);
+  const sidebar = doc?.sidebar ? (sidebars?.[doc.version]?.[doc.sidebar] ?? null) : null;
   hydrateRoot(
     root,
     <App
       site={site}
       router={(children) => (
-        <BrowserRouter manifestUrl={initial.manifestUrl} sidebarsUrl={initial.sidebarsUrl} initial={{ page, sidebar: initial.sidebar }}>
+        <BrowserRouter manifestUrl={initial.manifestUrl} sidebarsUrl={initial.sidebarsUrl} initial={{ page, sidebar }}>
           {children}
         </BrowserRouter>
       )}
@@ -35,4 +45,7 @@ function start() {
   );
 }
 
-start();
+start().catch((error: unknown) => {
+  // The prerendered page stays readable; only its interactivity is lost.
+  console.error('Portal: could not start the client app:', error);
+});

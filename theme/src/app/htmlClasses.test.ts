@@ -19,8 +19,8 @@ describe('html classes', () => {
 
   it('are the classes the server writes into the document', () => {
     for (const page of [homePage, introPage]) {
-      const input: RenderInput = { site, page, sidebar: null, assets: { scripts: [], styles: [], preload: [] }, manifestUrl: '/routes.json', sidebarsUrl: '/s.json' };
-      const html = renderDocument(input, '');
+      const input: RenderInput = { page, assets: { scripts: [], styles: [], preload: [] }, siteUrl: '/site.json', manifestUrl: '/routes.json', sidebarsUrl: '/s.json' };
+      const html = renderDocument(input, site, '');
       const cls = /<html[^>]*\sclass="([^"]*)"/.exec(html)![1].split(/\s+/).filter(Boolean);
       expect(cls).toEqual(htmlClassNames(page));
     }

@@ -16,10 +16,12 @@ interface CollapsibleProps {
   className?: string;
   /** Called when an animation has finished, with the state it ended in. */
   onTransitionEnd?: (collapsed: boolean) => void;
+  /** Markup to use instead of children (the server's shortcut for long link lists). */
+  html?: string;
   children: ReactNode;
 }
 
-function CollapsibleBase({ collapsed, as: Tag = 'div', id, className, onTransitionEnd, children }: Omit<CollapsibleProps, 'lazy'>) {
+function CollapsibleBase({ collapsed, as: Tag = 'div', id, className, onTransitionEnd, html, children }: Omit<CollapsibleProps, 'lazy'>) {
   const ref = useRef<HTMLElement>(null);
   const shown = useRef(collapsed);
   const onEnd = useRef(onTransitionEnd);
@@ -39,7 +41,7 @@ function CollapsibleBase({ collapsed, as: Tag = 'div', id, className, onTransiti
     id,
     className: className ? `collapsible ${className}` : 'collapsible',
     'data-state': collapsed ? 'closed' : 'open',
-    children,
+    ...(html === undefined ? { children } : { dangerouslySetInnerHTML: { __html: html } }),
   };
   return Tag === 'ul' ? <ul ref={ref as RefObject<HTMLUListElement>} {...props} /> : <div ref={ref as RefObject<HTMLDivElement>} {...props} />;
 }

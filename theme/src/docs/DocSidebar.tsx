@@ -1,7 +1,7 @@
 // The docs sidebar (reference 5.1–5.5, 4.2): link, category and html items
 // with collapsible categories; a desktop column, or on mobile the same items
 // in the navbar's secondary menu.
-import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { SidebarItem } from '../contract.gen';
 import { Link } from '../app/Link';
 import { useRouter } from '../app/router';
@@ -14,6 +14,7 @@ import { isSamePath } from '../utils/links';
 import { useWindowSize } from '../utils/useWindowSize';
 import { Collapsible, useLazyMounted } from './Collapsible';
 import { firstLink, isActiveItem, visibleItems } from './sidebarItems';
+import { sidebarMenuHtml } from './sidebarHtml';
 import { useIsBrowser } from './useIsBrowser';
 
 /** Called when a sidebar link or a category with a page is clicked (the mobile menu closes then). */
@@ -23,6 +24,8 @@ interface ItemProps {
   item: SidebarItem;
   index: number;
   level: number;
+  /** The item's position in the sidebar ("menu-2-0"), the base of its list's id. */
+  idPath: string;
   pathname: string;
   onItemClick?: ItemClick;
   /** -1 while the parent category is collapsed, so hidden links are not tab stops. */
@@ -40,13 +43,29 @@ interface ExpandedState {
 
 const ExpandedStateContext = createContext<ExpandedState>({ expandedItem: null, setExpandedItem: () => {} });
 
-function SidebarItems({ items, level, pathname, onItemClick, tabIndex }: Omit<ItemProps, 'item' | 'index'> & { items: SidebarItem[] }) {
+/**
+ * True in the server bundle, which the Go engine runs in QuickJS. There a
+ * React element costs about 0.3 ms, and the sidebar was 85% of a page's
+ * prerender (sidebarMenuHtml).
+ */
+const RENDERING_ON_SERVER = typeof document === 'undefined';
+
+function SidebarItems({ items, level, idPath, pathname, onItemClick, tabIndex }: Omit<ItemProps, 'item' | 'index'> & { items: SidebarItem[] }) {
   const [expandedItem, setExpandedItem] = useState<number | null>(null);
   const state = useMemo(() => ({ expandedItem, setExpandedItem }), [expandedItem]);
   return (
     <ExpandedStateContext.Provider value={state}>
       {visibleItems(items, pathname).map((item, index) => (
-        <SidebarItemView key={index} item={item} index={index} level={level} pathname={pathname} onItemClick={onItemClick} tabIndex={tabIndex} />
+        <SidebarItemView
+          key={index}
+          item={item}
+          index={index}
+          level={level}
+          idPath={`${idPath}-${index}`}
+          pathname={pathname}
+          onItemClick={onItemClick}
+          tabIndex={tabIndex}
+        />
       ))}
     </ExpandedStateContext.Provider>
   );
@@ -97,11 +116,11 @@ function SidebarHtml({ item, level }: ItemProps) {
   );
 }
 
-function caretLabel(collapsed: boolean, label: string): string {
+export function caretLabel(collapsed: boolean, label: string): string {
   return collapsed ? `Expand sidebar category '${label}'` : `Collapse sidebar category '${label}'`;
 }
 
-function SidebarCategory({ item, index, level, pathname, onItemClick, tabIndex }: ItemProps) {
+function SidebarCategory({ item, index, level, idPath, pathname, onItemClick, tabIndex }: ItemProps) {
   const { items = [], label = '', href, className } = item;
   const collapsible = !!item.collapsible;
   const active = isActiveItem(item, pathname);
@@ -109,7 +128,9 @@ function SidebarCategory({ item, index, level, pathname, onItemClick, tabIndex }
   const autoCollapse = useSite().themeConfig.docs.sidebar.autoCollapseCategories;
   const { expandedItem, setExpandedItem } = useContext(ExpandedStateContext);
   const isBrowser = useIsBrowser();
-  const listId = useId();
+  // Derived from the position rather than useId, so the server's string
+  // rendering of the sidebar (sidebarMenuHtml) writes the same ids.
+  const listId = `${idPath}-list`;
 
   const [collapsed, setCollapsed] = useState(() => collapsible && !active && !!item.collapsed);
   const updateCollapsed = useCallback(
@@ -209,18 +230,26 @@ function SidebarCategory({ item, index, level, pathname, onItemClick, tabIndex }
         )}
       </div>
       <Collapsible lazy as="ul" id={listId} className="menu__list" collapsed={collapsed}>
-        <SidebarItems items={items} level={level + 1} pathname={pathname} onItemClick={onItemClick} tabIndex={collapsed ? -1 : undefined} />
+        <SidebarItems items={items} level={level + 1} idPath={idPath} pathname={pathname} onItemClick={onItemClick} tabIndex={collapsed ? -1 : undefined} />
       </Collapsible>
     </li>
   );
 }
 
-/** The sidebar's items as the top-level menu list. */
-export function DocSidebarMenu({ items, onItemClick }: { items: SidebarItem[]; onItemClick?: ItemClick }) {
+/**
+ * The sidebar's items as the top-level menu list. On the server the list is
+ * written as one string (sidebarMenuHtml) with the elements React renders in
+ * the browser, which hydrates against them.
+ */
+export function DocSidebarMenu({ items, onItemClick, idPrefix = 'sidebar' }: { items: SidebarItem[]; onItemClick?: ItemClick; idPrefix?: string }) {
   const { location } = useRouter();
+  const className = 'theme-doc-sidebar-menu menu__list';
+  if (RENDERING_ON_SERVER) {
+    return <ul className={className} dangerouslySetInnerHTML={{ __html: sidebarMenuHtml(items, location.pathname, idPrefix) }} />;
+  }
   return (
-    <ul className="theme-doc-sidebar-menu menu__list">
-      <SidebarItems items={items} level={1} pathname={location.pathname} onItemClick={onItemClick} />
+    <ul className={className}>
+      <SidebarItems items={items} level={1} idPath={idPrefix} pathname={location.pathname} onItemClick={onItemClick} />
     </ul>
   );
 }
@@ -278,7 +307,7 @@ function DocSidebarMobile({ items }: { items: SidebarItem[] }) {
     const onItemClick: ItemClick = (item) => {
       if (item.type === 'link' || (item.type === 'category' && item.href)) close();
     };
-    return <DocSidebarMenu items={items} onItemClick={onItemClick} />;
+    return <DocSidebarMenu items={items} onItemClick={onItemClick} idPrefix="sidebar-mobile" />;
   }, [items, close]);
   return <SecondaryMenuFiller>{menu}</SecondaryMenuFiller>;
 }

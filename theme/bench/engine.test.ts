@@ -1,12 +1,13 @@
-// Searching must feel instant while the reader types: once its shards are
-// loaded, a query over an index of ~50,000 terms takes well under 10 ms.
+// Query latency over a large synthetic index (make bench-search): once its
+// shards are loaded, a query over ~50,000 terms should take well under 10 ms.
+// A benchmark, not a test: it prints the medians and fails on no timing.
 // The index is synthetic but shaped like a real one: words built from common
 // syllables (so prefixes such as "co" cover thousands of terms), identifiers,
 // Zipf-like document frequencies and shards cut at 48 KiB as the Go builder does.
 import { expect, it } from 'vitest';
-import type { IndexMeta, PageFragment, TermShard } from './files';
-import { createSearchEngine } from './index';
-import { compareTerms } from './terms';
+import type { IndexMeta, PageFragment, TermShard } from '../src/search/engine/files';
+import { createSearchEngine } from '../src/search/engine/index';
+import { compareTerms } from '../src/search/engine/terms';
 
 const TERMS = 50_000;
 const PAGES = 2_000;
@@ -82,7 +83,7 @@ function syntheticIndex() {
   return { meta, shards, fragment, words: terms.filter((term) => !term.startsWith('=')) };
 }
 
-it('answers a query over loaded shards of a 50,000-term index in well under 10 ms', async () => {
+it('measures query latency over loaded shards of a 50,000-term index', async () => {
   const { meta, shards, fragment, words } = syntheticIndex();
   const fragments = new Map<number, PageFragment>();
   const search = createSearchEngine('/search/perf/index.json', async (url) => {
@@ -121,5 +122,5 @@ it('answers a query over loaded shards of a 50,000-term index in well under 10 m
     `${meta.shards.length} shards; median ms per query:`,
     Object.fromEntries([...medians].map(([query, ms]) => [query, Number(ms.toFixed(2))])),
   );
-  for (const [query, ms] of medians) expect(ms, query).toBeLessThan(10);
+  expect(medians.size).toBe(queries.length);
 });
