@@ -48,12 +48,12 @@ test('page data without a kind crashes the page inside the layout; Try again re-
 });
 
 test('a navbar item that fails to render crashes the app: "Page Error", "This page crashed", the message chain', async ({ page }) => {
-  // The page's data names a navbar item type the theme does not know; the
+  // The site data names a navbar item type the theme does not know; the
   // server render (from the real data) is fine, the browser's render throws.
-  await page.route(`**${PAGES.intro}`, async (r) => {
+  await page.route('**/data/site.*.json', async (r) => {
     const res = await r.fetch();
-    const html = (await res.text()).replace('"navbar":[{"type":"doc"', '"navbar":[{"type":"bogus"');
-    await r.fulfill({ response: res, body: html });
+    const json = (await res.text()).replace('"navbar":[{"type":"doc"', '"navbar":[{"type":"bogus"');
+    await r.fulfill({ response: res, body: json });
   });
   await page.goto(PAGES.intro);
   await expect(page).toHaveTitle('Page Error');
