@@ -27,6 +27,11 @@ type options struct {
 	includeDrafts bool
 	workers       int
 	theme         fs.FS
+	// lazy, pool and cache serve portal dev: see WithLazyPrerender,
+	// WithPrerenderPool and WithCache.
+	lazy  bool
+	pool  *ssr.Pool
+	cache *Cache
 }
 
 // WithTheme sets the theme bundle folder (client/ and server/, as the theme
@@ -39,11 +44,27 @@ func WithDrafts() Option { return func(o *options) { o.includeDrafts = true } }
 // WithWorkers sets how many pages render at once; default one per CPU.
 func WithWorkers(n int) Option { return func(o *options) { o.workers = n } }
 
+// WithLazyPrerender leaves pages' HTML out of the output: Result.RenderPage
+// prerenders one when it is asked for. portal dev rebuilds on every save
+// and the reader looks at one page, so only that one is rendered.
+func WithLazyPrerender() Option { return func(o *options) { o.lazy = true } }
+
+// WithPrerenderPool renders with pool (loaded with the theme's server
+// bundle) instead of a pool of the build's own, which a build closes when
+// it ends; with a lazy prerender the pool must outlive the build.
+func WithPrerenderPool(pool *ssr.Pool) Option { return func(o *options) { o.pool = pool } }
+
+// WithCache reuses what earlier builds with the same cache rendered, for
+// the files that did not change.
+func WithCache(c *Cache) Option { return func(o *options) { o.cache = c } }
+
 // Result is a finished build: the output files and every diagnostic.
 // Output is nil when the build failed.
 type Result struct {
 	Output      *Output
 	Diagnostics []diag.Diagnostic
+
+	lazy *lazyPages
 }
 
 // ErrFailed wraps a build that found errors; the diagnostics say which.
@@ -67,6 +88,7 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 		return res, ErrFailed
 	}
 	res.Output = b.out
+	res.lazy = b.lazy
 	return res, nil
 }
 
@@ -80,6 +102,7 @@ type builder struct {
 
 	cfg      *config.Site
 	content  *content.Site
+	lazy     *lazyPages
 	sidebars map[string]*sidebar.Sidebars // by version name
 	// rendered holds each doc's and page's Markdown result, by renderKey:
 	// generated FHIR pages share a source file, so the file cannot be the key.
@@ -110,7 +133,9 @@ func (b *builder) run() {
 	if !b.startPrerender() {
 		return
 	}
-	defer b.ssr.Close()
+	if b.opts.pool == nil {
+		defer b.ssr.Close()
+	}
 	b.out = b.emit(pages, nav)
 }
 
@@ -126,12 +151,17 @@ func (b *builder) startPrerender() bool {
 		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: err.Error()})
 		return false
 	}
+	b.theme = bundle
+	if b.opts.pool != nil {
+		b.ssr = b.opts.pool
+		return true
+	}
 	pool, err := ssr.NewPool(bundle.Server, ssr.WithSize(b.opts.workers))
 	if err != nil {
 		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: fmt.Sprintf("load the theme's server bundle: %v", err)})
 		return false
 	}
-	b.theme, b.ssr = bundle, pool
+	b.ssr = pool
 	return true
 }
 
@@ -184,11 +214,29 @@ func (b *builder) renderMarkdown() {
 		jobs = append(jobs, renderJob{source: p.Source, body: p.Body, bodyLine: p.BodyLine, resolve: resolver.forFile(p.Source, nil)})
 	}
 	results := make([]*markdown.Result, len(jobs))
+	cache := b.opts.cache
+	var structure [32]byte
+	if cache != nil {
+		structure = b.structureKey()
+		cache.begin()
+		defer cache.end()
+	}
 	b.parallel(len(jobs), func(i int) {
 		j := &jobs[i]
 		b.expandFHIR(j, j.doc)
+		var key [32]byte
+		if cache != nil {
+			key = markdownKey(structure, j)
+			if res, ok := cache.lookup(key); ok {
+				results[i] = res
+				return
+			}
+		}
 		res, err := b.md.Render(j.body, markdown.RenderContext{File: j.source, LineOffset: j.bodyLine, FileLines: j.fileLines,
 			ResolveMarkdownLink: j.resolve})
+		if err == nil && cache != nil {
+			cache.store(key, res)
+		}
 		if err != nil {
 			b.diags.Add(diag.Diagnostic{File: j.source, Severity: diag.Error, Message: "render Markdown: " + err.Error()})
 			return

@@ -36,7 +36,9 @@ func (b *builder) emit(pages []*builtPage, nav []ResolvedNavItem) *Output {
 	b.ssr.SetShared(mustJSON(SharedRenderData{Site: site, Sidebars: b.sidebarsData()}))
 	render := renderContext{siteURL: m.SiteData, assets: assets, manifestURL: base + route.ManifestFile, sidebarsURL: m.SidebarsData}
 	b.emitPages(out, m, render, pages)
-	if html, ok := b.prerender(render, notFound); ok {
+	if b.lazy != nil {
+		b.lazy.byFile[route.NotFoundFile] = notFound
+	} else if html, ok := b.prerender(render, notFound); ok {
 		out.add(route.NotFoundFile, html)
 	}
 
@@ -97,14 +99,22 @@ func (b *builder) emitPages(out *Output, m *route.Manifest, render renderContext
 	}
 	results := make([]rendered, len(pages))
 	b.parallel(len(pages), func(i int) {
-		html, ok := b.prerender(render, pages[i])
-		results[i] = rendered{data: mustJSON(pages[i].data), html: html, ok: ok}
+		results[i].data = mustJSON(pages[i].data)
+		if !b.opts.lazy {
+			results[i].html, results[i].ok = b.prerender(render, pages[i])
+		}
 	})
 	base := b.cfg.BaseURL
+	if b.opts.lazy {
+		b.lazy = &lazyPages{b: b, render: render, byFile: map[string]*builtPage{}}
+	}
 	for i, p := range pages {
 		p.entry.Data = base + b.writeHashed(out, "data/pages/"+dataName(base, p.entry.Path), results[i].data, ".json")
 		m.Routes = append(m.Routes, p.entry)
-		if results[i].ok {
+		switch {
+		case b.lazy != nil:
+			b.lazy.byFile[route.FileFor(base, p.entry.Path)] = p
+		case results[i].ok:
 			out.add(route.FileFor(base, p.entry.Path), results[i].html)
 		}
 	}
@@ -114,6 +124,11 @@ func (b *builder) emitPages(out *Output, m *route.Manifest, render renderContext
 // anything the render logged (React warns through console.error) are
 // reported against the page's source file.
 func (b *builder) prerender(render renderContext, p *builtPage) ([]byte, bool) {
+	return b.prerenderTo(&b.diags, render, p)
+}
+
+// prerenderTo prerenders one page, reporting into diags.
+func (b *builder) prerenderTo(diags *diag.List, render renderContext, p *builtPage) ([]byte, bool) {
 	// Site data and sidebars are shared by every render (SetShared) and
 	// loaded by the client from their own cached files: a page carries
 	// only its own data, so its cost does not grow with the site.
@@ -122,11 +137,11 @@ func (b *builder) prerender(render renderContext, p *builtPage) ([]byte, bool) {
 	inputJSON := mustJSON(input)
 	html, logs, err := b.ssr.Render(b.ctx, inputJSON)
 	for _, l := range logs {
-		b.diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Warning,
+		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Warning,
 			Message: fmt.Sprintf("prerendering %s logged: %s", p.data.Path, l)})
 	}
 	if err != nil {
-		b.diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error,
+		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error,
 			Message: fmt.Sprintf("prerender %s: %v", p.data.Path, err), Hint: "the theme failed on this page's data"})
 		return nil, false
 	}
@@ -134,7 +149,7 @@ func (b *builder) prerender(render renderContext, p *builtPage) ([]byte, bool) {
 	// the input JSON is that data, and encoding/json has already escaped
 	// <, > and & so it cannot end the script element early.
 	if !strings.Contains(html, initialDataPlaceholder) {
-		b.diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error,
+		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error,
 			Message: fmt.Sprintf("prerender %s: the theme's document has no initial-data placeholder %s", p.data.Path, initialDataPlaceholder),
 			Hint:    "rebuild the theme with `make theme`; the engine and the theme must come from the same version"})
 		return nil, false

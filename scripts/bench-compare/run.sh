@@ -135,6 +135,9 @@ module.exports = {
   title: 'Benchmark corpus',
   url: 'https://docs.example.org',
   baseUrl: '/',
+  // The corpus's relative links ("../../x/y/") are written for /docs/a/b/ style URLs,
+  // as Portal and Hugo serve them.
+  trailingSlash: true,
   // The synthetic corpus's links are checked, but must not abort a benchmark build.
   onBrokenLinks: 'warn',
   onBrokenMarkdownLinks: 'warn',
@@ -155,13 +158,15 @@ module.exports = {
           sidebarPath: require.resolve('./sidebars.js'),
         },
         blog: false,
-        pages: false,
         theme: {},
       },
     ],
   ],
 };
 JS
+# A one-line home page: the navbar's title links to "/", which would be a broken link.
+mkdir -p "$dsite/src/pages"
+printf '# Benchmark corpus\n\nThe generated docs are under [/docs/](/docs/).\n' > "$dsite/src/pages/index.md"
 rm -rf "$dsite/docs"
 cp -R "$corpus/docs" "$dsite/docs"
 

@@ -49,7 +49,7 @@ export function isCached(url: string): boolean {
   return cache.has(url);
 }
 
-/** For tests: forget every cached response. */
+/** Forget every cached response (tests; portal dev after a rebuild). */
 export function forgetAll(): void {
   cache.clear();
 }
@@ -87,6 +87,11 @@ export class Routes {
     const m = await fetchJSON<RouteManifest>(this.manifestUrl);
     if (!this.byPath) this.byPath = new Map((m.routes ?? []).map((r) => [r.path, r]));
     return m;
+  }
+
+  /** Forget the route table, so the next question fetches it again (portal dev's rebuilds). */
+  reset(): void {
+    this.byPath = null;
   }
 
   /** Finds the route for a pathname: exact, then normalised (routeCandidates); null when none matches. */

@@ -6,8 +6,8 @@ import { CurrentPage } from './App';
 import { reloadPage } from './browser';
 import { forgetAll } from './data';
 import { ErrorBoundary, PageCrash } from './ErrorBoundary';
-import { BrowserRouter, RouterContext, useRouter, type RouterValue } from './router';
-import { fakeServer, homePage, introPage, sidebar, type FakeServer } from './testFixtures';
+import { BrowserRouter, REFRESH_EVENT, RouterContext, useRouter, type RouterValue } from './router';
+import { dataFiles, fakeServer, homePage, introPage, sidebar, type FakeServer } from './testFixtures';
 
 vi.mock('./browser', () => ({ reloadPage: vi.fn(), assignLocation: vi.fn() }));
 
@@ -343,5 +343,25 @@ describe('hydration', () => {
     expect(seen[0]).toBe('/docs/');
     await waitFor(() => expect(seen[seen.length - 1]).toBe('/docs/#details'));
     expect(scrolledIntoView).toEqual([]);
+  });
+});
+
+describe('portal dev refresh', () => {
+  it('shows the page\'s new data in place, without scrolling, when the engine asks', async () => {
+    const files = dataFiles();
+    server = fakeServer(files);
+    vi.stubGlobal('fetch', vi.fn(server.fetch));
+    start('/docs/');
+    await waitFor(() => expect(status()).toBe(introPage.title));
+    scrollTo.mockClear();
+    files['/data/pages/docs.json'] = { ...introPage, title: 'Edited title', html: '<p>Edited text</p>' };
+    await act(async () => {
+      window.dispatchEvent(new Event(REFRESH_EVENT));
+    });
+    await waitFor(() => expect(status()).toBe('Edited title'));
+    expect(screen.getByText('Edited text')).toBeInTheDocument();
+    expect(shownLocation()).toBe('/docs/');
+    expect(scrollTo).not.toHaveBeenCalled();
+    expect(server.requests).toContain('/data/pages/docs.json');
   });
 });

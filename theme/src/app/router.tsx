@@ -21,7 +21,7 @@ import type { Entry, PageData, SidebarItem } from '../contract.gen';
 import { ReactContextError } from '../utils/contextError';
 import { isInternalUrl, splitUrl } from '../utils/links';
 import { assignLocation, reloadPage } from './browser';
-import { isCached, loadPage, loadSidebars, Routes, seed } from './data';
+import { forgetAll, isCached, loadPage, loadSidebars, Routes, seed } from './data';
 import { Prefetcher } from './prefetch';
 import { startProgress } from './progress';
 import { scrollAfterNavigation } from './scroll';
@@ -87,6 +87,9 @@ export function StaticRouter(props: { location: Location; page: PageData; sideba
   );
   return <RouterContext.Provider value={value}>{props.children}</RouterContext.Provider>;
 }
+
+/** The event portal dev's live-reload script sends after a content-only rebuild. */
+export const REFRESH_EVENT = 'portal:refresh';
 
 interface BrowserRouterProps {
   manifestUrl: string;
@@ -289,6 +292,24 @@ export function BrowserRouter({ manifestUrl, sidebarsUrl, initial, children }: B
     },
     [routes, prefetcher, seedInitial, sidebarsUrl],
   );
+
+  // portal dev: after a content-only rebuild the engine asks the page to
+  // show its new data in place (same location, same scroll position).
+  useEffect(() => {
+    const refresh = async () => {
+      forgetAll();
+      routes.reset();
+      shownPages.current.clear();
+      // The data the page arrived with is out of date now: never seed it.
+      seeded.current = true;
+      const shown = viewRef.current.location;
+      const result = await load(shown.pathname);
+      if (viewRef.current.location === shown) setView((v) => ({ ...v, state: result.state }));
+    };
+    const onRefresh = () => void refresh();
+    window.addEventListener(REFRESH_EVENT, onRefresh);
+    return () => window.removeEventListener(REFRESH_EVENT, onRefresh);
+  }, [load, routes]);
 
   const retry = useCallback(() => {
     shownPages.current.delete(window.location.pathname);
