@@ -92,3 +92,9 @@ clean:
 .PHONY: fhir-base
 fhir-base:
 	node scripts/fhir-base/extract.mjs
+
+## bench-compare: build time of Portal vs Docusaurus 3.8.1 (plain and faster) and Hugo on the
+## generated corpus, side by side (SCALE=1, RUNS=3 by default; scripts/bench-compare/README.md)
+.PHONY: bench-compare
+bench-compare: build
+	SHARED=$(SHARED) scripts/bench-compare/run.sh --scale $(or $(SCALE),1) --runs $(or $(RUNS),3)

@@ -17,6 +17,7 @@ import (
 	portal "github.com/portaldocs/portal"
 	"github.com/portaldocs/portal/internal/build"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/dev"
 	"github.com/portaldocs/portal/internal/server"
 )
 
@@ -32,6 +33,7 @@ Usage:
 Commands:
   build     build the site into a folder of static files
   serve     serve a site (built in memory) or a built folder
+  dev       serve a site folder and rebuild it on every change, with live reload
   check     run every validation without writing anything
   version   print the version
 
@@ -51,6 +53,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return runBuild(ctx, rest, stdout, stderr)
 	case "serve":
 		return runServe(ctx, rest, stdout, stderr)
+	case "dev":
+		return runDev(ctx, rest, stdout, stderr)
 	case "check":
 		return runCheck(ctx, rest, stdout, stderr)
 	case "version", "--version", "-version":
@@ -251,4 +255,48 @@ func versionString() string {
 		rev += "-dirty"
 	}
 	return rev + " (" + info.GoVersion + ")"
+}
+
+func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("dev", "[--site DIR] [--addr HOST:PORT]",
+		"Builds a site folder into memory and serves it; rebuilds on every change under the folder and\n"+
+			"updates open browsers: content changes in place, other changes with a reload, build errors\n"+
+			"as an overlay over the last good site. Stops on SIGINT or SIGTERM.", stderr)
+	site := fs.String("site", ".", "site folder to watch and build")
+	addr := fs.String("addr", "localhost:3000", "address to listen on")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if _, _, err := openSite(*site); err != nil {
+		fmt.Fprintf(stderr, "portal dev: %v\n", err)
+		return 1
+	}
+	logger := slog.New(slog.NewTextHandler(stderr, nil))
+	report := func(ds []diag.Diagnostic, took time.Duration, err error) {
+		printDiagnostics(stderr, *site, ds)
+		switch {
+		case err == nil:
+			fmt.Fprintf(stderr, "portal dev: built in %s\n", took.Round(time.Millisecond))
+		case errors.Is(err, build.ErrFailed):
+			fmt.Fprintf(stderr, "portal dev: build failed with %d error(s); still serving the last good build\n", countErrors(ds))
+		default:
+			fmt.Fprintf(stderr, "portal dev: %v\n", err)
+		}
+	}
+	srv, err := dev.New(ctx, dev.Options{Site: *site, Theme: portal.Theme(), Logger: logger, Report: report})
+	if err != nil {
+		fmt.Fprintf(stderr, "portal dev: %v\n", err)
+		return 1
+	}
+	defer srv.Close()
+	go func() {
+		if err := srv.Watch(ctx); err != nil {
+			fmt.Fprintf(stderr, "portal dev: watching %s: %v\n", *site, err)
+		}
+	}()
+	if err := server.ListenAndServe(ctx, *addr, srv, logger); err != nil {
+		fmt.Fprintf(stderr, "portal dev: %v\n", err)
+		return 1
+	}
+	return 0
 }

@@ -39,6 +39,11 @@ func (b *builder) emitSearchIndex(out *Output, pages []*builtPage) string {
 		return ""
 	}
 	dir := ix.Dir()
+	if b.opts.lazy {
+		// portal dev: a fixed folder keeps the site data, which names it,
+		// the same across content edits, so browsers refresh in place.
+		dir = "search/dev/"
+	}
 	for name, data := range ix.Files {
 		out.add(dir+name, data)
 	}

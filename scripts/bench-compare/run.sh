@@ -72,7 +72,7 @@ log() { printf '[bench-compare] %s\n' "$*" >&2; }
 cleanup() {
   if [ "$keep" = 0 ]; then
     # Keep only the install caches (node_modules, the Hugo binary, npm's lock file).
-    rm -rf "$corpus" "$work/portal" "$work/hugo" \
+    rm -rf "$corpus" "$work/portal" "$work/hugo" "$work/bin/portal" \
       "$work/docusaurus/docs" "$work/docusaurus/build" "$work/docusaurus/.docusaurus" \
       "$work/docusaurus/node_modules/.cache"
   fi
@@ -81,6 +81,9 @@ trap cleanup EXIT
 
 rm -rf "$results" "$logs"
 mkdir -p "$results" "$logs" "$work/bin"
+# Measure a private copy: bin/portal may be rebuilt by someone else mid-run.
+cp "$PORTAL" "$work/bin/portal"
+PORTAL="$work/bin/portal"
 
 # 1. Corpus ------------------------------------------------------------------
 log "corpus: scale $scale into $corpus"
