@@ -2,12 +2,14 @@
 // downloaded browser) against the real bin/portal, which `make e2e` builds
 // first. One server serves the embedded portal; a second serves the fixture
 // site in fixtures/dropdowns (navbar features the portal's config lacks); a
-// third serves the engine's FHIR fixture site (generated reference pages).
+// third serves the engine's FHIR fixture site (generated reference pages);
+// a fourth runs portal dev on a scratch copy of the portal site.
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.PORTAL_E2E_PORT ?? 4173);
 const FIXTURE_PORT = Number(process.env.PORTAL_E2E_FIXTURE_PORT ?? 4174);
 const FHIR_PORT = Number(process.env.PORTAL_E2E_FHIR_PORT ?? 4175);
+const DEV_PORT = Number(process.env.PORTAL_E2E_DEV_PORT ?? 4176);
 
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const FIXTURE_URL = `http://127.0.0.1:${FIXTURE_PORT}`;
@@ -68,6 +70,15 @@ export default defineConfig({
     {
       command: `../bin/portal serve --site ../internal/build/testdata/fhir-site --addr 127.0.0.1:${FHIR_PORT}`,
       url: `http://127.0.0.1:${FHIR_PORT}/docs/api/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'ignore',
+    },
+    {
+      // The tests edit this copy (tests/dev.spec.ts), never the real site.
+      command: `sh -c 'rm -rf test-results/dev-site && mkdir -p test-results && cp -r ../site test-results/dev-site && exec ../bin/portal dev --site test-results/dev-site --addr 127.0.0.1:${DEV_PORT}'`,
+      url: `http://127.0.0.1:${DEV_PORT}/docs/`,
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'ignore',

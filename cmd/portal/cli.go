@@ -16,8 +16,8 @@ import (
 
 	portal "github.com/portaldocs/portal"
 	"github.com/portaldocs/portal/internal/build"
-	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/dev"
+	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/server"
 )
 
