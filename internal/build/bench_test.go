@@ -6,7 +6,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	portal "github.com/portaldocs/portal"
 	"github.com/portaldocs/portal/internal/build"
@@ -37,26 +40,48 @@ func corpusSite(b *testing.B, scale int) string {
 }
 
 // BenchmarkBuildCorpus builds the whole corpus into memory and writes it to
-// disk, reporting time per page so growth with site size is visible.
+// disk, reporting time per page, in all and per stage (load, markdown,
+// sidebars, links, prerender, write), so growth with site size is visible.
+// PORTAL_BENCH_SCALES picks the scales (default "1 4 16").
 func BenchmarkBuildCorpus(b *testing.B) {
-	for _, scale := range []int{1, 4} {
+	scales := []int{1, 4, 16}
+	if env := os.Getenv("PORTAL_BENCH_SCALES"); env != "" {
+		scales = scales[:0]
+		for _, f := range strings.Fields(env) {
+			n, err := strconv.Atoi(f)
+			if err != nil {
+				b.Fatalf("PORTAL_BENCH_SCALES: %v", err)
+			}
+			scales = append(scales, n)
+		}
+	}
+	for _, scale := range scales {
 		b.Run(fmt.Sprintf("scale=%d", scale), func(b *testing.B) {
 			site := os.DirFS(corpusSite(b, scale))
 			out := filepath.Join(b.TempDir(), "build")
 			pages := 0
+			stages := map[string]time.Duration{}
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				res, err := build.Run(context.Background(), site, build.WithTheme(portal.Theme()))
 				if err != nil {
 					b.Fatalf("build: %v\n%v", err, res.Diagnostics)
 				}
+				start := time.Now()
 				if err := res.Output.WriteDir(out); err != nil {
 					b.Fatal(err)
+				}
+				stages["write"] += time.Since(start)
+				for _, s := range res.Stages {
+					stages[s.Name] += s.Duration
 				}
 				pages = len(res.Output.Manifest.Routes)
 			}
 			b.ReportMetric(float64(pages), "pages")
 			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*pages), "µs/page")
+			for name, d := range stages {
+				b.ReportMetric(float64(d.Microseconds())/float64(b.N*pages), name+"-µs/page")
+			}
 		})
 	}
 }

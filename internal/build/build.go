@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"runtime"
 	"sync"
+	"time"
 
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/content"
@@ -63,6 +64,8 @@ func WithCache(c *Cache) Option { return func(o *options) { o.cache = c } }
 type Result struct {
 	Output      *Output
 	Diagnostics []diag.Diagnostic
+	// Stages times each stage the build ran, in order.
+	Stages []Stage
 
 	lazy *lazyPages
 }
@@ -80,7 +83,7 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 	}
 	b := &builder{ctx: ctx, site: site, opts: o, md: markdown.New()}
 	b.run()
-	res := &Result{Diagnostics: b.diags.Items()}
+	res := &Result{Diagnostics: b.diags.Items(), Stages: b.stages}
 	if err := ctx.Err(); err != nil {
 		return res, fmt.Errorf("build cancelled: %w", err)
 	}
@@ -103,6 +106,7 @@ type builder struct {
 	cfg      *config.Site
 	content  *content.Site
 	lazy     *lazyPages
+	stages   []Stage
 	sidebars map[string]*sidebar.Sidebars // by version name
 	// rendered holds each doc's and page's Markdown result, by renderKey:
 	// generated FHIR pages share a source file, so the file cannot be the key.
@@ -114,19 +118,30 @@ type builder struct {
 }
 
 func (b *builder) run() {
-	if !b.loadConfig() {
+	var ok bool
+	b.stage(StageLoad, func() {
+		if ok = b.loadConfig(); ok {
+			b.loadContent()
+			b.prepareFHIR()
+		}
+	})
+	if !ok {
 		return
 	}
-	b.loadContent()
-	b.prepareFHIR()
-	b.renderMarkdown()
-	b.resolveTitles()
-	b.loadSidebars()
-	b.placeFHIRPages()
-	b.resolveMainDocs()
-	pages := b.assemblePages()
-	nav := b.resolveNavbar()
-	b.checkLinks(pages)
+	b.stage(StageMarkdown, func() {
+		b.renderMarkdown()
+		b.resolveTitles()
+	})
+	var pages []*builtPage
+	var nav []ResolvedNavItem
+	b.stage(StageSidebars, func() {
+		b.loadSidebars()
+		b.placeFHIRPages()
+		b.resolveMainDocs()
+		pages = b.assemblePages()
+		nav = b.resolveNavbar()
+	})
+	b.stage(StageLinks, func() { b.checkLinks(pages) })
 	if b.diags.HasErrors() || b.ctx.Err() != nil {
 		return
 	}
@@ -136,7 +151,28 @@ func (b *builder) run() {
 	if b.opts.pool == nil {
 		defer b.ssr.Close()
 	}
-	b.out = b.emit(pages, nav)
+	b.stage(StagePrerender, func() { b.out = b.emit(pages, nav) })
+}
+
+// Stages of a build, as Result.Stages times them.
+const (
+	StageLoad      = "load"      // config, docs, pages, FHIR resources
+	StageMarkdown  = "markdown"  // every page's Markdown (and FHIR directives)
+	StageSidebars  = "sidebars"  // sidebars, routes, page data
+	StageLinks     = "links"     // broken links and anchors
+	StagePrerender = "prerender" // page data files, search index, prerendered HTML
+)
+
+// Stage is how long one stage of a build took.
+type Stage struct {
+	Name     string
+	Duration time.Duration
+}
+
+func (b *builder) stage(name string, fn func()) {
+	start := time.Now()
+	fn()
+	b.stages = append(b.stages, Stage{Name: name, Duration: time.Since(start)})
 }
 
 // startPrerender loads the theme and its server bundle into a pool of JS

@@ -1,6 +1,7 @@
 package build
 
 import (
+	"bytes"
 	"fmt"
 	"io/fs"
 	"os"
@@ -69,7 +70,7 @@ func (o *Output) WriteDir(dir string) error {
 	if err != nil {
 		return fmt.Errorf("create temporary output folder: %w", err)
 	}
-	if err := o.writeFiles(tmp); err != nil {
+	if err := o.writeFiles(tmp, dir); err != nil {
 		os.RemoveAll(tmp)
 		return err
 	}
@@ -77,8 +78,11 @@ func (o *Output) WriteDir(dir string) error {
 }
 
 // writeFiles writes every file with a few goroutines: the cost is system
-// calls, which overlap well. Folders are created first, once each.
-func (o *Output) writeFiles(root string) error {
+// calls, which overlap well. Folders are created first, once each. A file
+// the previous output (prev) already has with the same content is linked,
+// not written again: a rebuild rewrites only what changed, and tools that
+// sync the folder to a host see unchanged files as unchanged.
+func (o *Output) writeFiles(root, prev string) error {
 	names := o.Files()
 	dirs := map[string]bool{}
 	for _, name := range names {
@@ -98,8 +102,13 @@ func (o *Output) writeFiles(root string) error {
 		go func(w int) {
 			defer wg.Done()
 			for i := w; i < len(names); i += writers {
-				target := filepath.Join(root, filepath.FromSlash(names[i]))
-				if err := os.WriteFile(target, o.files[names[i]].Data, 0o644); err != nil {
+				rel := filepath.FromSlash(names[i])
+				target := filepath.Join(root, rel)
+				data := o.files[names[i]].Data
+				if sameFile(filepath.Join(prev, rel), data) && os.Link(filepath.Join(prev, rel), target) == nil {
+					continue
+				}
+				if err := os.WriteFile(target, data, 0o644); err != nil {
 					errs <- fmt.Errorf("write %s: %w", names[i], err)
 					return
 				}
@@ -109,6 +118,16 @@ func (o *Output) writeFiles(root string) error {
 	wg.Wait()
 	close(errs)
 	return <-errs
+}
+
+// sameFile reports whether the file at path holds exactly data.
+func sameFile(path string, data []byte) bool {
+	info, err := os.Lstat(path)
+	if err != nil || !info.Mode().IsRegular() || info.Size() != int64(len(data)) {
+		return false
+	}
+	old, err := os.ReadFile(path)
+	return err == nil && bytes.Equal(old, data)
 }
 
 // swapDir replaces dir with tmp. The old folder is moved aside first and

@@ -249,3 +249,48 @@ func TestSidebarItemTypesResolve(t *testing.T) {
 		t.Errorf("other's sidebar = %q, want second", other.Doc.Sidebar)
 	}
 }
+
+// TestRebuildKeepsUnchangedFiles: writing a build over the previous one
+// links the files whose content did not change instead of rewriting them.
+func TestRebuildKeepsUnchangedFiles(t *testing.T) {
+	site := `
+-- portal.yaml --
+title: Fixture
+url: https://docs.example.org
+baseUrl: /
+-- docs/a.md --
+# A
+-- docs/b.md --
+# B
+`
+	dir := filepath.Join(t.TempDir(), "out")
+	first, err := runSite(t, site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := first.Output.WriteDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	before, err := os.Stat(filepath.Join(dir, "robots.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := runSite(t, strings.Replace(site, "# B", "# B, edited", 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := second.Output.WriteDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	after, err := os.Stat(filepath.Join(dir, "robots.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !os.SameFile(before, after) {
+		t.Errorf("robots.txt did not change but was written again")
+	}
+	edited, _ := os.ReadFile(filepath.Join(dir, "docs", "b", "index.html"))
+	if !strings.Contains(string(edited), "B, edited") {
+		t.Errorf("the changed page was not written")
+	}
+}

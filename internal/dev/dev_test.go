@@ -8,7 +8,9 @@ import (
 )
 
 func TestUpdateKind(t *testing.T) {
-	m := func(site, sidebars string) *route.Manifest { return &route.Manifest{SiteData: site, SidebarsData: sidebars} }
+	m := func(site, sidebars string) *route.Manifest {
+		return &route.Manifest{SiteData: site, SidebarsData: sidebars}
+	}
 	tests := []struct {
 		name       string
 		prev, next *route.Manifest
