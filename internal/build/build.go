@@ -118,6 +118,19 @@ type builder struct {
 }
 
 func (b *builder) run() {
+	// Loading the theme's server bundle into JavaScript engines takes a
+	// while; it overlaps with everything before the prerender.
+	ready := make(chan bool, 1)
+	go func() { ready <- b.startPrerender() }()
+	waited := false
+	defer func() {
+		if !waited {
+			<-ready // the loader must finish before its engines can be closed
+		}
+		if b.ssr != nil && b.opts.pool == nil {
+			b.ssr.Close()
+		}
+	}()
 	var ok bool
 	b.stage(StageLoad, func() {
 		if ok = b.loadConfig(); ok {
@@ -145,11 +158,9 @@ func (b *builder) run() {
 	if b.diags.HasErrors() || b.ctx.Err() != nil {
 		return
 	}
-	if !b.startPrerender() {
+	waited = true
+	if !<-ready {
 		return
-	}
-	if b.opts.pool == nil {
-		defer b.ssr.Close()
 	}
 	b.stage(StagePrerender, func() { b.out = b.emit(pages, nav) })
 }
@@ -198,6 +209,7 @@ func (b *builder) startPrerender() bool {
 		return false
 	}
 	b.ssr = pool
+	_ = pool.Warm(b.ctx) // a VM that fails to load fails again, and is reported, at its first render
 	return true
 }
 

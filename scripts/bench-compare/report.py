@@ -78,7 +78,7 @@ def main():
     print()
     print(f"bench-compare: scale {args.scale} ({args.pages} pages), median of {args.runs} timed "
           f"full build(s) after 1 warm-up, {os.cpu_count()} CPUs")
-    print(f"versions: " + ", ".join(args.versions))
+    print("versions: " + ", ".join(args.versions))
     print(f"load average (1/5/15 min) before: {args.load[0]}, after: {args.load[1]}")
     head = f"{'tool':<28}{'wall s':>9}{'CPU s':>9}{'peak MB':>9}{'x Portal':>10}   wall min..max s"
     print(head)
