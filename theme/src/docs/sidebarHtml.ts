@@ -25,15 +25,33 @@ export function sidebarMenuHtml(items: SidebarItem[], pathname: string, idPrefix
   return itemsHtml(items, 1, idPrefix, pathname, undefined);
 }
 
+// An item the page is not in renders the same on every page: no active
+// link inside, no expanded trail. Its markup is kept per item and position,
+// so a page writes only the items on its own trail.
+const inactiveHtml = new WeakMap<SidebarItem, Map<string, string>>();
+
 function itemsHtml(items: SidebarItem[], level: number, idPath: string, pathname: string, tabIndex: number | undefined): string {
   let html = '';
   visibleItems(items, pathname).forEach((item, index) => {
     const path = `${idPath}-${index}`;
-    if (item.type === 'category') html += categoryHtml(item, level, path, pathname, tabIndex);
-    else if (item.type === 'html') html += htmlItemHtml(item, level);
-    else html += linkHtml(item, level, pathname, tabIndex);
+    if (isActiveItem(item, pathname)) {
+      html += itemHtml(item, level, path, pathname, tabIndex);
+      return;
+    }
+    let byPosition = inactiveHtml.get(item);
+    if (!byPosition) inactiveHtml.set(item, (byPosition = new Map()));
+    const key = `${level}|${path}|${tabIndex ?? ''}`;
+    let cached = byPosition.get(key);
+    if (cached === undefined) byPosition.set(key, (cached = itemHtml(item, level, path, pathname, tabIndex)));
+    html += cached;
   });
   return html;
+}
+
+function itemHtml(item: SidebarItem, level: number, idPath: string, pathname: string, tabIndex: number | undefined): string {
+  if (item.type === 'category') return categoryHtml(item, level, idPath, pathname, tabIndex);
+  if (item.type === 'html') return htmlItemHtml(item, level);
+  return linkHtml(item, level, pathname, tabIndex);
 }
 
 function classNames(...names: (string | false | undefined | null)[]): string {

@@ -3,44 +3,61 @@
 import type { SidebarItem } from '../contract.gen';
 import { isSamePath } from '../utils/links';
 
-// Both questions recurse into categories and are asked of every rendered
-// item, which made a render quadratic in the sidebar's size (a 216-page
-// sidebar took 17 ms per page in the prerender). Answers are remembered per
-// item for the last path asked, so a whole sidebar costs one walk.
-interface Memo {
-  pathname: string;
-  value: boolean;
+// Both questions are asked of every rendered item on every page. Answering
+// them by walking each category's subtree made a page's render grow with the
+// whole sidebar (quadratic over a site), which the prerender in QuickJS felt
+// most. What does not depend on the page is computed once per item and kept:
+// the paths a category contains, and whether it shows anything listed. The
+// page then costs one lookup per item.
+
+function normalizedPath(p: string): string {
+  return (p.endsWith('/') ? p : p + '/').toLowerCase();
 }
 
-function memoized(cache: WeakMap<SidebarItem, Memo>, compute: (item: SidebarItem, pathname: string) => boolean) {
-  return (item: SidebarItem, pathname: string): boolean => {
-    const hit = cache.get(item);
-    if (hit && hit.pathname === pathname) return hit.value;
-    const value = compute(item, pathname);
-    cache.set(item, { pathname, value });
-    return value;
-  };
+const containedPaths = new WeakMap<SidebarItem, Set<string>>();
+
+/** The paths of an item and everything inside it (kept per item). */
+function pathsOf(item: SidebarItem): Set<string> {
+  let paths = containedPaths.get(item);
+  if (paths) return paths;
+  paths = new Set();
+  if (item.href) paths.add(normalizedPath(item.href));
+  if (item.type === 'category') {
+    for (const child of item.items ?? []) for (const p of pathsOf(child)) paths.add(p);
+  }
+  containedPaths.set(item, paths);
+  return paths;
+}
+
+const listedAnyway = new WeakMap<SidebarItem, boolean>();
+
+/** Whether an item shows whatever the page: a listed link, a category with a listed page or child, html. */
+function isListed(item: SidebarItem): boolean {
+  const known = listedAnyway.get(item);
+  if (known !== undefined) return known;
+  let listed: boolean;
+  if (item.type === 'link') listed = !item.unlisted;
+  else if (item.type === 'category') listed = (item.href !== undefined && item.href !== '' && !item.linkUnlisted) || (item.items ?? []).some(isListed);
+  else listed = true;
+  listedAnyway.set(item, listed);
+  return listed;
 }
 
 /** A link is active on its own page; a category on its page or when it contains the active item. */
-export const isActiveItem = memoized(new WeakMap(), (item, pathname) => {
+export function isActiveItem(item: SidebarItem, pathname: string): boolean {
   if (item.type === 'link') return isSamePath(item.href, pathname);
-  if (item.type === 'category') return isSamePath(item.href, pathname) || (item.items ?? []).some((child) => isActiveItem(child, pathname));
+  if (item.type === 'category') return pathsOf(item).has(normalizedPath(pathname));
   return false;
-});
+}
 
 /**
  * Whether an item is shown: an unlisted link only on its own page; a
  * category when it is active, links a listed page, or has a visible child;
  * html always.
  */
-export const isVisibleItem = memoized(new WeakMap(), (item, pathname) => {
-  if (item.type === 'link') return !item.unlisted || isActiveItem(item, pathname);
-  if (item.type === 'category') {
-    return isActiveItem(item, pathname) || (item.href !== undefined && item.href !== '' && !item.linkUnlisted) || (item.items ?? []).some((child) => isVisibleItem(child, pathname));
-  }
-  return true;
-});
+export function isVisibleItem(item: SidebarItem, pathname: string): boolean {
+  return isListed(item) || isActiveItem(item, pathname);
+}
 
 export function visibleItems(items: SidebarItem[], pathname: string): SidebarItem[] {
   return items.filter((item) => isVisibleItem(item, pathname));
