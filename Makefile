@@ -81,9 +81,11 @@ relevance-site: theme
 bench-search: build
 	SHARED=$(SHARED) scripts/search-bench.sh 1 10
 
-## bench: pipeline benchmarks on the generated corpus at scales 1 and 4
+## bench: the build per page and per stage on the generated corpus at scales 1, 4 and 16,
+## and portal dev's edit-to-reload latency (docs/performance.md)
 bench: theme
-	$(GO) test -run '^$$' -bench . -benchmem -benchtime 3x ./internal/build/
+	$(GO) test -run '^$$' -bench BuildCorpus -benchmem -benchtime 1x -timeout 30m ./internal/build/
+	$(GO) test -run '^$$' -bench EditToReload -benchtime 1x ./internal/dev/
 
 clean:
 	rm -rf bin build theme/bundle/client theme/bundle/server theme/.cache
