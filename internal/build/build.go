@@ -153,6 +153,9 @@ func (b *builder) run() {
 		b.resolveMainDocs()
 		pages = b.assemblePages()
 		nav = b.resolveNavbar()
+		// Page data holds what it needs of each render now; the renders
+		// themselves (a copy of every page's HTML) can go.
+		b.rendered = nil
 	})
 	b.stage(StageLinks, func() { b.checkLinks(pages) })
 	if b.diags.HasErrors() || b.ctx.Err() != nil {

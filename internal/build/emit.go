@@ -117,6 +117,7 @@ func (b *builder) emitPages(out *Output, m *route.Manifest, render renderContext
 		case results[i].ok:
 			out.add(route.FileFor(base, p.entry.Path), results[i].html)
 		}
+		results[i] = rendered{}
 	}
 }
 
