@@ -105,7 +105,10 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return code
 	}
 	start := time.Now()
-	res, ok := buildSite(ctx, *site, stderr)
+	// Files go to a temporary sibling of the output folder as they are
+	// built, so memory does not grow with the site; the folder replaces
+	// the output only when the build succeeded.
+	res, ok := buildSite(ctx, *site, stderr, build.WithOutputDir(*out))
 	if !ok {
 		return 1
 	}
@@ -172,13 +175,13 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 
 // buildSite builds into memory and prints every diagnostic; ok is false
 // when the build failed.
-func buildSite(ctx context.Context, siteDir string, stderr io.Writer) (*build.Result, bool) {
+func buildSite(ctx context.Context, siteDir string, stderr io.Writer, opts ...build.Option) (*build.Result, bool) {
 	siteFS, label, err := openSite(siteDir)
 	if err != nil {
 		fmt.Fprintf(stderr, "portal: %v\n", err)
 		return nil, false
 	}
-	res, err := build.Run(ctx, siteFS, build.WithTheme(portal.Theme()))
+	res, err := build.Run(ctx, siteFS, append([]build.Option{build.WithTheme(portal.Theme())}, opts...)...)
 	if res != nil {
 		printDiagnostics(stderr, label, res.Diagnostics)
 	}

@@ -30,9 +30,10 @@ type options struct {
 	theme         fs.FS
 	// lazy, pool and cache serve portal dev: see WithLazyPrerender,
 	// WithPrerenderPool and WithCache.
-	lazy  bool
-	pool  *ssr.Pool
-	cache *Cache
+	lazy      bool
+	pool      *ssr.Pool
+	cache     *Cache
+	outputDir string
 }
 
 // WithTheme sets the theme bundle folder (client/ and server/, as the theme
@@ -54,6 +55,12 @@ func WithLazyPrerender() Option { return func(o *options) { o.lazy = true } }
 // bundle) instead of a pool of the build's own, which a build closes when
 // it ends; with a lazy prerender the pool must outlive the build.
 func WithPrerenderPool(pool *ssr.Pool) Option { return func(o *options) { o.pool = pool } }
+
+// WithOutputDir writes the output's files into a temporary sibling of dir
+// as the build makes them, instead of holding the whole site in memory;
+// Output.WriteDir(dir) then swaps it into place, and a failed build removes
+// it. For portal build: memory then stays at about one page at a time.
+func WithOutputDir(dir string) Option { return func(o *options) { o.outputDir = dir } }
 
 // WithCache reuses what earlier builds with the same cache rendered, for
 // the files that did not change.
@@ -83,11 +90,22 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 	}
 	b := &builder{ctx: ctx, site: site, opts: o, md: markdown.New()}
 	b.run()
+	if b.out != nil && b.out.spill != nil {
+		if err := b.out.spill.finish(); err != nil {
+			b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: "write the output: " + err.Error()})
+		}
+	}
 	res := &Result{Diagnostics: b.diags.Items(), Stages: b.stages}
 	if err := ctx.Err(); err != nil {
+		if b.out != nil && b.out.spill != nil {
+			b.out.spill.discard()
+		}
 		return res, fmt.Errorf("build cancelled: %w", err)
 	}
 	if b.diags.HasErrors() {
+		if b.out != nil && b.out.spill != nil {
+			b.out.spill.discard()
+		}
 		return res, ErrFailed
 	}
 	res.Output = b.out

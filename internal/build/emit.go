@@ -21,6 +21,14 @@ import (
 // emit writes every output file into memory.
 func (b *builder) emit(pages []*builtPage, nav []ResolvedNavItem) *Output {
 	out := newOutput()
+	if b.opts.outputDir != "" {
+		sp, err := newSpill(b.opts.outputDir)
+		if err != nil {
+			b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: err.Error()})
+			return nil
+		}
+		out.spill = sp
+	}
 	b.copyStatic(out)
 	b.emitFHIRDownloads(out)
 	base := b.cfg.BaseURL

@@ -20,26 +20,44 @@ import (
 type Output struct {
 	files    fstest.MapFS
 	Manifest *route.Manifest
+	// spill, when set, holds the files on disk instead (WithOutputDir).
+	spill *spill
 }
 
 func newOutput() *Output { return &Output{files: fstest.MapFS{}} }
 
 func (o *Output) add(name string, data []byte) {
+	if o.spill != nil {
+		o.spill.add(name, data)
+		return
+	}
 	o.files[name] = &fstest.MapFile{Data: data, Mode: 0o644, ModTime: time.Unix(0, 0)}
 }
 
 func (o *Output) has(name string) bool {
+	if o.spill != nil {
+		return o.spill.has(name)
+	}
 	_, ok := o.files[name]
 	return ok
 }
 
-// FS serves the output from memory (portal serve --site, portal dev).
+// FS serves the output from memory (portal serve --site, portal dev), or
+// from its temporary folder when it was written to disk as it was built.
 // fstest.MapFS is used for its complete, tested fs.FS semantics
 // (synthesised directories, ReadDir, Stat); it has no test-only behaviour.
-func (o *Output) FS() fs.FS { return o.files }
+func (o *Output) FS() fs.FS {
+	if o.spill != nil {
+		return os.DirFS(o.spill.tmp)
+	}
+	return o.files
+}
 
 // Files lists the output's file names, sorted.
 func (o *Output) Files() []string {
+	if o.spill != nil {
+		return o.spill.files()
+	}
 	names := make([]string, 0, len(o.files))
 	for name := range o.files {
 		names = append(names, name)
@@ -50,6 +68,13 @@ func (o *Output) Files() []string {
 
 // File returns one output file's contents.
 func (o *Output) File(name string) ([]byte, bool) {
+	if o.spill != nil {
+		if !o.spill.has(name) {
+			return nil, false
+		}
+		data, err := os.ReadFile(filepath.Join(o.spill.tmp, filepath.FromSlash(name)))
+		return data, err == nil
+	}
 	f, ok := o.files[name]
 	if !ok {
 		return nil, false
@@ -62,6 +87,16 @@ func (o *Output) File(name string) ([]byte, bool) {
 // If any write fails, dir is left exactly as it was.
 func (o *Output) WriteDir(dir string) error {
 	dir = filepath.Clean(dir)
+	if o.spill != nil {
+		if dir != o.spill.target {
+			return fmt.Errorf("this output was built into %s (WithOutputDir), not %s", o.spill.target, dir)
+		}
+		if err := o.spill.finish(); err != nil {
+			o.spill.discard()
+			return err
+		}
+		return swapDir(o.spill.tmp, dir)
+	}
 	parent := filepath.Dir(dir)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return fmt.Errorf("create output parent %s: %w", parent, err)
