@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	portal "github.com/portaldocs/portal"
 	"github.com/portaldocs/portal/internal/build"
@@ -292,5 +293,47 @@ baseUrl: /
 	edited, _ := os.ReadFile(filepath.Join(dir, "docs", "b", "index.html"))
 	if !strings.Contains(string(edited), "B, edited") {
 		t.Errorf("the changed page was not written")
+	}
+}
+
+// TestOutputDirWritesAsItBuilds: with WithOutputDir the files go to a
+// temporary sibling folder during the build and replace the output on
+// WriteDir; a failed build leaves no temporary folder behind.
+func TestOutputDirWritesAsItBuilds(t *testing.T) {
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "out")
+	site, _ := siteFromTxtar(txtar.Parse([]byte(`
+-- portal.yaml --
+title: Fixture
+url: https://docs.example.org
+baseUrl: /
+-- docs/a.md --
+# A
+`)))
+	res, err := build.Run(context.Background(), site, build.WithTheme(portal.Theme()), build.WithOutputDir(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if data, ok := res.Output.File("docs/a/index.html"); !ok || !strings.Contains(string(data), "<h1") {
+		t.Fatalf("the built page is not readable from the output before WriteDir")
+	}
+	if err := res.Output.WriteDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "docs", "a", "index.html")); err != nil {
+		t.Fatalf("page not in the output folder: %v", err)
+	}
+	// A redirect over a page fails the build while it writes the output.
+	site["portal.yaml"] = &fstest.MapFile{Data: append(site["portal.yaml"].Data, []byte("redirects:\n  - from: /docs/a/\n    to: /docs/\n")...)}
+	if _, err := build.Run(context.Background(), site, build.WithTheme(portal.Theme()), build.WithOutputDir(dir)); err == nil {
+		t.Fatal("a build with a redirect over a page succeeded")
+	}
+	entries, _ := os.ReadDir(parent)
+	if len(entries) != 1 || entries[0].Name() != "out" {
+		names := []string{}
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		t.Errorf("output parent holds %v, want only out", names)
 	}
 }
