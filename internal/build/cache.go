@@ -54,7 +54,7 @@ func (c *Cache) store(key [32]byte, res *markdown.Result) {
 	}
 }
 
-// renderKey of one Markdown render: the file, where its body starts, the
+// markdownKey of one Markdown render: the file, where its body starts, the
 // body as rendered (directives expanded), and the site's structure, which
 // decides where its .md links resolve.
 func markdownKey(structure [32]byte, j *renderJob) [32]byte {

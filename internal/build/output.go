@@ -137,14 +137,8 @@ func (o *Output) writeFiles(root, prev string) error {
 		go func(w int) {
 			defer wg.Done()
 			for i := w; i < len(names); i += writers {
-				rel := filepath.FromSlash(names[i])
-				target := filepath.Join(root, rel)
-				data := o.files[names[i]].Data
-				if sameFile(filepath.Join(prev, rel), data) && os.Link(filepath.Join(prev, rel), target) == nil {
-					continue
-				}
-				if err := os.WriteFile(target, data, 0o644); err != nil {
-					errs <- fmt.Errorf("write %s: %w", names[i], err)
+				if err := writeOrLink(root, prev, names[i], o.files[names[i]].Data); err != nil {
+					errs <- err
 					return
 				}
 			}
@@ -153,6 +147,20 @@ func (o *Output) writeFiles(root, prev string) error {
 	wg.Wait()
 	close(errs)
 	return <-errs
+}
+
+// writeOrLink writes one output file under root, or links it from prev
+// when prev already holds the same content.
+func writeOrLink(root, prev, name string, data []byte) error {
+	rel := filepath.FromSlash(name)
+	dst := filepath.Join(root, rel)
+	if old := filepath.Join(prev, rel); sameFile(old, data) && os.Link(old, dst) == nil {
+		return nil
+	}
+	if err := os.WriteFile(dst, data, 0o644); err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	return nil
 }
 
 // sameFile reports whether the file at path holds exactly data.

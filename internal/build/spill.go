@@ -65,19 +65,10 @@ func (s *spill) writer() {
 }
 
 func (s *spill) write(j spillJob) error {
-	rel := filepath.FromSlash(j.name)
-	dst := filepath.Join(s.tmp, rel)
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(filepath.Join(s.tmp, filepath.FromSlash(j.name))), 0o755); err != nil {
 		return fmt.Errorf("write %s: %w", j.name, err)
 	}
-	prev := filepath.Join(s.target, rel)
-	if sameFile(prev, j.data) && os.Link(prev, dst) == nil {
-		return nil
-	}
-	if err := os.WriteFile(dst, j.data, 0o644); err != nil {
-		return fmt.Errorf("write %s: %w", j.name, err)
-	}
-	return nil
+	return writeOrLink(s.tmp, s.target, j.name, j.data)
 }
 
 func (s *spill) add(name string, data []byte) {

@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -89,7 +90,7 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load the theme's server bundle: %w", err)
 	}
-	s := &Server{opts: opts, site: osDirFS(opts.Site), pool: pool, cache: build.NewCache(), clients: map[chan event]struct{}{},
+	s := &Server{opts: opts, site: os.DirFS(opts.Site), pool: pool, cache: build.NewCache(), clients: map[chan event]struct{}{},
 		stop: ctx.Done()}
 	s.handler = server.New(source{s}, server.WithLogger(opts.Logger))
 	s.rebuild(ctx, nil)

@@ -16,8 +16,6 @@ import (
 	"github.com/portaldocs/portal/internal/build"
 )
 
-func osDirFS(dir string) fs.FS { return os.DirFS(dir) }
-
 // Watch rebuilds after every change under the site folder until ctx ends.
 func (s *Server) Watch(ctx context.Context) error {
 	w, err := fsnotify.NewWatcher()

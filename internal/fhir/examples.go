@@ -114,11 +114,8 @@ func searchsetBundle(api *API, query string, matches []*File) []byte {
 // jsonString quotes s for JSON without escaping <, > and &, which
 // readers would otherwise see as \u0026 in examples.
 func jsonString(s string) string {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s)
-	return strings.TrimSuffix(b.String(), "\n")
+	out, _ := marshalNoEscape(s) // a string always marshals
+	return string(out)
 }
 
 // searchValue derives a value for a search parameter from an example

@@ -190,7 +190,7 @@ func (c *exampleChecker) object(obj map[string]json.RawMessage, typePath, jsonPa
 
 func (c *exampleChecker) unknown(typePath, name, jsonPath string) {
 	var names []string
-	for _, e := range c.spec.Elements(rootType(typePath)) {
+	for _, e := range c.spec.Elements(typePath) {
 		names = append(names, lastPathPart(e.Path))
 	}
 	hint := "remove it, or move it into an extension"
@@ -269,13 +269,6 @@ func (c *exampleChecker) profiles(r *Registry, obj map[string]json.RawMessage) {
 			Message: fmt.Sprintf("example %s claims profile %s, which constrains %s, not %s", c.f.Key(), p, sd.Type, c.f.ResourceType),
 			Hint:    "use a profile of " + c.f.ResourceType + ", or change the example's resourceType"})
 	}
-}
-
-func rootType(typePath string) string {
-	if i := strings.IndexByte(typePath, '.'); i >= 0 {
-		return typePath
-	}
-	return typePath
 }
 
 func lastPathPart(p string) string {

@@ -14,7 +14,7 @@ import { isSamePath } from '../utils/links';
 import { useWindowSize } from '../utils/useWindowSize';
 import { Collapsible, useLazyMounted } from './Collapsible';
 import { firstLink, isActiveItem, visibleItems } from './sidebarItems';
-import { sidebarMenuHtml } from './sidebarHtml';
+import { caretLabel, classNames, sidebarMenuHtml } from './sidebarHtml';
 import { useIsBrowser } from './useIsBrowser';
 
 /** Called when a sidebar link or a category with a page is clicked (the mobile menu closes then). */
@@ -82,10 +82,6 @@ function SidebarItemView(props: ItemProps) {
   }
 }
 
-function classNames(...names: (string | false | undefined | null)[]): string {
-  return names.filter(Boolean).join(' ');
-}
-
 function SidebarLink({ item, level, pathname, onItemClick, tabIndex }: ItemProps) {
   const active = isActiveItem(item, pathname);
   const external = !!item.external;
@@ -114,10 +110,6 @@ function SidebarHtml({ item, level }: ItemProps) {
       dangerouslySetInnerHTML={{ __html: item.value ?? '' }}
     />
   );
-}
-
-export function caretLabel(collapsed: boolean, label: string): string {
-  return collapsed ? `Expand sidebar category '${label}'` : `Collapse sidebar category '${label}'`;
 }
 
 function SidebarCategory({ item, index, level, idPath, pathname, onItemClick, tabIndex }: ItemProps) {

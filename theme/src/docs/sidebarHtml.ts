@@ -54,7 +54,8 @@ function itemHtml(item: SidebarItem, level: number, idPath: string, pathname: st
   return linkHtml(item, level, pathname, tabIndex);
 }
 
-function classNames(...names: (string | false | undefined | null)[]): string {
+/** Joins the class names that are set (shared with DocSidebar, which must write the same classes). */
+export function classNames(...names: (string | false | undefined | null)[]): string {
   return names.filter(Boolean).join(' ');
 }
 
@@ -84,7 +85,8 @@ function htmlItemHtml(item: SidebarItem, level: number): string {
   return `<li class="${escapeHtml(li)}">${item.value ?? ''}</li>`;
 }
 
-function caretLabel(collapsed: boolean, label: string): string {
+/** The caret button's accessible name (shared with DocSidebar). */
+export function caretLabel(collapsed: boolean, label: string): string {
   return collapsed ? `Expand sidebar category '${label}'` : `Collapse sidebar category '${label}'`;
 }
 
