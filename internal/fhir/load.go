@@ -26,6 +26,10 @@ type File struct {
 	URL          string
 	// Version is the FHIR version the file is read as.
 	Version base.Version
+	// Scope is the folder of the API whose statement sits deepest above the
+	// file, "" outside every API folder. Example ids are unique per scope,
+	// because two servers may well hold a Patient with the same id.
+	Scope string
 	// Raw is the resource's JSON exactly as written.
 	Raw json.RawMessage
 	// Resource is the typed conformance resource (*CapabilityStatement,
@@ -72,8 +76,11 @@ func (r *Registry) ByURL(canonical string) *File {
 	return r.byURL[Canonical(canonical).URL()]
 }
 
-// ByKey finds a resource by "Type/id".
-func (r *Registry) ByKey(key string) *File { return r.byKey[key] }
+// ByKey finds a resource by "Type/id" in one API folder ("" for files
+// outside every API folder).
+func (r *Registry) ByKey(scope, key string) *File { return r.byKey[scopedKey(scope, key)] }
+
+func scopedKey(scope, key string) string { return scope + "\x00" + key }
 
 // ByPath finds the resource of a whole (non-Bundle) file.
 func (r *Registry) ByPath(p string) *File { return r.byPath[p] }
@@ -103,16 +110,24 @@ func (r *Registry) resource(canonical string) any {
 	return nil
 }
 
-// Examples lists the example (non-conformance) resources of a type, in path
-// order, restricted to those read as FHIR version v.
-func (r *Registry) Examples(resourceType string, v base.Version) []*File {
-	var out []*File
+// Examples lists the example (non-conformance) resources of a type an API
+// may show, in path order: those in the API's own folder, then those outside
+// every API folder of the same FHIR version. Another API's examples are
+// never shown: they describe another server's data.
+func (r *Registry) Examples(resourceType string, scope string, v base.Version) []*File {
+	var own, shared []*File
 	for _, f := range r.files {
-		if f.Resource == nil && f.ResourceType == resourceType && f.Version == v {
-			out = append(out, f)
+		if f.Resource != nil || f.ResourceType != resourceType || f.Version != v {
+			continue
+		}
+		switch f.Scope {
+		case scope:
+			own = append(own, f)
+		case "":
+			shared = append(shared, f)
 		}
 	}
-	return out
+	return append(own, shared...)
 }
 
 // InDir lists the whole-file resources directly or indirectly under dir.
@@ -127,13 +142,14 @@ func (r *Registry) InDir(dir string) []*File {
 	return out
 }
 
-// VersionFunc says which FHIR version a site file is written in.
-type VersionFunc func(sitePath string) base.Version
+// PlaceFunc says which FHIR version a site file is written in and which
+// API folder it belongs to ("" for none).
+type PlaceFunc func(sitePath string) (v base.Version, scope string)
 
 // Load reads every .json file under dir of the site. Problems are reported
 // as diagnostics, all of them; the registry holds every file that could be
 // read.
-func Load(ctx context.Context, site fs.FS, dir string, versionOf VersionFunc) (*Registry, []diag.Diagnostic) {
+func Load(ctx context.Context, site fs.FS, dir string, place PlaceFunc) (*Registry, []diag.Diagnostic) {
 	r := &Registry{byURL: map[string]*File{}, byKey: map[string]*File{}, byPath: map[string]*File{}}
 	var diags diag.List
 	paths, err := jsonFiles(site, dir)
@@ -150,9 +166,11 @@ func Load(ctx context.Context, site fs.FS, dir string, versionOf VersionFunc) (*
 			diags.Add(diag.Diagnostic{File: p, Severity: diag.Error, Message: fmt.Sprintf("read FHIR resource: %v", err)})
 			continue
 		}
-		files, ds := parseFile(p, data, versionOf(p))
+		v, scope := place(p)
+		files, ds := parseFile(p, data, v)
 		diags.Add(ds...)
 		for _, f := range files {
+			f.Scope = scope
 			diags.Add(r.add(f)...)
 		}
 	}
@@ -194,13 +212,14 @@ func (r *Registry) add(f *File) []diag.Diagnostic {
 		r.byURL[f.URL] = f
 	}
 	if f.ID != "" {
-		if prev, dup := r.byKey[f.Key()]; dup {
+		key := scopedKey(f.Scope, f.Key())
+		if prev, dup := r.byKey[key]; dup {
 			diags = append(diags, diag.Diagnostic{File: f.Path, Line: f.Line("id"), Severity: diag.Error,
 				Message: fmt.Sprintf("%s is already defined by %s", f.Key(), where(prev)),
-				Hint:    "give each resource of a type its own id"})
+				Hint:    "give each resource of a type its own id within one API's folder"})
 			return diags
 		}
-		r.byKey[f.Key()] = f
+		r.byKey[key] = f
 	}
 	if f.Entry == "" {
 		r.byPath[f.Path] = f

@@ -172,12 +172,19 @@ func (r *Renderer) operationExample(w *mdWriter, api *API, od *OperationDefiniti
 }
 
 func (r *Renderer) exampleWithID(id string, api *API) *File {
+	var shared *File
 	for _, f := range r.Registry.files {
-		if f.ID == id && f.Resource == nil && f.Version == api.File.Version {
+		if f.ID != id || f.Resource != nil || f.Version != api.File.Version {
+			continue
+		}
+		if f.Scope == api.File.Scope {
 			return f
 		}
+		if f.Scope == "" && shared == nil {
+			shared = f
+		}
 	}
-	return nil
+	return shared
 }
 
 // examplePath is the example's invocation path: type level on the first
@@ -189,7 +196,7 @@ func (r *Renderer) examplePath(api *API, od *OperationDefinition) (string, bool)
 			return t + "/$" + od.Code, true
 		}
 		if od.Instance {
-			if exs := r.Registry.Examples(t, api.File.Version); len(exs) > 0 && exs[0].ID != "" {
+			if exs := r.Registry.Examples(t, api.File.Scope, api.File.Version); len(exs) > 0 && exs[0].ID != "" {
 				return exs[0].Key() + "/$" + od.Code, true
 			}
 		}

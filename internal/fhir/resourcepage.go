@@ -84,7 +84,7 @@ func hasInteraction(res RestResource, code string) bool {
 // pickExample prefers an example that claims one of the resource's
 // profiles, then any example of the type.
 func (r *Renderer) pickExample(api *API, res RestResource) *File {
-	examples := r.Registry.Examples(res.Type, api.File.Version)
+	examples := r.Registry.Examples(res.Type, api.File.Scope, api.File.Version)
 	for _, ex := range examples {
 		for _, p := range res.Profiles() {
 			if bytesContainString(ex.Raw, p.URL()) {

@@ -102,7 +102,7 @@ func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile st
 	}
 	var diags diag.List
 	apiDirs := apiVersions(site, cfg)
-	reg, ds := Load(ctx, site, cfg.Path, func(p string) base.Version { return versionFor(p, apiDirs) })
+	reg, ds := Load(ctx, site, cfg.Path, func(p string) (base.Version, string) { return placeFor(p, apiDirs) })
 	diags.Add(ds...)
 	diags.Add(reg.Validate(specs)...)
 	s.Registry, s.renderer.Registry = reg, reg
@@ -154,15 +154,15 @@ func apiVersions(site fs.FS, cfg config.FHIR) []apiDir {
 	return dirs
 }
 
-// versionFor is the version of the deepest API folder holding the file;
-// R4 outside every API folder.
-func versionFor(p string, dirs []apiDir) base.Version {
+// placeFor is the deepest API folder holding the file and its version;
+// R4 and no folder outside every API folder.
+func placeFor(p string, dirs []apiDir) (base.Version, string) {
 	for _, d := range dirs {
 		if strings.HasPrefix(p, d.dir+"/") {
-			return d.version
+			return d.version, d.dir
 		}
 	}
-	return base.R4
+	return base.R4, ""
 }
 
 func (s *Site) resolveAPI(ac config.FHIRAPI, configFile string, specs Specs) (*API, []diag.Diagnostic) {

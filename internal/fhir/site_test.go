@@ -131,3 +131,45 @@ func TestDirectiveErrors(t *testing.T) {
 		}
 	}
 }
+
+// Two servers may hold a Patient with the same id; each API's pages show
+// the example from its own folder, and ids clash only within one folder.
+func TestExamplesBelongToTheirAPIFolder(t *testing.T) {
+	statement := func(id string) []byte {
+		return []byte(`{"resourceType": "CapabilityStatement", "id": "` + id + `", "url": "https://fhir.example.org/CapabilityStatement/` + id + `",
+  "status": "active", "date": "2026-01-10", "kind": "instance", "fhirVersion": "4.0.1", "format": ["json"],
+  "rest": [{"mode": "server", "resource": [{"type": "Patient", "interaction": [{"code": "read"}]}]}]}`)
+	}
+	patient := func(family string) []byte {
+		return []byte(`{"resourceType": "Patient", "id": "sbx-pt-0001", "name": [{"family": "` + family + `"}]}`)
+	}
+	site := fstest.MapFS{
+		"fhir/a/capabilitystatement.json": {Data: statement("a")},
+		"fhir/a/patient.json":             {Data: patient("Alphaserver")},
+		"fhir/b/capabilitystatement.json": {Data: statement("b")},
+		"fhir/b/patient.json":             {Data: patient("Betaserver")},
+	}
+	cfg := config.FHIR{Path: "fhir", APIs: []config.FHIRAPI{
+		{ID: "a", CapabilityStatement: "a/capabilitystatement.json", BaseURL: "https://fhir.example.org/a"},
+		{ID: "b", CapabilityStatement: "b/capabilitystatement.json", BaseURL: "https://fhir.example.org/b"},
+	}}
+	s, diags := Prepare(context.Background(), site, cfg, "portal.yaml", BaseSpecs)
+	for _, d := range diags {
+		t.Errorf("unexpected diagnostic: %s", d)
+	}
+	for id, want := range map[string]string{"a": "Alphaserver", "b": "Betaserver"} {
+		md, _ := s.renderer.Resource(s.API(id), "Patient")
+		if !strings.Contains(md, want) {
+			t.Errorf("API %s's Patient page does not show its own example (%s)", id, want)
+		}
+		if other := map[string]string{"a": "Betaserver", "b": "Alphaserver"}[id]; strings.Contains(md, other) {
+			t.Errorf("API %s's Patient page shows the other API's example (%s)", id, other)
+		}
+	}
+
+	site["fhir/a/same-patient-again.json"] = &fstest.MapFile{Data: patient("Again")}
+	_, diags = Prepare(context.Background(), site, cfg, "portal.yaml", BaseSpecs)
+	if len(diags) != 1 || !strings.Contains(diags[0].Message, "Patient/sbx-pt-0001 is already defined by fhir/a/patient.json") {
+		t.Errorf("a second Patient/sbx-pt-0001 in one API folder: got %v, want one clash naming the first file", diags)
+	}
+}
