@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/portaldocs/portal/internal/diag"
@@ -127,8 +128,50 @@ func directiveHint(name string) string {
 	return fmt.Sprintf("write ::%s{%s}", name, strings.Join(parts, " "))
 }
 
-// generate produces the Markdown of one directive.
+// generate produces the Markdown of one directive. Generated sections
+// start at level-2 headings; level="3" (up to 5) nests them under a heading
+// of the page, as when one page walks through several resources.
 func (s *Site) generate(d directive, page *Page) (string, error) {
+	md, err := s.generateMarkdown(d, page)
+	if err != nil || d.attrs["level"] == "" {
+		return md, err
+	}
+	level, convErr := strconv.Atoi(d.attrs["level"])
+	if convErr != nil || level < 2 || level > 5 {
+		return "", fmt.Errorf("::%s level=%q: level is the heading level of the generated sections, 2 to 5", d.name, d.attrs["level"])
+	}
+	return shiftHeadings(md, level-2), nil
+}
+
+// shiftHeadings deepens every ATX heading outside fenced code by n levels
+// (never past 6).
+func shiftHeadings(md string, n int) string {
+	if n == 0 {
+		return md
+	}
+	lines := strings.Split(md, "\n")
+	var fence string
+	for i, line := range lines {
+		trimmed := strings.TrimLeft(line, " ")
+		if fence != "" {
+			if strings.HasPrefix(trimmed, fence) {
+				fence = ""
+			}
+			continue
+		}
+		if strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~") {
+			fence = trimmed[:3]
+			continue
+		}
+		hashes := len(line) - len(strings.TrimLeft(line, "#"))
+		if hashes >= 1 && hashes <= 6 && (len(line) == hashes || line[hashes] == ' ') {
+			lines[i] = strings.Repeat("#", min(hashes+n, 6)) + line[hashes:]
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (s *Site) generateMarkdown(d directive, page *Page) (string, error) {
 	needed, ok := directives[d.name]
 	if !ok {
 		return "", fmt.Errorf("unknown directive ::%s", d.name)

@@ -173,3 +173,23 @@ func TestExamplesBelongToTheirAPIFolder(t *testing.T) {
 		t.Errorf("a second Patient/sbx-pt-0001 in one API folder: got %v, want one clash naming the first file", diags)
 	}
 }
+
+func TestDirectiveLevelNestsGeneratedHeadings(t *testing.T) {
+	site := prepareSTU3(t)
+	body := "## Patient\n\n::fhir-resource{api=\"legacy\" type=\"Patient\" level=\"3\"}\n"
+	exp, diags := site.Expand("docs/patients.md", []byte(body), 1, nil)
+	if len(diags) > 0 {
+		t.Fatalf("unexpected diagnostics: %v", diags)
+	}
+	out := string(exp.Body)
+	if !strings.Contains(out, "\n### Search parameters") || strings.Contains(out, "\n## Search parameters") {
+		t.Errorf("level=3 should turn the generated level-2 headings into level 3:\n%s", out)
+	}
+	if strings.Contains(out, "\n#### ") && !strings.Contains(out, "\n### ") {
+		t.Errorf("headings shifted by more than one level:\n%s", out)
+	}
+	_, diags = site.Expand("docs/patients.md", []byte("::fhir-resource{api=\"legacy\" type=\"Patient\" level=\"9\"}\n"), 1, nil)
+	if len(diags) != 1 || !strings.Contains(diags[0].Message, "2 to 5") {
+		t.Errorf("level=9: got %v, want one error naming the allowed levels", diags)
+	}
+}
