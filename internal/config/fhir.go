@@ -18,6 +18,31 @@ type FHIR struct {
 	// Path is the folder of FHIR JSON resources, relative to the site.
 	Path string    `yaml:"path"`
 	APIs []FHIRAPI `yaml:"apis"`
+	// Dependencies are the implementation guides the statements rely on
+	// but the site does not carry (US Core, SMART, Bulk Data…), like an
+	// implementation guide's dependsOn.
+	Dependencies []FHIRDependency `yaml:"dependencies"`
+}
+
+// FHIRDependency is an implementation guide published elsewhere: references
+// to its canonical URLs are taken as defined there and link to them.
+type FHIRDependency struct {
+	// Package is the guide's FHIR package id, e.g. hl7.fhir.us.core.
+	Package string `yaml:"package"`
+	Version string `yaml:"version"`
+	// Canonical is the guide's canonical base, e.g. http://hl7.org/fhir/us/core.
+	Canonical string `yaml:"canonical"`
+	Line      int    `yaml:"-"`
+}
+
+// UnmarshalYAML records the dependency's line.
+func (d *FHIRDependency) UnmarshalYAML(node *yaml.Node) error {
+	type plain FHIRDependency
+	if err := node.Decode((*plain)(d)); err != nil {
+		return err
+	}
+	d.Line = node.Line
+	return nil
 }
 
 // FHIRAPI is one FHIR API: its CapabilityStatement and where it is served.
@@ -103,6 +128,17 @@ var apiIDRe = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
 
 func (f *FHIR) validate(file string) []diag.Diagnostic {
 	var out []diag.Diagnostic
+	for _, d := range f.Dependencies {
+		u, err := url.Parse(d.Canonical)
+		switch {
+		case d.Package == "" || d.Version == "":
+			out = append(out, errAt(file, d.Line, "write package: and version:, e.g. package: hl7.fhir.us.core, version: 6.1.0",
+				"fhir dependency %q needs a package id and a version", d.Canonical))
+		case err != nil || u.Scheme == "" || u.Host == "" || strings.HasSuffix(d.Canonical, "/"):
+			out = append(out, errAt(file, d.Line, "write the guide's canonical base without a trailing slash, e.g. canonical: http://hl7.org/fhir/us/core",
+				"fhir dependency %s: canonical %q is not an absolute URL", d.Package, d.Canonical))
+		}
+	}
 	seen := map[string]int{}
 	for _, api := range f.APIs {
 		at := func(hint, format string, args ...any) {

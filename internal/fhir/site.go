@@ -104,7 +104,7 @@ func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile st
 	apiDirs := apiVersions(site, cfg)
 	reg, ds := Load(ctx, site, cfg.Path, func(p string) (base.Version, string) { return placeFor(p, apiDirs) })
 	diags.Add(ds...)
-	diags.Add(reg.Validate(specs)...)
+	diags.Add(reg.Validate(specs, cfg.Dependencies)...)
 	s.Registry, s.renderer.Registry = reg, reg
 	for _, ac := range cfg.APIs {
 		api, ds := s.resolveAPI(ac, siteConfigFile, specs)

@@ -21,7 +21,7 @@ type Specs func(base.Version) (*base.Spec, error)
 // (warnings: the API may rely on definitions published elsewhere), and
 // example resources against the base definition of their type (errors: a
 // page would show a wrong example).
-func (r *Registry) Validate(specs Specs) []diag.Diagnostic {
+func (r *Registry) Validate(specs Specs, deps Dependencies) []diag.Diagnostic {
 	var diags []diag.Diagnostic
 	for _, f := range r.files {
 		spec, err := specs(f.Version)
@@ -31,7 +31,7 @@ func (r *Registry) Validate(specs Specs) []diag.Diagnostic {
 		}
 		switch res := f.Resource.(type) {
 		case *CapabilityStatement:
-			diags = append(diags, r.checkCapabilityStatement(f, res, spec)...)
+			diags = append(diags, r.checkCapabilityStatement(f, res, spec, deps)...)
 		case nil:
 			diags = append(diags, r.checkExample(f, spec)...)
 		}
@@ -39,7 +39,7 @@ func (r *Registry) Validate(specs Specs) []diag.Diagnostic {
 	return diags
 }
 
-func (r *Registry) checkCapabilityStatement(f *File, cs *CapabilityStatement, spec *base.Spec) []diag.Diagnostic {
+func (r *Registry) checkCapabilityStatement(f *File, cs *CapabilityStatement, spec *base.Spec, deps Dependencies) []diag.Diagnostic {
 	var diags []diag.Diagnostic
 	warn := func(at, msg, hint string) {
 		diags = append(diags, diag.Diagnostic{File: f.Path, Line: f.Line(at), Severity: diag.Warning, Message: msg, Hint: hint})
@@ -47,10 +47,9 @@ func (r *Registry) checkCapabilityStatement(f *File, cs *CapabilityStatement, sp
 	for ri, rest := range cs.Rest {
 		restPath := "rest[" + strconv.Itoa(ri) + "]"
 		for oi, op := range rest.Operation {
-			if !r.knownOperation(op.Definition) {
+			if known, why := r.knownOperation(op.Definition, deps); !known {
 				warn(fmt.Sprintf("%s.operation[%d].definition", restPath, oi),
-					fmt.Sprintf("operation $%s: definition %s is neither loaded nor part of the base specification", op.Name, op.Definition.URL()),
-					"add its OperationDefinition under the FHIR folder, or correct the URL")
+					fmt.Sprintf("operation $%s: definition %s is %s", op.Name, op.Definition, why), missingHint("OperationDefinition"))
 			}
 		}
 		for i, res := range rest.Resource {
@@ -61,13 +60,13 @@ func (r *Registry) checkCapabilityStatement(f *File, cs *CapabilityStatement, sp
 					Hint:    nearestHint(res.Type, spec.ResourceTypes())})
 				continue
 			}
-			diags = append(diags, r.checkResourceRefs(f, resPath, res, spec)...)
+			diags = append(diags, r.checkResourceRefs(f, resPath, res, spec, deps)...)
 		}
 	}
 	return diags
 }
 
-func (r *Registry) checkResourceRefs(f *File, resPath string, res RestResource, spec *base.Spec) []diag.Diagnostic {
+func (r *Registry) checkResourceRefs(f *File, resPath string, res RestResource, spec *base.Spec, deps Dependencies) []diag.Diagnostic {
 	var diags []diag.Diagnostic
 	warn := func(at, msg, hint string) {
 		diags = append(diags, diag.Diagnostic{File: f.Path, Line: f.Line(at), Severity: diag.Warning, Message: msg, Hint: hint})
@@ -80,24 +79,30 @@ func (r *Registry) checkResourceRefs(f *File, resPath string, res RestResource, 
 		profilePaths = append(profilePaths, fmt.Sprintf("%s.supportedProfile[%d]", resPath, i))
 	}
 	for i, p := range res.Profiles() {
-		if r.StructureDefinition(p.URL()) == nil && !isBaseDefinition(p.URL(), spec) {
-			warn(profilePaths[i], fmt.Sprintf("%s profile %s is neither loaded nor part of the base specification", res.Type, p.URL()),
-				"add the profile's StructureDefinition under the FHIR folder, or correct the URL")
+		if r.StructureDefinition(p.URL()) != nil || isBaseDefinition(p.URL(), spec) {
+			continue
+		}
+		if _, ok, mismatch := deps.publisher(string(p)); !ok {
+			warn(profilePaths[i], fmt.Sprintf("%s profile %s is %s", res.Type, p, unknownWhy(mismatch)), missingHint("StructureDefinition"))
 		}
 	}
 	for i, sp := range res.SearchParam {
-		if r.knownSearchParam(res.Type, sp, spec) {
-			continue
-		}
 		at := fmt.Sprintf("%s.searchParam[%d].name", resPath, i)
-		warn(at, fmt.Sprintf("%s search parameter %q is neither defined by a loaded SearchParameter nor by the base specification", res.Type, sp.Name),
-			"add its SearchParameter under the FHIR folder, or correct its name or definition")
+		known, fromDependency, mismatch := r.knownSearchParam(res.Type, sp, spec, deps)
+		switch {
+		case !known:
+			warn(at, fmt.Sprintf("%s search parameter %q is %s", res.Type, sp.Name, unknownSearchParamWhy(sp, mismatch)), missingHint("SearchParameter"))
+		case fromDependency && sp.Type == "":
+			if _, inBase := spec.SearchParam(res.Type, sp.Name); !inBase {
+				warn(at, fmt.Sprintf("%s search parameter %q is defined by a dependency the site does not carry, so its type is unknown", res.Type, sp.Name),
+					`write its type in the statement, e.g. "type": "token"`)
+			}
+		}
 	}
 	for i, op := range res.Operation {
-		if !r.knownOperation(op.Definition) {
+		if known, why := r.knownOperation(op.Definition, deps); !known {
 			warn(fmt.Sprintf("%s.operation[%d].definition", resPath, i),
-				fmt.Sprintf("%s operation $%s: definition %s is neither loaded nor part of the base specification", res.Type, op.Name, op.Definition.URL()),
-				"add its OperationDefinition under the FHIR folder, or correct the URL")
+				fmt.Sprintf("%s operation $%s: definition %s is %s", res.Type, op.Name, op.Definition, why), missingHint("OperationDefinition"))
 		}
 	}
 	return diags
@@ -110,23 +115,49 @@ func isBaseDefinition(url string, spec *base.Spec) bool {
 	return ok && (spec.IsResource(name) || len(spec.Elements(name)) > 0)
 }
 
-func (r *Registry) knownSearchParam(resourceType string, sp SearchParamRef, spec *base.Spec) bool {
+// knownSearchParam says whether a statement's search parameter is defined:
+// by a loaded SearchParameter, the base specification, or a declared
+// dependency (fromDependency).
+func (r *Registry) knownSearchParam(resourceType string, sp SearchParamRef, spec *base.Spec, deps Dependencies) (known, fromDependency bool, mismatch string) {
 	if def := sp.Definition.URL(); def != "" {
 		if r.SearchParameter(def) != nil {
-			return true
+			return true, false, ""
 		}
 		if strings.HasPrefix(def, coreCanonicalBase+"SearchParameter/") {
 			_, ok := spec.SearchParam(resourceType, sp.Name)
-			return ok
+			return ok, false, ""
 		}
-		return false
+		_, ok, mismatch := deps.publisher(string(sp.Definition))
+		return ok, ok, mismatch
 	}
 	_, ok := spec.SearchParam(resourceType, sp.Name)
-	return ok
+	return ok, false, ""
 }
 
-func (r *Registry) knownOperation(def Canonical) bool {
-	return r.OperationDefinition(def.URL()) != nil || strings.HasPrefix(def.URL(), coreCanonicalBase+"OperationDefinition/")
+func (r *Registry) knownOperation(def Canonical, deps Dependencies) (bool, string) {
+	if r.OperationDefinition(def.URL()) != nil || strings.HasPrefix(def.URL(), coreCanonicalBase+"OperationDefinition/") {
+		return true, ""
+	}
+	_, ok, mismatch := deps.publisher(string(def))
+	return ok, unknownWhy(mismatch)
+}
+
+func unknownWhy(mismatch string) string {
+	if mismatch != "" {
+		return "from a declared guide, but " + mismatch
+	}
+	return "neither loaded, nor part of the base specification, nor under a declared dependency's canonical"
+}
+
+func unknownSearchParamWhy(sp SearchParamRef, mismatch string) string {
+	if sp.Definition.URL() == "" {
+		return "not defined by the base specification, and the statement gives no definition"
+	}
+	return "defined as " + string(sp.Definition) + ", which is " + unknownWhy(mismatch)
+}
+
+func missingHint(kind string) string {
+	return "add the " + kind + " under the FHIR folder, declare the guide that publishes it under fhir.dependencies, or correct the URL"
 }
 
 func nearestHint(s string, candidates []string) string {

@@ -1,0 +1,34 @@
+package fhir
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/portaldocs/portal/internal/config"
+)
+
+// Dependencies are the implementation guides a site's statements rely on
+// without carrying their definitions (fhir.dependencies in the config).
+type Dependencies []config.FHIRDependency
+
+// publisher says whether a reference is defined by a declared guide. A
+// reference pinned with |version must name a declared version of it, so a
+// statement cannot claim a guide version the site does not say it follows;
+// mismatch then names the versions that are declared.
+func (d Dependencies) publisher(ref string) (dep config.FHIRDependency, ok bool, mismatch string) {
+	url, version, _ := strings.Cut(ref, "|")
+	var declared []string
+	for _, dep := range d {
+		if !strings.HasPrefix(url, dep.Canonical+"/") {
+			continue
+		}
+		if version == "" || version == dep.Version {
+			return dep, true, ""
+		}
+		declared = append(declared, dep.Package+"#"+dep.Version)
+	}
+	if len(declared) > 0 {
+		return config.FHIRDependency{}, false, fmt.Sprintf("version %s is not a declared dependency (declared: %s)", version, strings.Join(declared, ", "))
+	}
+	return config.FHIRDependency{}, false, ""
+}
