@@ -189,7 +189,7 @@ baseUrl: /
 }
 
 func TestEmbeddedPortalBuilds(t *testing.T) {
-	res, err := build.Run(context.Background(), os.DirFS("../../site"), build.WithTheme(portal.Theme()))
+	res, err := portalBuild()
 	if err != nil {
 		t.Fatalf("portal site: %v\n%s", err, strings.Join(renderDiagnostics(res.Diagnostics), "\n"))
 	}

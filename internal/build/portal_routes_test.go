@@ -1,0 +1,121 @@
+package build_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	portal "github.com/portaldocs/portal"
+	"github.com/portaldocs/portal/internal/build"
+)
+
+// specRoutes is the spec's complete route list, with each route's sidebar.
+const specRoutes = "../../../shared/spec/routes.tsv"
+
+// specRoutePrefixes are the parts of the route list the portal has written
+// so far (issue 7: the API reference); issue 8 widens it to every route.
+var specRoutePrefixes = []string{"/docs/api/fhir/certified/", "/docs/api/fhir/general/"}
+
+var portalBuild = sync.OnceValues(func() (*build.Result, error) {
+	return build.Run(context.Background(), os.DirFS("../../site"), build.WithTheme(portal.Theme()))
+})
+
+// Every route of the spec is built, belongs to the sidebar the spec names,
+// and that sidebar links to it, so a reader can reach it by browsing.
+func TestPortalRoutesMatchTheSpec(t *testing.T) {
+	res, err := portalBuild()
+	if err != nil {
+		t.Fatalf("portal site: %v", err)
+	}
+	links := sidebarLinks(t, res)
+	checked := 0
+	for _, r := range readSpecRoutes(t) {
+		if !hasAnyPrefix(r.path, specRoutePrefixes) {
+			continue
+		}
+		checked++
+		entry, ok := res.Output.Manifest.Lookup(r.path)
+		if !ok {
+			t.Errorf("%s is not built", r.path)
+			continue
+		}
+		if want := strings.TrimPrefix(r.sidebar, "-"); entry.Sidebar != want {
+			t.Errorf("%s is in sidebar %q, the spec says %q", r.path, entry.Sidebar, r.sidebar)
+			continue
+		}
+		if r.sidebar != "-" && !links[r.sidebar][r.path] {
+			t.Errorf("sidebar %q has no link to %s", r.sidebar, r.path)
+		}
+	}
+	if checked < 190 {
+		t.Errorf("checked %d routes; the API reference has 197 in %s", checked, specRoutes)
+	}
+}
+
+type specRoute struct{ path, sidebar string }
+
+func readSpecRoutes(t *testing.T) []specRoute {
+	t.Helper()
+	f, err := os.Open(specRoutes)
+	if err != nil {
+		t.Fatalf("the spec's route list: %v", err)
+	}
+	defer f.Close()
+	var routes []specRoute
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		path, sidebar, ok := strings.Cut(sc.Text(), "\t")
+		if !ok || path == "path" {
+			continue
+		}
+		routes = append(routes, specRoute{path, sidebar})
+	}
+	return routes
+}
+
+// sidebarLinks lists, per sidebar of the current docs version, every page
+// its links and category links lead to.
+func sidebarLinks(t *testing.T, res *build.Result) map[string]map[string]bool {
+	t.Helper()
+	data, ok := res.Output.File(strings.TrimPrefix(res.Output.Manifest.SidebarsData, "/"))
+	if !ok {
+		t.Fatalf("sidebars data %s not written", res.Output.Manifest.SidebarsData)
+	}
+	var versions map[string]map[string][]sidebarItem
+	if err := json.Unmarshal(data, &versions); err != nil {
+		t.Fatalf("sidebars data: %v", err)
+	}
+	out := map[string]map[string]bool{}
+	for name, items := range versions["current"] {
+		out[name] = map[string]bool{}
+		var walk func([]sidebarItem)
+		walk = func(items []sidebarItem) {
+			for _, it := range items {
+				if it.Href != "" {
+					out[name][it.Href] = true
+				}
+				walk(it.Items)
+			}
+		}
+		walk(items)
+	}
+	return out
+}
+
+type sidebarItem struct {
+	Href  string        `json:"href"`
+	Items []sidebarItem `json:"items"`
+}
+
+func hasAnyPrefix(s string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
