@@ -19,7 +19,7 @@ func (d Dependencies) publisher(ref string) (dep config.FHIRDependency, ok bool,
 	url, version, _ := strings.Cut(ref, "|")
 	var declared []string
 	for _, dep := range d {
-		if !strings.HasPrefix(url, dep.Canonical+"/") {
+		if !definedUnder(url, dep.Canonical) {
 			continue
 		}
 		if version == "" || version == dep.Version {
@@ -31,4 +31,18 @@ func (d Dependencies) publisher(ref string) (dep config.FHIRDependency, ok bool,
 		return config.FHIRDependency{}, false, fmt.Sprintf("version %s is not a declared dependency (declared: %s)", version, strings.Join(declared, ", "))
 	}
 	return config.FHIRDependency{}, false, ""
+}
+
+// definedUnder says whether url has the shape of a guide's definitions,
+// <canonical>/<ResourceType>/<id>. The exact shape matters for the core
+// specification, whose canonical (http://hl7.org/fhir) is a prefix of
+// every HL7 guide's: declaring the core must not vouch for
+// http://hl7.org/fhir/us/… references of guides the site does not declare.
+func definedUnder(url, canonical string) bool {
+	rest, ok := strings.CutPrefix(url, canonical+"/")
+	if !ok {
+		return false
+	}
+	resourceType, id, ok := strings.Cut(rest, "/")
+	return ok && startsUpper(resourceType) && id != "" && !strings.Contains(id, "/")
 }

@@ -211,6 +211,12 @@ func TestDeclaredDependenciesDefineTheirCanonicals(t *testing.T) {
 	if _, diags := Prepare(context.Background(), site, cfg, "portal.yaml", BaseSpecs); len(diags) > 0 {
 		t.Errorf("references into a declared guide: got %v, want no diagnostics", diags)
 	}
+	// The core specification's canonical is a prefix of every HL7 guide's,
+	// but declaring it vouches only for core definitions.
+	cfg.Dependencies = []config.FHIRDependency{{Package: "hl7.fhir.r4.core", Version: "4.0.1", Canonical: "http://hl7.org/fhir"}}
+	if _, diags := Prepare(context.Background(), site, cfg, "portal.yaml", BaseSpecs); len(diags) != 3 {
+		t.Errorf("US Core references with only the core declared: got %d diagnostics (%v), want 3 warnings", len(diags), diags)
+	}
 	cfg.Dependencies = nil
 	if _, diags := Prepare(context.Background(), site, cfg, "portal.yaml", BaseSpecs); len(diags) != 3 {
 		t.Errorf("the same references without the dependency: got %d diagnostics (%v), want 3 warnings", len(diags), diags)
