@@ -59,6 +59,12 @@ func TestPortalFHIRMatchesOfficialSchemas(t *testing.T) {
 func TestPortalFHIRCanonicalReferencesResolve(t *testing.T) {
 	site := loadPortalFHIR(t)
 	cfg := portalConfig(t)
+	defined := map[string]bool{}
+	for _, f := range site.Registry.Files() {
+		if f.URL != "" {
+			defined[f.URL] = true
+		}
+	}
 	conformanceType := regexp.MustCompile(`^(StructureDefinition|CodeSystem|ValueSet|OperationDefinition|SearchParameter|MessageDefinition|CapabilityStatement|NamingSystem)/`)
 	for _, f := range site.Registry.Files() {
 		if f.Entry != "" {
@@ -72,7 +78,7 @@ func TestPortalFHIRCanonicalReferencesResolve(t *testing.T) {
 			url, _, _ := strings.Cut(s, "|")
 			switch {
 			case strings.HasPrefix(url, providerCanon) && conformanceType.MatchString(strings.TrimPrefix(url, providerCanon)):
-				if site.Registry.ByURL(url) == nil && !strings.HasSuffix(at, ".url") {
+				if !defined[url] && !strings.HasSuffix(at, ".url") {
 					t.Errorf("%s: %s refers to %s, which no resource of the site defines", f.Path, at, s)
 				}
 			case strings.HasPrefix(url, "http://hl7.org/fhir/us/") || strings.HasPrefix(url, "http://hl7.org/fhir/uv/") || strings.HasPrefix(url, "http://hl7.org/fhir/smart-app-launch/"):
@@ -144,10 +150,11 @@ type schemaValidator struct {
 	byType   map[string]*jsonschema.Schema
 }
 
-// newSchemaValidator loads one of HL7's schemas from the cache. HL7's R4
-// schema lists FHIR versions only up to 4.0.0 in its FHIRVersion enums
-// (the schema predates the 4.0.1 technical correction it shipped with), so
-// 4.0.1 is added there; nothing else is changed.
+// newSchemaValidator loads one of HL7's schemas from the cache, with the two
+// known defects docs/fhir-schemas.md describes repaired in memory: R4's
+// FHIRVersion enums stop at 4.0.0, and STU3 puts the code list of a
+// repeating code element (CapabilityStatement.rest.resource.referencePolicy)
+// on the array instead of its items, so no value could ever match.
 func newSchemaValidator(t *testing.T, name string) *schemaValidator {
 	t.Helper()
 	file := filepath.Join(schemaCache, name)
@@ -163,6 +170,7 @@ func newSchemaValidator(t *testing.T, name string) *schemaValidator {
 		t.Fatalf("%s: %v", file, err)
 	}
 	addFHIRVersion(doc, "4.0.0", "4.0.1")
+	moveArrayEnumsToItems(doc)
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft4)
 	url := "file:///" + path.Base(file)
@@ -185,6 +193,25 @@ func addFHIRVersion(v any, after, add string) {
 	case []any:
 		for _, e := range v {
 			addFHIRVersion(e, after, add)
+		}
+	}
+}
+
+func moveArrayEnumsToItems(v any) {
+	switch v := v.(type) {
+	case map[string]any:
+		if enum, ok := v["enum"]; ok && v["type"] == "array" {
+			if items, ok := v["items"].(map[string]any); ok {
+				items["enum"] = enum
+				delete(v, "enum")
+			}
+		}
+		for _, e := range v {
+			moveArrayEnumsToItems(e)
+		}
+	case []any:
+		for _, e := range v {
+			moveArrayEnumsToItems(e)
 		}
 	}
 }

@@ -56,9 +56,23 @@ type FHIRAPI struct {
 	BaseURL string `yaml:"baseUrl"`
 	// Downloads publishes the statement as JSON and a Postman collection
 	// generated from it; true unless set to false.
-	Downloads *bool       `yaml:"downloads"`
-	Pages     []FHIRPages `yaml:"pages"`
-	Line      int         `yaml:"-"`
+	Downloads *bool `yaml:"downloads"`
+	// Authorization is what runnable examples and the Postman collection
+	// use to get a token; each value defaults to what the statement says.
+	Authorization FHIRAuthorization `yaml:"authorization"`
+	Pages         []FHIRPages       `yaml:"pages"`
+	Line          int               `yaml:"-"`
+}
+
+// FHIRAuthorization overrides the statement's OAuth endpoints and the scopes
+// a client requests. A statement describes production, while examples run
+// against the baseUrl's environment (a sandbox), whose authorization server
+// differs; and which scopes make sense (v1 or v2 syntax, patient/ or user/
+// or system/) is a policy the statement cannot express.
+type FHIRAuthorization struct {
+	AuthorizeURL string `yaml:"authorizeUrl"`
+	TokenURL     string `yaml:"tokenUrl"`
+	Scope        string `yaml:"scope"`
 }
 
 // FHIRPages generates one doc per resource type, extension or operation.

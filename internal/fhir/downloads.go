@@ -2,6 +2,7 @@ package fhir
 
 import (
 	"fmt"
+	"github.com/portaldocs/portal/internal/config"
 	"strings"
 
 	"github.com/portaldocs/portal/internal/diag"
@@ -46,7 +47,7 @@ func (r *Renderer) postmanAPI(api *API) postman.API {
 	if rest == nil {
 		return out
 	}
-	out.Auth = postmanAuth(rest)
+	out.Auth = postmanAuth(rest, api.Authorization)
 	system := postman.Folder{Name: "Server", Description: "The CapabilityStatement and system-wide interactions.",
 		Requests: []postman.Request{{Name: "Read the CapabilityStatement", Method: "GET", Path: "metadata"}}}
 	for _, in := range rest.Interaction {
@@ -61,17 +62,30 @@ func (r *Renderer) postmanAPI(api *API) postman.API {
 	return out
 }
 
-func postmanAuth(rest *Rest) *postman.OAuth2 {
+// postmanAuth is the statement's SMART endpoints, with the site's
+// overrides: authorization code with PKCE when there is an authorize
+// endpoint, client credentials otherwise.
+func postmanAuth(rest *Rest, override config.FHIRAuthorization) *postman.OAuth2 {
 	sec := rest.Security
-	token := sec.OAuthURI("token")
+	token := firstNonEmpty(override.TokenURL, sec.OAuthURI("token"))
 	if token == "" {
 		return nil
 	}
+	authorize := firstNonEmpty(override.AuthorizeURL, sec.OAuthURI("authorize"))
+	o := defaultAuth(rest, authorize, token)
+	if override.Scope != "" {
+		o.Scopes = override.Scope
+	}
+	return o
+}
+
+// defaultAuth requests read access to every resource of the statement.
+func defaultAuth(rest *Rest, authorize, token string) *postman.OAuth2 {
 	resources := make([]string, 0, len(rest.Resource))
 	for _, res := range rest.Resource {
 		resources = append(resources, res.Type)
 	}
-	if authorize := sec.OAuthURI("authorize"); authorize != "" {
+	if authorize != "" {
 		scopes := []string{"launch/patient", "openid", "fhirUser", "offline_access"}
 		for _, t := range resources {
 			scopes = append(scopes, "patient/"+t+".read")

@@ -3,6 +3,7 @@ package fhir
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/portaldocs/portal/internal/config"
 	"os"
 	"strings"
 	"testing"
@@ -97,5 +98,23 @@ func assertOneRequestPerSearchParameter(t *testing.T, name string, site *Site, r
 				t.Errorf("%s: no request %q", name, key)
 			}
 		}
+	}
+}
+
+// A statement describes production; the collection talks to the baseUrl's
+// environment, so the site's authorization settings win.
+func TestPostmanAuthTakesTheSiteOverrides(t *testing.T) {
+	rest := &Rest{Resource: []RestResource{{Type: "Patient"}}, Security: &Security{Extension: []Extension{{URL: smartOAuthURIs, Extension: []Extension{
+		{URL: "authorize", ValueURI: "https://auth.example.org/oauth2/authorize"},
+		{URL: "token", ValueURI: "https://auth.example.org/oauth2/token"}}}}}}
+	got := postmanAuth(rest, config.FHIRAuthorization{})
+	if got.TokenURL != "https://auth.example.org/oauth2/token" || !strings.Contains(got.Scopes, "patient/Patient.read") {
+		t.Errorf("without overrides: %+v, want the statement's endpoints and read scopes", got)
+	}
+	got = postmanAuth(rest, config.FHIRAuthorization{AuthorizeURL: "https://auth.sandbox.example.org/oauth2/authorize",
+		TokenURL: "https://auth.sandbox.example.org/oauth2/token", Scope: "launch/patient openid fhirUser patient/*.rs"})
+	if got.AuthorizeURL != "https://auth.sandbox.example.org/oauth2/authorize" || got.TokenURL != "https://auth.sandbox.example.org/oauth2/token" ||
+		got.Scopes != "launch/patient openid fhirUser patient/*.rs" {
+		t.Errorf("with overrides: %+v", got)
 	}
 }

@@ -213,7 +213,13 @@ func (r *Registry) add(f *File) []diag.Diagnostic {
 	}
 	if f.ID != "" {
 		key := scopedKey(f.Scope, f.Key())
-		if prev, dup := r.byKey[key]; dup {
+		// The same resource may travel in several messages or documents;
+		// a Bundle entry repeating an id is that resource again, and the
+		// first one in path order stands for it.
+		if prev, dup := r.byKey[key]; dup && (f.Entry != "" || prev.Entry != "") {
+			r.files = append(r.files, f)
+			return diags
+		} else if dup {
 			diags = append(diags, diag.Diagnostic{File: f.Path, Line: f.Line("id"), Severity: diag.Error,
 				Message: fmt.Sprintf("%s is already defined by %s", f.Key(), where(prev)),
 				Hint:    "give each resource of a type its own id within one API's folder"})

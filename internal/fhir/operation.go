@@ -156,12 +156,17 @@ func (r *Renderer) operationExample(w *mdWriter, api *API, od *OperationDefiniti
 		return
 	}
 	w.heading(2, "Example")
-	if reqBody == nil {
+	method := "POST"
+	switch {
+	case reqBody == nil && getAllowed(od):
+		method = "GET"
+		w.para("The operation needs no input parameters and changes no data, so a plain `GET` invokes it:")
+	case reqBody == nil:
 		w.para("The operation needs no input parameters:")
-	} else if r.exampleWithID(od.ID+"-request", api) == nil {
+	case r.exampleWithID(od.ID+"-request", api) == nil:
 		w.para("No example request is published; this is the shape of its input, with a placeholder for each value:")
 	}
-	requestBlock(w, api, request{Method: "POST", Path: path, Body: reqBody})
+	requestBlock(w, api, request{Method: method, Path: path, Body: reqBody})
 	if resp != nil {
 		status := "200 OK"
 		if resp.ResourceType == "OperationOutcome" {

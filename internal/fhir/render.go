@@ -2,6 +2,7 @@ package fhir
 
 import (
 	"fmt"
+	"github.com/portaldocs/portal/internal/config"
 	"strings"
 
 	"github.com/portaldocs/portal/internal/fhir/base"
@@ -12,6 +13,9 @@ import (
 type API struct {
 	ID    string
 	Title string
+	// Authorization overrides the statement's OAuth endpoints and scopes in
+	// the Postman collection.
+	Authorization config.FHIRAuthorization
 	// BaseURL is the FHIR service base URL used in runnable examples.
 	BaseURL   string
 	Statement *CapabilityStatement

@@ -184,7 +184,7 @@ func (s *Site) resolveAPI(ac config.FHIRAPI, configFile string, specs Specs) (*A
 		return nil, errAt("fhir API %q: load base FHIR %s: %v", ac.ID, f.Version, err)
 	}
 	api := &API{ID: ac.ID, Title: Label(ac.Title, Label(cs.Title, cs.Name, ""), ac.ID), BaseURL: ac.BaseURL,
-		Statement: cs, File: f, Spec: spec}
+		Statement: cs, File: f, Spec: spec, Authorization: ac.Authorization}
 	if ac.PublishesDownloads() {
 		api.CapabilityDownload = DownloadDir + ac.ID + "/capabilitystatement.json"
 		api.PostmanDownload = DownloadDir + ac.ID + "/" + ac.ID + ".postman_collection.json"
