@@ -1,0 +1,82 @@
+// The portal's own API reference (issue 7), served by the real binary: a
+// reader reaches each API from the footer, downloads its statement and
+// Postman collection, and finds on each kind of generated page what it
+// promises; every kind of page passes axe in both colour modes.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { gotoHydrated, seedStorage } from './helpers';
+
+const R4 = '/docs/api/fhir/general/v1/r4';
+
+test('the footer leads to each payer API, whose index links its downloads', async ({ page, request }) => {
+  await gotoHydrated(page, '/docs/api/fhir/');
+  const footer = page.locator('footer');
+  await footer.getByRole('link', { name: 'Provider Directory API' }).click();
+  await expect(page).toHaveURL(/\/docs\/api\/fhir\/certified\/payer\/provider-directory\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  const statement = await page.getByRole('link', { name: /CapabilityStatement.*JSON|capabilitystatement\.json/i }).first().getAttribute('href');
+  const json = await (await request.get(statement!)).json();
+  expect(json.resourceType).toBe('CapabilityStatement');
+  expect(json.url).toBe('https://fhir.example.org/CapabilityStatement/payer-provider-directory');
+
+  const postman = await page.getByRole('link', { name: 'Postman collection' }).getAttribute('href');
+  const collection = await (await request.get(postman!)).json();
+  expect(collection.info.schema).toContain('v2.1.0');
+  expect(collection.item.map((folder: { name: string }) => folder.name)).toEqual(
+    expect.arrayContaining(['Endpoint', 'HealthcareService', 'InsurancePlan', 'Location', 'Organization', 'OrganizationAffiliation', 'Practitioner', 'PractitionerRole']),
+  );
+});
+
+test('a resource page shows interactions, typed search parameters and a worked example', async ({ page }) => {
+  await gotoHydrated(page, `${R4}/resources/encounter/`);
+  const main = page.locator('main');
+  await expect(main.getByRole('heading', { name: 'Interactions' })).toBeVisible();
+  await expect(main.getByRole('heading', { name: 'Search parameters' })).toBeVisible();
+  await expect(main.getByRole('cell', { name: 'reference' }).first()).toBeVisible();
+  await expect(main.getByText('https://fhir.sandbox.example.org/general/v1/r4/Encounter?', { exact: false }).first()).toBeVisible();
+  await expect(main.getByText('"resourceType": "Encounter"').first()).toBeAttached();
+  // The page sits in the legacy R4 sidebar, marked as the current page.
+  await expect(page.locator('nav[aria-label="Docs sidebar"] a[aria-current="page"]')).toHaveAttribute('href', `${R4}/resources/encounter/`);
+});
+
+test('an extension page shows its canonical URL, context and value type', async ({ page }) => {
+  await gotoHydrated(page, `${R4}/extensions/encounter-note/`);
+  const main = page.locator('main');
+  await expect(main.getByText('https://fhir.example.org/StructureDefinition/encounter-note').first()).toBeVisible();
+  await expect(main.getByText('Encounter', { exact: true }).first()).toBeVisible();
+  await expect(main.getByText('string', { exact: true }).first()).toBeVisible();
+});
+
+test('an operation page lists its parameters', async ({ page }) => {
+  await gotoHydrated(page, `${R4}/operations/patient-match/`);
+  const main = page.locator('main');
+  await expect(main.getByRole('heading', { name: /Parameters/ }).first()).toBeVisible();
+  await expect(main.getByRole('cell', { name: 'onlyCertainMatches' })).toBeVisible();
+});
+
+const kinds = {
+  'API index': '/docs/api/fhir/certified/provider/patient-access/',
+  'resources walk-through': '/docs/api/fhir/certified/payer/patient-access/resources/',
+  resource: '/docs/api/fhir/certified/v1/patient-access/resources/observation/',
+  'capability statement': '/docs/api/fhir/general/v1/stu3/resources/capabilitystatement/',
+  extension: `${R4}/extensions/patient-custom-race/`,
+  operation: '/docs/api/fhir/certified/v1/bulk-data/operations/group-export/',
+  messaging: `${R4}/messaging/submit-service-request/`,
+};
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(scheme, () => {
+    test.use({ colorScheme: scheme });
+    for (const [kind, path] of Object.entries(kinds)) {
+      test(`${kind} page ${path} has no WCAG A/AA violations`, async ({ page }) => {
+        await seedStorage(page, { theme: scheme });
+        await gotoHydrated(page, path);
+        for (const d of await page.locator('main details').all()) await d.locator('summary').click();
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        const summary = results.violations.map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+        expect(summary).toEqual([]);
+      });
+    }
+  });
+}
