@@ -178,4 +178,7 @@ func (b *builder) fhirDownloadPaths(files map[string]bool) {
 			}
 		}
 	}
+	for _, d := range b.fhir.site.Published {
+		files[b.cfg.BaseURL+d.Path] = true
+	}
 }

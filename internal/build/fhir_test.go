@@ -222,3 +222,38 @@ func readFixture(t *testing.T, p string) string {
 	}
 	return string(data)
 }
+
+// fhir.publish serves a FHIR file at a fixed URL exactly as written, pages
+// may link it, and its entries are no API's examples.
+func TestFHIRPublishServesFilesAtFixedPaths(t *testing.T) {
+	bundle := `{"resourceType": "Bundle", "id": "brands", "type": "collection", "timestamp": "2026-11-01T00:00:00Z",
+  "entry": [{"fullUrl": "urn:uuid:0a6e7a5e-1b0c-4c52-9d38-3a4c1e2b9f10",
+    "resource": {"resourceType": "Patient", "id": "pat-1001", "name": [{"family": "Publishedonly"}]}}]}
+`
+	site := fixtureWith(t, map[string]string{
+		"fhir/certified/brands.json": bundle,
+		"portal.yaml":                strings.Replace(readFixture(t, "portal.yaml"), "  path: fhir\n", "  path: fhir\n  publish:\n    - {source: certified/brands.json, path: fhir/brands.json}\n", 1),
+		"docs/api/index.md":          readFixture(t, "docs/api/index.md") + "\nThe [brands Bundle](/fhir/brands.json) lists every brand.\n",
+	})
+	res, err := build.Run(context.Background(), site, build.WithTheme(portal.Theme()))
+	if err != nil {
+		t.Fatalf("build: %v\n%s", err, strings.Join(renderDiagnostics(res.Diagnostics), "\n"))
+	}
+	got, ok := res.Output.File("fhir/brands.json")
+	if !ok || string(got) != bundle {
+		t.Errorf("fhir/brands.json = %q (found %v), want the source byte for byte", got, ok)
+	}
+	page, ok := res.Output.File("docs/api/r4/resources/patient/index.html")
+	if !ok || !strings.Contains(string(page), "pat-1001") {
+		t.Fatalf("the fixture's Patient page is missing or shows no example (found %v)", ok)
+	}
+	if strings.Contains(string(page), "Publishedonly") {
+		t.Error("the Patient page shows an entry of the published Bundle as the API's example")
+	}
+
+	site["portal.yaml"].Data = []byte(strings.Replace(readFixture(t, "portal.yaml"), "  path: fhir\n", "  path: fhir\n  publish:\n    - {source: certified/missing.json, path: fhir/brands.json}\n", 1))
+	res, err = build.Run(context.Background(), site, build.WithTheme(portal.Theme()))
+	if err == nil || !strings.Contains(strings.Join(renderDiagnostics(res.Diagnostics), "\n"), "portal.yaml:8: fhir publish: certified/missing.json is not a FHIR resource file") {
+		t.Errorf("a missing publish source: err=%v, diagnostics:\n%s", err, strings.Join(renderDiagnostics(res.Diagnostics), "\n"))
+	}
+}

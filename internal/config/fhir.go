@@ -22,6 +22,29 @@ type FHIR struct {
 	// but the site does not carry (US Core, SMART, Bulk Data…), like an
 	// implementation guide's dependsOn.
 	Dependencies []FHIRDependency `yaml:"dependencies"`
+	// Publish copies FHIR files to fixed URLs of the site, for documents
+	// that must stay at one address (a service base URL Bundle listed on
+	// CHPL, a brands Bundle named by .well-known/smart-configuration).
+	Publish []FHIRPublish `yaml:"publish"`
+}
+
+// FHIRPublish is one FHIR file published at a fixed path.
+type FHIRPublish struct {
+	// Source is the file, relative to FHIR.Path.
+	Source string `yaml:"source"`
+	// Path is where it is served, relative to the base URL.
+	Path string `yaml:"path"`
+	Line int    `yaml:"-"`
+}
+
+// UnmarshalYAML records the entry's line.
+func (p *FHIRPublish) UnmarshalYAML(node *yaml.Node) error {
+	type plain FHIRPublish
+	if err := node.Decode((*plain)(p)); err != nil {
+		return err
+	}
+	p.Line = node.Line
+	return nil
 }
 
 // FHIRDependency is an implementation guide published elsewhere: references
@@ -142,6 +165,21 @@ var apiIDRe = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
 
 func (f *FHIR) validate(file string) []diag.Diagnostic {
 	var out []diag.Diagnostic
+	published := map[string]int{}
+	for _, p := range f.Publish {
+		switch {
+		case p.Source == "" || p.Path == "":
+			out = append(out, errAt(file, p.Line, "write source: (relative to the FHIR folder) and path: (relative to the base URL), e.g. source: certified/service-base-urls.json, path: fhir/service-base-urls.json",
+				"fhir publish entry needs a source and a path"))
+		case strings.HasPrefix(p.Path, "/") || strings.Contains(p.Path, "..") || !strings.HasSuffix(p.Path, ".json"):
+			out = append(out, errAt(file, p.Line, "write a path relative to the base URL ending in .json, e.g. fhir/service-base-urls.json",
+				"fhir publish path %q must be relative and end in .json", p.Path))
+		case published[p.Path] != 0:
+			out = append(out, errAt(file, p.Line, "publish each file at its own path", "fhir publish path %q is already used at line %d", p.Path, published[p.Path]))
+		default:
+			published[p.Path] = p.Line
+		}
+	}
 	for _, d := range f.Dependencies {
 		u, err := url.Parse(d.Canonical)
 		switch {

@@ -15,10 +15,10 @@ type Download struct {
 	Data []byte
 }
 
-// Downloads are each API's CapabilityStatement, exactly as written, and a
-// Postman collection generated from it.
+// Downloads are the published files, and each API's CapabilityStatement,
+// exactly as written, and a Postman collection generated from it.
 func (s *Site) Downloads() ([]Download, []diag.Diagnostic) {
-	var out []Download
+	out := append([]Download(nil), s.Published...)
 	var diags []diag.Diagnostic
 	for _, api := range s.APIs {
 		if api.CapabilityDownload == "" {

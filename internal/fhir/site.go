@@ -24,9 +24,12 @@ type Site struct {
 	APIs     []*API
 	Pages    []*Page
 	// Dir is the FHIR folder, relative to the site.
-	Dir      string
-	renderer *Renderer
-	byID     map[string]*API
+	Dir string
+	// Published are the files fhir.publish serves at fixed paths, exactly
+	// as written.
+	Published []Download
+	renderer  *Renderer
+	byID      map[string]*API
 }
 
 // Page is one generated doc.
@@ -102,7 +105,19 @@ func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile st
 	}
 	var diags diag.List
 	apiDirs := apiVersions(site, cfg)
-	reg, ds := Load(ctx, site, cfg.Path, func(p string) (base.Version, string) { return placeFor(p, apiDirs) })
+	publishedSources := map[string]bool{}
+	for _, p := range cfg.Publish {
+		publishedSources[path.Join(cfg.Path, p.Source)] = true
+	}
+	reg, ds := Load(ctx, site, cfg.Path, func(p string) (base.Version, string) {
+		v, scope := placeFor(p, apiDirs)
+		if publishedSources[p] && scope == "" {
+			// A published document describes the organization, not an API:
+			// its entries are no API's examples.
+			scope = p
+		}
+		return v, scope
+	})
 	diags.Add(ds...)
 	diags.Add(reg.Validate(specs, cfg.Dependencies)...)
 	s.Registry, s.renderer.Registry = reg, reg
@@ -121,6 +136,16 @@ func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile st
 		}
 	}
 	diags.Add(duplicatePages(s.Pages, siteConfigFile)...)
+	for _, p := range cfg.Publish {
+		f := reg.ByPath(path.Join(cfg.Path, p.Source))
+		if f == nil {
+			diags.Add(diag.Diagnostic{File: siteConfigFile, Line: p.Line, Severity: diag.Error,
+				Message: fmt.Sprintf("fhir publish: %s is not a FHIR resource file of the FHIR folder %s", p.Source, cfg.Path),
+				Hint:    "source is relative to the FHIR folder, e.g. certified/service-base-urls.json"})
+			continue
+		}
+		s.Published = append(s.Published, Download{Path: p.Path, Data: f.data})
+	}
 	return s, diags.Items()
 }
 
