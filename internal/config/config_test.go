@@ -79,3 +79,41 @@ func TestInvalidConfigs(t *testing.T) {
 		})
 	}
 }
+
+func TestFHIRClientAuthentication(t *testing.T) {
+	const api = "fhir:\n  apis:\n    - id: system-access\n      capabilityStatement: cs.json\n      baseUrl: https://fhir.example.org/r4\n"
+	cases := []struct {
+		name, yaml string
+		want       string   // the value decoded
+		wantDiags  []string // fragments of the diagnostics, one per diagnostic
+	}{
+		{"left out: the engine picks by grant", minimal + api, "", nil},
+		{"private_key_jwt", minimal + api + "      authorization:\n        tokenUrl: https://auth.example.org/token\n        clientAuthentication: private_key_jwt\n", PrivateKeyJWT, nil},
+		{"client_secret_basic", minimal + api + "      authorization: {clientAuthentication: client_secret_basic}\n", ClientSecretBasic, nil},
+		{"none", minimal + api + "      authorization: {clientAuthentication: none}\n", ClientAuthNone, nil},
+		{"unknown value, at its own line", minimal + api + "      authorization:\n        tokenUrl: https://auth.example.org/token\n        clientAuthentication: private-key-jwt\n", "private-key-jwt",
+			[]string{`portal.yaml:11: fhir API "system-access": authorization.clientAuthentication "private-key-jwt" is none of client_secret_basic, private_key_jwt, none` +
+				"\n  hint: write client_secret_basic (a client secret), private_key_jwt (a signed JWT, as SMART Backend Services requires) or none (a public app)"}},
+		{"misspelt key", minimal + api + "      authorization:\n        clientAuth: none\n", "",
+			[]string{`portal.yaml:10: unknown key "clientAuth" in fhir.apis[].authorization`}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			site, diags := Parse(FileName, []byte(c.yaml))
+			if site == nil {
+				t.Fatalf("not parsed: %v", diags)
+			}
+			if got := site.FHIR.APIs[0].Authorization.ClientAuthentication; got != c.want {
+				t.Errorf("clientAuthentication = %q, want %q", got, c.want)
+			}
+			if len(diags) != len(c.wantDiags) {
+				t.Fatalf("diagnostics = %v, want %d", diags, len(c.wantDiags))
+			}
+			for i, want := range c.wantDiags {
+				if got := diags[i].String(); !strings.Contains(got, want) {
+					t.Errorf("diagnostic %q, want it to contain %q", got, want)
+				}
+			}
+		})
+	}
+}

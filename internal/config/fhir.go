@@ -5,9 +5,11 @@ import (
 	"net/url"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/yamlx"
 	"gopkg.in/yaml.v3"
 )
 
@@ -88,15 +90,43 @@ type FHIRAPI struct {
 }
 
 // FHIRAuthorization overrides the statement's OAuth endpoints and the scopes
-// a client requests. A statement describes production, while examples run
-// against the baseUrl's environment (a sandbox), whose authorization server
-// differs; and which scopes make sense (v1 or v2 syntax, patient/ or user/
-// or system/) is a policy the statement cannot express.
+// a client requests, and says how clients authenticate. A statement
+// describes production, while examples run against the baseUrl's
+// environment (a sandbox), whose authorization server differs; and which
+// scopes make sense (v1 or v2 syntax, patient/ or user/ or system/) and
+// which client authentication the server accepts are policies the statement
+// cannot express.
 type FHIRAuthorization struct {
 	AuthorizeURL string `yaml:"authorizeUrl"`
 	TokenURL     string `yaml:"tokenUrl"`
 	Scope        string `yaml:"scope"`
+	// ClientAuthentication is how a client authenticates at the token
+	// endpoint, one of ClientAuthentications (OAuth's
+	// token_endpoint_auth_method names, RFC 7591 §2). "" follows the grant
+	// the API uses: private_key_jwt for client credentials (an API without
+	// an authorize endpoint), since SMART Backend Services accepts only that;
+	// none for authorization code, a public app with PKCE.
+	ClientAuthentication string `yaml:"clientAuthentication"`
+	// Line is where clientAuthentication is written, else where the
+	// authorization settings start: where problems with them are reported.
+	Line int `yaml:"-"`
 }
+
+// Client authentication methods FHIRAuthorization.ClientAuthentication
+// accepts.
+const (
+	// ClientSecretBasic is a confidential client with a secret, sent as HTTP
+	// Basic (RFC 6749 §2.3.1).
+	ClientSecretBasic = "client_secret_basic"
+	// PrivateKeyJWT is a confidential client that signs a JWT with its
+	// private key (RFC 7523; SMART client-confidential-asymmetric).
+	PrivateKeyJWT = "private_key_jwt"
+	// ClientAuthNone is a public client, which sends only its client_id.
+	ClientAuthNone = "none"
+)
+
+// ClientAuthentications are the values of authorization.clientAuthentication.
+var ClientAuthentications = []string{ClientSecretBasic, PrivateKeyJWT, ClientAuthNone}
 
 // FHIRPages generates one doc per resource type, extension or operation.
 type FHIRPages struct {
@@ -131,6 +161,17 @@ func (a *FHIRAPI) UnmarshalYAML(node *yaml.Node) error {
 		return err
 	}
 	a.Line = node.Line
+	return nil
+}
+
+// UnmarshalYAML records the line of clientAuthentication, or of the
+// authorization settings when it is not written.
+func (a *FHIRAuthorization) UnmarshalYAML(node *yaml.Node) error {
+	type plain FHIRAuthorization
+	if err := node.Decode((*plain)(a)); err != nil {
+		return err
+	}
+	a.Line = yamlx.PathLine(node, "clientAuthentication")
 	return nil
 }
 
@@ -209,6 +250,13 @@ func (f *FHIR) validate(file string) []diag.Diagnostic {
 		}
 		if u, err := url.Parse(api.BaseURL); api.BaseURL == "" || err != nil || u.Scheme == "" || u.Host == "" {
 			at(`write the service base URL, e.g. baseUrl: https://fhir.example.org/r4`, "fhir API %q needs an absolute baseUrl, not %q", api.ID, api.BaseURL)
+		}
+		// Whether the method fits the grant depends on the statement's
+		// endpoints, which the FHIR package checks once it has read them.
+		if m := api.Authorization.ClientAuthentication; m != "" && !slices.Contains(ClientAuthentications, m) {
+			out = append(out, errAt(file, api.Authorization.Line,
+				"write client_secret_basic (a client secret), private_key_jwt (a signed JWT, as SMART Backend Services requires) or none (a public app), or leave clientAuthentication out to follow the grant",
+				"fhir API %q: authorization.clientAuthentication %q is none of %s", api.ID, m, strings.Join(ClientAuthentications, ", ")))
 		}
 		for _, p := range api.Pages {
 			out = append(out, p.validate(file, api.ID)...)

@@ -25,6 +25,9 @@ func (s *Site) Downloads() ([]Download, []diag.Diagnostic) {
 			continue
 		}
 		out = append(out, Download{Path: api.CapabilityDownload, Data: api.File.Raw})
+		if clientAuthProblem(api) != "" {
+			continue // reported at the config line when the API was resolved
+		}
 		data, err := postman.Build(s.renderer.postmanAPI(api))
 		if err != nil {
 			diags = append(diags, diag.Diagnostic{File: api.File.Path, Severity: diag.Error,
@@ -40,16 +43,20 @@ func (s *Site) Downloads() ([]Download, []diag.Diagnostic) {
 // resource with one request per interaction and per search parameter, and
 // the statement's SMART endpoints as the OAuth 2.0 configuration.
 func (r *Renderer) postmanAPI(api *API) postman.API {
-	out := postman.API{ID: api.ID, Name: api.Title, BaseURL: api.BaseURL,
-		Description: fmt.Sprintf("Requests for every interaction and search parameter of %s, generated from its CapabilityStatement (FHIR %s). Set `clientId` and fetch a token with the collection's OAuth 2.0 settings before sending.",
-			api.Title, api.Statement.FHIRVersion)}
+	out := postman.API{ID: api.ID, Name: api.Title, BaseURL: api.BaseURL}
 	rest := api.Server()
+	if rest != nil {
+		out.Auth = postmanAuth(rest, api.Authorization)
+	}
+	out.Description = postmanDescription(api, out.Auth)
 	if rest == nil {
 		return out
 	}
-	out.Auth = postmanAuth(rest, api.Authorization)
-	system := postman.Folder{Name: "Server", Description: "The CapabilityStatement and system-wide interactions.",
+	system := postman.Folder{Name: serverFolder, Description: "The CapabilityStatement and system-wide interactions.",
 		Requests: []postman.Request{{Name: "Read the CapabilityStatement", Method: "GET", Path: "metadata"}}}
+	// The first request of the first folder, so a collection run gets the
+	// token before it needs it.
+	system.TokenRequest = out.Auth != nil && out.Auth.ClientAuthentication == postman.ClientAuthPrivateKeyJWT
 	for _, in := range rest.Interaction {
 		if req, ok := systemRequest(in.Code); ok {
 			system.Requests = append(system.Requests, req)
@@ -62,9 +69,34 @@ func (r *Renderer) postmanAPI(api *API) postman.API {
 	return out
 }
 
+// serverFolder is the collection folder of system-wide requests.
+const serverFolder = "Server"
+
+// postmanDescription introduces the collection and says how to get a token
+// with it, which depends on how the client authenticates.
+func postmanDescription(api *API, o *postman.OAuth2) string {
+	intro := fmt.Sprintf("Requests for every interaction and search parameter of %s, generated from its CapabilityStatement (FHIR %s).",
+		api.Title, api.Statement.FHIRVersion)
+	switch {
+	case o == nil:
+		return intro
+	case o.ClientAuthentication == postman.ClientAuthPrivateKeyJWT:
+		return intro + " The API authenticates clients with a JWT signed by their private key (`private_key_jwt`, RFC 7523)," +
+			" which Postman's OAuth 2.0 settings cannot make, so getting a token takes two steps:\n\n" +
+			"1. Make a client assertion with your private key and paste it into the `clientAssertion` variable; the variable's description lists the claims it needs.\n" +
+			"2. Send **" + serverFolder + " › " + postman.TokenRequestName + "**. It stores the token in `accessToken`, which every other request sends as a bearer token.\n\n" +
+			"An assertion is good for one token request: make a new one whenever the token expires."
+	case o.ClientAuthentication == postman.ClientAuthSecretBasic:
+		return intro + " Set `clientId` and `clientSecret` and fetch a token with the collection's OAuth 2.0 settings before sending."
+	default:
+		return intro + " Set `clientId` and fetch a token with the collection's OAuth 2.0 settings before sending."
+	}
+}
+
 // postmanAuth is the statement's SMART endpoints, with the site's
 // overrides: authorization code with PKCE when there is an authorize
-// endpoint, client credentials otherwise.
+// endpoint, client credentials otherwise; the client authenticates as
+// configured, else as the grant's clients usually do (clientAuthFor).
 func postmanAuth(rest *Rest, override config.FHIRAuthorization) *postman.OAuth2 {
 	sec := rest.Security
 	token := firstNonEmpty(override.TokenURL, sec.OAuthURI("token"))
@@ -76,7 +108,44 @@ func postmanAuth(rest *Rest, override config.FHIRAuthorization) *postman.OAuth2 
 	if override.Scope != "" {
 		o.Scopes = override.Scope
 	}
+	// The config's values are the postman package's: both are OAuth's
+	// token_endpoint_auth_method names.
+	o.ClientAuthentication = firstNonEmpty(override.ClientAuthentication, clientAuthFor(o.GrantType))
 	return o
+}
+
+// clientAuthFor is the client authentication of an API that does not
+// configure one. A client credentials API is taken to follow SMART Backend
+// Services, which accepts only private_key_jwt (SMART App Launch 2.x,
+// backend services); an authorization code API to serve public apps, which
+// SMART 2.x secures with PKCE instead of a secret.
+func clientAuthFor(grant string) string {
+	if grant == postman.GrantClientCredentials {
+		return postman.ClientAuthPrivateKeyJWT
+	}
+	return postman.ClientAuthNone
+}
+
+// clientAuthProblem says why the API's configured clientAuthentication
+// cannot work with the grant its endpoints imply, "" when it can (or when
+// the API has no authorization server). The postman package refuses the
+// same combinations; this check exists to report them at the config line.
+func clientAuthProblem(api *API) string {
+	rest := api.Server()
+	if rest == nil {
+		return ""
+	}
+	o := postmanAuth(rest, api.Authorization)
+	switch {
+	case o == nil:
+		return ""
+	case o.GrantType == postman.GrantClientCredentials && o.ClientAuthentication == postman.ClientAuthNone:
+		return "clientAuthentication none does not fit the client credentials grant (the API has no authorize endpoint), which is for confidential clients only"
+	case o.GrantType == postman.GrantAuthorizationCode && o.ClientAuthentication == postman.ClientAuthPrivateKeyJWT:
+		return "clientAuthentication private_key_jwt is supported for client credentials APIs only, and this API has an authorize endpoint " + o.AuthorizeURL +
+			"; Postman's OAuth 2.0 settings cannot sign a client assertion"
+	}
+	return ""
 }
 
 // defaultAuth requests read access to every resource of the statement.

@@ -2,12 +2,16 @@ package fhir
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
-	"github.com/portaldocs/portal/internal/config"
 	"os"
 	"strings"
 	"testing"
+	"testing/fstest"
 
+	"github.com/portaldocs/portal/internal/config"
+	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir/postman"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -116,5 +120,143 @@ func TestPostmanAuthTakesTheSiteOverrides(t *testing.T) {
 	if got.AuthorizeURL != "https://auth.sandbox.example.org/oauth2/authorize" || got.TokenURL != "https://auth.sandbox.example.org/oauth2/token" ||
 		got.Scopes != "launch/patient openid fhirUser patient/*.rs" {
 		t.Errorf("with overrides: %+v", got)
+	}
+}
+
+// The client authentication follows the configuration, else the grant the
+// endpoints imply: private_key_jwt for client credentials (SMART Backend
+// Services accepts nothing else), none for authorization code.
+func TestPostmanClientAuthentication(t *testing.T) {
+	const authorize, token = "https://auth.example.org/oauth2/authorize", "https://auth.example.org/oauth2/token"
+	cases := []struct {
+		name       string
+		statement  []Extension // sub-extensions of the SMART oauth-uris extension
+		override   config.FHIRAuthorization
+		wantGrant  string
+		wantMethod string
+		wantIssue  string // fragment of clientAuthProblem, "" for none
+	}{
+		{"client credentials by default", []Extension{{URL: "token", ValueURI: token}}, config.FHIRAuthorization{},
+			postman.GrantClientCredentials, postman.ClientAuthPrivateKeyJWT, ""},
+		{"authorization code by default", []Extension{{URL: "authorize", ValueURI: authorize}, {URL: "token", ValueURI: token}}, config.FHIRAuthorization{},
+			postman.GrantAuthorizationCode, postman.ClientAuthNone, ""},
+		{"client credentials with a secret", []Extension{{URL: "token", ValueURI: token}}, config.FHIRAuthorization{ClientAuthentication: config.ClientSecretBasic},
+			postman.GrantClientCredentials, postman.ClientAuthSecretBasic, ""},
+		{"configured endpoints decide the grant", nil, config.FHIRAuthorization{TokenURL: token, ClientAuthentication: config.PrivateKeyJWT},
+			postman.GrantClientCredentials, postman.ClientAuthPrivateKeyJWT, ""},
+		{"authorization code, confidential app", []Extension{{URL: "authorize", ValueURI: authorize}, {URL: "token", ValueURI: token}},
+			config.FHIRAuthorization{ClientAuthentication: config.ClientSecretBasic}, postman.GrantAuthorizationCode, postman.ClientAuthSecretBasic, ""},
+		{"public client with client credentials", []Extension{{URL: "token", ValueURI: token}}, config.FHIRAuthorization{ClientAuthentication: config.ClientAuthNone},
+			postman.GrantClientCredentials, postman.ClientAuthNone, "for confidential clients only"},
+		{"private_key_jwt with an authorize endpoint", []Extension{{URL: "token", ValueURI: token}},
+			config.FHIRAuthorization{AuthorizeURL: authorize, ClientAuthentication: config.PrivateKeyJWT},
+			postman.GrantAuthorizationCode, postman.ClientAuthPrivateKeyJWT, "private_key_jwt is supported for client credentials APIs only"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			rest := &Rest{Mode: "server", Resource: []RestResource{{Type: "Patient"}}}
+			if c.statement != nil {
+				rest.Security = &Security{Extension: []Extension{{URL: smartOAuthURIs, Extension: c.statement}}}
+			}
+			got := postmanAuth(rest, c.override)
+			if got == nil || got.GrantType != c.wantGrant || got.ClientAuthentication != c.wantMethod {
+				t.Fatalf("auth = %+v, want grant %s with %s", got, c.wantGrant, c.wantMethod)
+			}
+			api := &API{Statement: &CapabilityStatement{Rest: []Rest{*rest}}, Authorization: c.override}
+			issue := clientAuthProblem(api)
+			if (c.wantIssue == "") != (issue == "") || !strings.Contains(issue, c.wantIssue) {
+				t.Errorf("clientAuthProblem = %q, want %q", issue, c.wantIssue)
+			}
+		})
+	}
+}
+
+// backendSite is one client credentials API: its statement names no
+// authorization server, and the site configures the sandbox's token URL.
+func backendSite(clientAuthentication string) (fstest.MapFS, config.FHIR) {
+	site := fstest.MapFS{"fhir/system/capabilitystatement.json": {Data: []byte(`{"resourceType": "CapabilityStatement", "id": "system",
+  "url": "https://fhir.example.org/CapabilityStatement/system", "name": "SystemAccess", "title": "System Access API",
+  "status": "active", "date": "2026-01-10", "kind": "instance", "fhirVersion": "4.0.1", "format": ["json"],
+  "rest": [{"mode": "server", "resource": [{"type": "Patient", "interaction": [{"code": "read"}]}], "interaction": [{"code": "batch"}]}]}`)}}
+	cfg := config.FHIR{Path: "fhir", APIs: []config.FHIRAPI{{ID: "system-access", CapabilityStatement: "system/capabilitystatement.json",
+		BaseURL: "https://fhir.example.org/system", Line: 7, Authorization: config.FHIRAuthorization{
+			TokenURL: "https://auth.sandbox.example.org/oauth2/token", Scope: "system/*.rs", ClientAuthentication: clientAuthentication, Line: 12}}}}
+	return site, cfg
+}
+
+// TestPrivateKeyJWTCollectionGetsItsOwnToken: Postman's OAuth 2.0 helper
+// cannot sign a client assertion, so the Server folder starts with a token
+// request and the collection description walks through the two steps.
+func TestPrivateKeyJWTCollectionGetsItsOwnToken(t *testing.T) {
+	schema := compilePostmanSchema(t)
+	fsys, cfg := backendSite(config.PrivateKeyJWT)
+	site, diags := Prepare(context.Background(), fsys, cfg, "portal.yaml", BaseSpecs)
+	for _, d := range diags {
+		t.Errorf("unexpected diagnostic: %s", d)
+	}
+	downloads, diags := site.Downloads()
+	if len(diags) > 0 || len(downloads) != 2 {
+		t.Fatalf("downloads %d, diagnostics %v; want the statement and the collection", len(downloads), diags)
+	}
+	raw := downloads[1].Data
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := schema.Validate(doc); err != nil {
+		t.Errorf("collection does not validate: %v", err)
+	}
+	var c struct {
+		Info struct{ Description string } `json:"info"`
+		Item []struct {
+			Name string `json:"name"`
+			Item []struct {
+				Name    string `json:"name"`
+				Request struct {
+					Method string               `json:"method"`
+					URL    struct{ Raw string } `json:"url"`
+				} `json:"request"`
+			} `json:"item"`
+		} `json:"item"`
+		Auth     struct{ Type string } `json:"auth"`
+		Variable []struct{ Key, Value string }
+	}
+	if err := json.Unmarshal(raw, &c); err != nil {
+		t.Fatal(err)
+	}
+	server := c.Item[0]
+	if server.Name != "Server" || len(server.Item) != 3 || server.Item[0].Name != postman.TokenRequestName ||
+		server.Item[0].Request.Method != "POST" || server.Item[0].Request.URL.Raw != "{{tokenUrl}}" {
+		t.Errorf("Server folder = %+v, want the token request first, then metadata and the batch", server)
+	}
+	if c.Auth.Type != "bearer" {
+		t.Errorf("collection auth = %s, want bearer", c.Auth.Type)
+	}
+	vars := map[string]string{}
+	for _, v := range c.Variable {
+		vars[v.Key] = v.Value
+	}
+	if vars["tokenUrl"] != "https://auth.sandbox.example.org/oauth2/token" || vars["scope"] != "system/*.rs" {
+		t.Errorf("variables = %v, want the configured token URL and scope", vars)
+	}
+	for _, want := range []string{"two steps", "`clientAssertion`", "Server › Get an access token", "`accessToken`"} {
+		if !strings.Contains(c.Info.Description, want) {
+			t.Errorf("description lacks %q: %s", want, c.Info.Description)
+		}
+	}
+}
+
+// TestClientAuthenticationThatDoesNotFitTheGrant is reported once, at the
+// config line, and the collection is left out rather than built wrong.
+func TestClientAuthenticationThatDoesNotFitTheGrant(t *testing.T) {
+	fsys, cfg := backendSite(config.ClientAuthNone)
+	site, diags := Prepare(context.Background(), fsys, cfg, "portal.yaml", BaseSpecs)
+	if len(diags) != 1 || diags[0].File != "portal.yaml" || diags[0].Line != 12 || diags[0].Severity != diag.Error ||
+		!strings.Contains(diags[0].Message, `fhir API "system-access": clientAuthentication none does not fit the client credentials grant`) {
+		t.Fatalf("diagnostics = %v, want one error at portal.yaml:12", diags)
+	}
+	downloads, diags := site.Downloads()
+	if len(diags) > 0 || len(downloads) != 1 {
+		t.Errorf("downloads %d, diagnostics %v; want only the statement, and no second report", len(downloads), diags)
 	}
 }

@@ -214,6 +214,11 @@ func (s *Site) resolveAPI(ac config.FHIRAPI, configFile string, specs Specs) (*A
 		api.CapabilityDownload = DownloadDir + ac.ID + "/capabilitystatement.json"
 		api.PostmanDownload = DownloadDir + ac.ID + "/" + ac.ID + ".postman_collection.json"
 	}
+	if problem := clientAuthProblem(api); problem != "" {
+		return api, []diag.Diagnostic{{File: configFile, Line: ac.Authorization.Line, Severity: diag.Error,
+			Message: fmt.Sprintf("fhir API %q: %s", ac.ID, problem),
+			Hint:    "write clientAuthentication: private_key_jwt or client_secret_basic for a client credentials API, none or client_secret_basic for an authorization code API"}}
+	}
 	return api, nil
 }
 

@@ -35,6 +35,7 @@ func check(api API) error {
 	if api.Auth != nil {
 		checkAuth(&p, *api.Auth)
 	}
+	checkTokenRequest(&p, api)
 	for i, f := range api.Folders {
 		where := fmt.Sprintf("folder %q", f.Name)
 		if f.Name == "" {
@@ -69,6 +70,45 @@ func checkAuth(p *problems, o OAuth2) {
 		p.add("", "Auth.GrantType %q is neither %q nor %q", o.GrantType, GrantAuthorizationCode, GrantClientCredentials)
 	}
 	checkAbsoluteURL(p, "Auth.TokenURL", o.TokenURL)
+	checkClientAuthentication(p, o)
+}
+
+// checkClientAuthentication wants a method the collection can carry out for
+// the grant. The client_credentials grant is for confidential clients only
+// (RFC 6749 §4.4), so not none; and only its token request is one the
+// collection can send itself, so private_key_jwt is for it alone (Postman's
+// OAuth 2.0 helper cannot sign a client assertion for an authorization code).
+func checkClientAuthentication(p *problems, o OAuth2) {
+	m := o.clientAuthentication()
+	switch {
+	case m != ClientAuthNone && m != ClientAuthSecretBasic && m != ClientAuthPrivateKeyJWT:
+		p.add("", "Auth.ClientAuthentication %q is none of %q, %q, %q", m, ClientAuthNone, ClientAuthSecretBasic, ClientAuthPrivateKeyJWT)
+	case o.GrantType == GrantClientCredentials && m == ClientAuthNone:
+		p.add("", "Auth.ClientAuthentication is %q with the client_credentials grant, which only confidential clients may use", m)
+	case o.GrantType == GrantAuthorizationCode && m == ClientAuthPrivateKeyJWT:
+		p.add("", "Auth.ClientAuthentication is %q with the authorization_code grant; the collection supports it for client_credentials only", m)
+	}
+}
+
+// checkTokenRequest wants the token request exactly once in an API that uses
+// private_key_jwt, where readers have no other way to get a token, and
+// nowhere else, where it would post a form no server expects.
+func checkTokenRequest(p *problems, api API) {
+	var with []string
+	for i, f := range api.Folders {
+		if f.TokenRequest {
+			with = append(with, fmt.Sprintf("folder %d", i+1))
+		}
+	}
+	wanted := api.Auth != nil && api.Auth.clientAuthentication() == ClientAuthPrivateKeyJWT
+	switch {
+	case wanted && len(with) == 0:
+		p.add("", "Auth.ClientAuthentication is %q but no folder has TokenRequest; readers would have no way to get a token", ClientAuthPrivateKeyJWT)
+	case wanted && len(with) > 1:
+		p.add("", "TokenRequest is set on %s; one token request is enough", strings.Join(with, " and "))
+	case !wanted && len(with) > 0:
+		p.add("", "TokenRequest is set on %s, but only an API whose Auth uses %q has a token request", strings.Join(with, " and "), ClientAuthPrivateKeyJWT)
+	}
 }
 
 // checkAbsoluteURL returns the parsed URL, or nil after reporting that raw

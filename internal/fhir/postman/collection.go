@@ -29,7 +29,9 @@ type folder struct {
 }
 
 type requestItem struct {
-	Name    string  `json:"name"`
+	Name string `json:"name"`
+	// Event holds the item's scripts; only the token request has one.
+	Event   []event `json:"event,omitempty"`
 	Request request `json:"request"`
 	// Response holds saved example responses; we save none, and Postman
 	// writes the empty list rather than leaving it out.
@@ -37,6 +39,8 @@ type requestItem struct {
 }
 
 type request struct {
+	// Auth overrides the collection's auth for this request; nil inherits it.
+	Auth        *auth      `json:"auth,omitempty"`
 	Method      string     `json:"method"`
 	Header      []param    `json:"header"`
 	Body        *body      `json:"body,omitempty"`
@@ -55,10 +59,14 @@ type param struct {
 	Disabled    bool   `json:"disabled,omitempty"`
 }
 
+// body is a request body: Mode "raw" with Raw and Options (a FHIR JSON
+// body), or Mode "urlencoded" with URLEncoded (a form, as OAuth 2.0 token
+// requests are, RFC 6749 §4.4.2).
 type body struct {
-	Mode    string      `json:"mode"`
-	Raw     string      `json:"raw"`
-	Options bodyOptions `json:"options"`
+	Mode       string       `json:"mode"`
+	Raw        string       `json:"raw,omitempty"`
+	URLEncoded []param      `json:"urlencoded,omitempty"`
+	Options    *bodyOptions `json:"options,omitempty"`
 }
 
 // bodyOptions tells Postman's editor to highlight the raw body as JSON.
@@ -76,8 +84,11 @@ type requestURL struct {
 	Variable []param  `json:"variable,omitempty"`
 }
 
+// auth is a Postman auth helper: Type is "noauth", "bearer" (with Bearer)
+// or "oauth2" (with OAuth2).
 type auth struct {
 	Type   string          `json:"type"`
+	Bearer []authAttribute `json:"bearer,omitempty"`
 	OAuth2 []authAttribute `json:"oauth2,omitempty"`
 }
 
@@ -87,6 +98,20 @@ type authAttribute struct {
 	Key   string `json:"key"`
 	Value any    `json:"value"`
 	Type  string `json:"type"`
+}
+
+// event runs a script when Listen happens: "test" after the response
+// arrives, "prerequest" before the request is sent.
+type event struct {
+	Listen string `json:"listen"`
+	Script script `json:"script"`
+}
+
+// script is JavaScript for Postman's sandbox (the pm API), one line per
+// Exec entry, as Postman exports it so that changes diff line by line.
+type script struct {
+	Exec []string `json:"exec"`
+	Type string   `json:"type"`
 }
 
 // newCollection assembles the collection of a checked API.
@@ -108,8 +133,13 @@ func newCollection(api API) collection {
 	}
 }
 
+// newFolder lists the folder's requests, after the token request when the
+// folder has it.
 func newFolder(f Folder) folder {
-	items := make([]requestItem, 0, len(f.Requests))
+	items := make([]requestItem, 0, len(f.Requests)+1)
+	if f.TokenRequest {
+		items = append(items, tokenRequestItem())
+	}
 	for _, r := range f.Requests {
 		items = append(items, requestItem{Name: r.Name, Request: newRequest(r), Response: []struct{}{}})
 	}
@@ -124,7 +154,7 @@ func newRequest(r Request) request {
 		Description: r.Description,
 	}
 	if r.Body != "" {
-		req.Body = &body{Mode: "raw", Raw: r.Body}
+		req.Body = &body{Mode: "raw", Raw: r.Body, Options: &bodyOptions{}}
 		req.Body.Options.Raw.Language = "json"
 	}
 	return req

@@ -5,8 +5,9 @@ import (
 	"testing"
 )
 
-// The APIs below stand for the three kinds the portal documents: a patient
-// app behind SMART on FHIR, a backend bulk client, and a public directory.
+// The APIs below stand for the kinds the portal documents: a patient app
+// behind SMART on FHIR, backend clients with a client secret or a signed JWT
+// (SMART Backend Services), and a public directory.
 // Each call returns a fresh value, so a test may change its copy freely.
 
 func patientAccessAPI() API {
@@ -100,6 +101,42 @@ func bulkDataAPI() API {
 	}
 }
 
+// backendServicesAPI is a SMART Backend Services API: client credentials,
+// the client authenticating with a signed JWT.
+func backendServicesAPI() API {
+	return API{
+		ID:          "payer-system-access",
+		Name:        "Payer System Access API",
+		Description: "Bulk and system-level access for payer partners.",
+		BaseURL:     "https://fhir.example.org/payer/r4",
+		Auth: &OAuth2{
+			TokenURL:             "https://auth.example.org/token",
+			Scopes:               "system/*.rs",
+			GrantType:            GrantClientCredentials,
+			ClientAuthentication: ClientAuthPrivateKeyJWT,
+		},
+		Folders: []Folder{
+			{
+				Name:         "Server",
+				TokenRequest: true,
+				Requests:     []Request{{Name: "Read the CapabilityStatement", Method: "GET", Path: "metadata"}},
+			},
+			{
+				Name: "Group",
+				Requests: []Request{
+					{
+						Name:          "Export a group",
+						Method:        "GET",
+						Path:          "Group/:id/$export",
+						Headers:       []Param{{Key: "Prefer", Value: "respond-async"}},
+						PathVariables: []Param{{Key: "id", Value: "payer-members"}},
+					},
+				},
+			},
+		},
+	}
+}
+
 func directoryAPI() API {
 	return API{
 		ID:      "provider-directory",
@@ -132,6 +169,7 @@ func exampleAPIs() []namedAPI {
 	return []namedAPI{
 		{"patient access (authorization code, PKCE)", patientAccessAPI()},
 		{"bulk data (client credentials)", bulkDataAPI()},
+		{"backend services (client credentials, private_key_jwt)", backendServicesAPI()},
 		{"directory (no auth)", directoryAPI()},
 		{"no folders", API{ID: "empty", Name: "Empty API", BaseURL: "https://fhir.example.org"}},
 	}

@@ -42,8 +42,27 @@ const (
 	GrantClientCredentials = "client_credentials"
 )
 
-// OAuth2 is the authorization server of an API, as Postman's OAuth 2.0
-// helper needs it to fetch a token.
+// Client authentication methods OAuth2.ClientAuthentication accepts, named
+// as OAuth 2.0 names token endpoint authentication methods (RFC 7591 §2,
+// token_endpoint_auth_method; SMART App Launch 2.x lists them in
+// token_endpoint_auth_methods_supported).
+const (
+	// ClientAuthNone is a public client: it sends only client_id in the
+	// token request body.
+	ClientAuthNone = "none"
+	// ClientAuthSecretBasic sends client_id and client_secret as HTTP Basic
+	// (RFC 6749 §2.3.1).
+	ClientAuthSecretBasic = "client_secret_basic"
+	// ClientAuthPrivateKeyJWT sends a JWT signed with the client's private
+	// key as client_assertion (RFC 7523 §2.2), as SMART Backend Services
+	// requires. Postman's OAuth 2.0 helper cannot make one, so the collection
+	// gets a token request of its own (Folder.TokenRequest) and sends the
+	// token it stores as a plain bearer token.
+	ClientAuthPrivateKeyJWT = "private_key_jwt"
+)
+
+// OAuth2 is the authorization server of an API and how a client gets a token
+// from it.
 type OAuth2 struct {
 	// AuthorizeURL is required for the authorization_code grant.
 	AuthorizeURL string
@@ -54,12 +73,37 @@ type OAuth2 struct {
 	GrantType string
 	// PKCE turns on a S256 code challenge; authorization_code only.
 	PKCE bool
+	// ClientAuthentication is ClientAuthNone or ClientAuthSecretBasic for
+	// the authorization_code grant, ClientAuthSecretBasic or
+	// ClientAuthPrivateKeyJWT for client_credentials (a grant for
+	// confidential clients only, RFC 6749 §4.4). "" is the grant's usual
+	// method: none for authorization_code, client_secret_basic for
+	// client_credentials.
+	ClientAuthentication string
+}
+
+// clientAuthentication is o.ClientAuthentication, or the grant's usual
+// method when it is "".
+func (o OAuth2) clientAuthentication() string {
+	switch {
+	case o.ClientAuthentication != "":
+		return o.ClientAuthentication
+	case o.GrantType == GrantClientCredentials:
+		return ClientAuthSecretBasic
+	default:
+		return ClientAuthNone
+	}
 }
 
 // Folder groups the requests of one resource type or topic.
 type Folder struct {
 	Name, Description string
-	Requests          []Request
+	// TokenRequest starts the folder with "Get an access token", the request
+	// that exchanges a client assertion for a token. An API whose Auth uses
+	// ClientAuthPrivateKeyJWT needs it in exactly one folder, and only such
+	// an API may have it.
+	TokenRequest bool
+	Requests     []Request
 }
 
 // Request is one example call.

@@ -26,22 +26,26 @@ func TestBuildIsDeterministic(t *testing.T) {
 	}
 }
 
-// TestBuildMatchesGolden pins the file readers download, so any change to it
-// shows up in review.
+// TestBuildMatchesGolden pins the files readers download, so any change to
+// them shows up in review.
 func TestBuildMatchesGolden(t *testing.T) {
-	const golden = "testdata/provider-patient-access.golden.json"
-	got, _ := mustBuild(t, patientAccessAPI())
-	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("output differs from %s (run go test -update and review the diff):\n%s", golden, got)
+	for _, api := range []API{patientAccessAPI(), backendServicesAPI()} {
+		t.Run(api.ID, func(t *testing.T) {
+			golden := "testdata/" + api.ID + ".golden.json"
+			got, _ := mustBuild(t, api)
+			if *update {
+				if err := os.WriteFile(golden, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to create it)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("output differs from %s (run go test -update and review the diff):\n%s", golden, got)
+			}
+		})
 	}
 }
 
@@ -80,8 +84,9 @@ func TestBuildAuth(t *testing.T) {
 		auth          *OAuth2
 		wantType      string
 		wantVariables []string
-		wantAttrs     map[string]any // attributes that must be there, with their values
-		wantAbsent    []string       // attributes that must not be there
+		wantValues    map[string]string // variables besides baseUrl with a value; the others are empty
+		wantAttrs     map[string]any    // attributes that must be there, with their values
+		wantAbsent    []string          // attributes that must not be there
 	}{
 		{
 			name:          "public API",
@@ -136,15 +141,56 @@ func TestBuildAuth(t *testing.T) {
 			},
 			wantAbsent: []string{"authUrl", "useBrowser", "challengeAlgorithm"},
 		},
+		{
+			name: "client credentials, client_secret_basic named",
+			auth: &OAuth2{
+				TokenURL: "https://auth.example.org/token", Scopes: "system/*.read", GrantType: GrantClientCredentials,
+				ClientAuthentication: ClientAuthSecretBasic,
+			},
+			wantType:      "oauth2",
+			wantVariables: []string{"baseUrl", "clientId", "clientSecret", "accessToken"},
+			wantAttrs:     map[string]any{"grant_type": "client_credentials", "clientSecret": "{{clientSecret}}", "client_authentication": "header"},
+		},
+		{
+			name: "authorization code, confidential client with a secret",
+			auth: &OAuth2{
+				AuthorizeURL: "https://auth.example.org/authorize", TokenURL: "https://auth.example.org/token",
+				GrantType: GrantAuthorizationCode, PKCE: true, ClientAuthentication: ClientAuthSecretBasic,
+			},
+			wantType:      "oauth2",
+			wantVariables: []string{"baseUrl", "clientId", "clientSecret", "accessToken"},
+			wantAttrs:     map[string]any{"grant_type": "authorization_code_with_pkce", "clientSecret": "{{clientSecret}}", "client_authentication": "header"},
+		},
+		{
+			// Postman's helper cannot sign a client assertion: the collection
+			// sends the token its own token request stores.
+			name: "client credentials, private_key_jwt",
+			auth: &OAuth2{
+				TokenURL: "https://auth.example.org/token", Scopes: "system/*.rs", GrantType: GrantClientCredentials,
+				ClientAuthentication: ClientAuthPrivateKeyJWT,
+			},
+			wantType:      "bearer",
+			wantVariables: []string{"baseUrl", "tokenUrl", "scope", "clientAssertion", "accessToken"},
+			wantValues:    map[string]string{"tokenUrl": "https://auth.example.org/token", "scope": "system/*.rs"},
+			wantAttrs:     map[string]any{"token": "{{accessToken}}"},
+			wantAbsent:    []string{"clientId", "clientSecret", "grant_type", "accessTokenUrl"},
+		},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, col := mustBuild(t, API{ID: "a", Name: "A", BaseURL: "https://fhir.example.org/r4/", Auth: c.auth})
+			api := API{ID: "a", Name: "A", BaseURL: "https://fhir.example.org/r4/", Auth: c.auth}
+			if c.wantType == "bearer" {
+				api.Folders = []Folder{{Name: "Server", TokenRequest: true}}
+			}
+			_, col := mustBuild(t, api)
 			if col.Auth.Type != c.wantType {
 				t.Errorf("auth type = %q, want %q", col.Auth.Type, c.wantType)
 			}
-			if c.wantType == "noauth" && col.Auth.OAuth2 != nil {
-				t.Errorf("noauth carries oauth2 attributes: %v", col.Auth.OAuth2)
+			if c.wantType != "oauth2" && col.Auth.OAuth2 != nil {
+				t.Errorf("%s carries oauth2 attributes: %v", c.wantType, col.Auth.OAuth2)
+			}
+			if c.wantType != "bearer" && col.Auth.Bearer != nil {
+				t.Errorf("%s carries bearer attributes: %v", c.wantType, col.Auth.Bearer)
 			}
 			var names []string
 			for _, v := range col.Variable {
@@ -152,25 +198,25 @@ func TestBuildAuth(t *testing.T) {
 				if v.Key == "baseUrl" && v.Value != "https://fhir.example.org/r4" {
 					t.Errorf("baseUrl = %q, want the base URL without its trailing slash", v.Value)
 				}
-				if v.Key != "baseUrl" && v.Value != "" {
-					t.Errorf("variable %s = %q, want empty for the reader to fill", v.Key, v.Value)
+				if v.Key != "baseUrl" && v.Value != c.wantValues[v.Key] {
+					t.Errorf("variable %s = %q, want %q", v.Key, v.Value, c.wantValues[v.Key])
 				}
 			}
 			if !slices.Equal(names, c.wantVariables) {
 				t.Errorf("variables = %v, want %v", names, c.wantVariables)
 			}
 			attrs := map[string]any{}
-			for _, a := range col.Auth.OAuth2 {
+			for _, a := range append(col.Auth.OAuth2, col.Auth.Bearer...) {
 				attrs[a.Key] = a.Value
 			}
 			for key, want := range c.wantAttrs {
 				if got, ok := attrs[key]; !ok || got != want {
-					t.Errorf("oauth2 %s = %v (present: %t), want %v", key, got, ok, want)
+					t.Errorf("%s %s = %v (present: %t), want %v", c.wantType, key, got, ok, want)
 				}
 			}
 			for _, key := range c.wantAbsent {
 				if _, ok := attrs[key]; ok {
-					t.Errorf("oauth2 has %s, want it absent", key)
+					t.Errorf("%s has %s, want it absent", c.wantType, key)
 				}
 			}
 		})
@@ -368,6 +414,22 @@ func TestBuildRejectsInvalidAPI(t *testing.T) {
 		{"unnamed header", func(a *API) { a.Folders[0].Requests[0].Headers = []Param{{Value: "x"}} }, []string{"a header has no name"}},
 		{"body is not JSON", func(a *API) { a.Folders[0].Requests[2].Body = "{nope" }, []string{"Body is not valid JSON"}},
 		{"GET with body", func(a *API) { a.Folders[0].Requests[0].Body = "{}" }, []string{"a GET request has a Body"}},
+		{"unknown client authentication", func(a *API) { a.Auth.ClientAuthentication = "client_secret_jwt" },
+			[]string{`Auth.ClientAuthentication "client_secret_jwt" is none of "none", "client_secret_basic", "private_key_jwt"`}},
+		{"private_key_jwt with authorization code", func(a *API) { a.Auth.ClientAuthentication = ClientAuthPrivateKeyJWT },
+			[]string{`"private_key_jwt" with the authorization_code grant`, "no folder has TokenRequest"}},
+		{"public client with client credentials", func(a *API) {
+			a.Auth.GrantType, a.Auth.PKCE, a.Auth.ClientAuthentication = GrantClientCredentials, false, ClientAuthNone
+		}, []string{`"none" with the client_credentials grant, which only confidential clients may use`}},
+		{"private_key_jwt without token request", func(a *API) {
+			a.Auth.GrantType, a.Auth.PKCE, a.Auth.ClientAuthentication = GrantClientCredentials, false, ClientAuthPrivateKeyJWT
+		}, []string{`Auth.ClientAuthentication is "private_key_jwt" but no folder has TokenRequest`}},
+		{"two token requests", func(a *API) {
+			a.Auth.GrantType, a.Auth.PKCE, a.Auth.ClientAuthentication = GrantClientCredentials, false, ClientAuthPrivateKeyJWT
+			a.Folders[0].TokenRequest, a.Folders[1].TokenRequest = true, true
+		}, []string{"TokenRequest is set on folder 1 and folder 2; one token request is enough"}},
+		{"token request without private_key_jwt", func(a *API) { a.Folders[1].TokenRequest = true },
+			[]string{`TokenRequest is set on folder 2, but only an API whose Auth uses "private_key_jwt"`}},
 		{"every problem is reported", func(a *API) {
 			a.Name = ""
 			a.Folders[0].Requests[0].Method = "FETCH"
