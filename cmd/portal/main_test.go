@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"testing"
 
@@ -16,5 +17,14 @@ func TestMain(m *testing.M) {
 
 // TestScripts runs one scenario of the CLI per file in testdata/script.
 func TestScripts(t *testing.T) {
-	testscript.Run(t, testscript.Params{Dir: "testdata/script"})
+	testscript.Run(t, testscript.Params{Dir: "testdata/script", Condition: condition})
+}
+
+// condition adds [race]: the test binary, which scripts run as portal, was
+// built with the race detector.
+func condition(cond string) (bool, error) {
+	if cond == "race" {
+		return raceDetector, nil
+	}
+	return false, fmt.Errorf("unknown condition %q", cond)
 }

@@ -12,7 +12,6 @@ import (
 
 	portal "github.com/portaldocs/portal"
 	"github.com/portaldocs/portal/internal/build"
-	"github.com/portaldocs/portal/internal/route"
 	"github.com/portaldocs/portal/internal/sidebar"
 	"github.com/rogpeppe/go-internal/txtar"
 )
@@ -188,35 +187,6 @@ baseUrl: /
 	}
 }
 
-func TestEmbeddedPortalBuilds(t *testing.T) {
-	res, err := portalBuild()
-	if err != nil {
-		t.Fatalf("portal site: %v\n%s", err, strings.Join(renderDiagnostics(res.Diagnostics), "\n"))
-	}
-	for _, d := range res.Diagnostics {
-		t.Errorf("portal site has a warning: %s", d)
-	}
-	for _, p := range []string{"/", "/docs/", "/docs/getting-started/authorization/", "/docs/getting-started/registration/",
-		"/docs/getting-started/ip-allow-list/", "/docs/gettings-started/sandbox/", "/docs/api/fhir/",
-		"/docs/api/patient-image/", "/docs/tutorials/"} {
-		if _, ok := res.Output.Manifest.Lookup(p); !ok {
-			t.Errorf("portal route %s missing", p)
-			continue
-		}
-		html, _ := res.Output.File(route.FileFor("/", p))
-		// The initial data carries the page only: site data and sidebars are
-		// shared files the client loads, preloaded by the document.
-		for _, want := range []string{`aria-label="Main"`, `<footer`, `<title>`, `<script id="__portal-data" type="application/json">{"page":`,
-			`<link rel="preload" href="` + res.Output.Manifest.SiteData + `" as="fetch" crossorigin="anonymous">`} {
-			if !strings.Contains(string(html), want) {
-				t.Errorf("prerendered %s lacks %s", p, want)
-			}
-		}
-		if strings.Contains(string(html), "portal:initial-data") {
-			t.Errorf("prerendered %s still has the initial-data placeholder", p)
-		}
-	}
-}
 
 func TestSidebarItemTypesResolve(t *testing.T) {
 	ar, err := txtar.ParseFile("testdata/sites/sidebar-item-types.txtar")
