@@ -98,6 +98,9 @@ type FHIRAPI struct {
 // cannot express.
 type FHIRAuthorization struct {
 	AuthorizeURL string `yaml:"authorizeUrl"`
+	// RedirectURI is the callback URL of the client readers use with the
+	// collection (e.g. the sandbox's shared public client).
+	RedirectURI string `yaml:"redirectUri"`
 	TokenURL     string `yaml:"tokenUrl"`
 	Scope        string `yaml:"scope"`
 	// ClientAuthentication is how a client authenticates at the token

@@ -108,6 +108,9 @@ func postmanAuth(rest *Rest, override config.FHIRAuthorization) *postman.OAuth2 
 	if override.Scope != "" {
 		o.Scopes = override.Scope
 	}
+	if o.GrantType == postman.GrantAuthorizationCode {
+		o.RedirectURI = override.RedirectURI
+	}
 	// The config's values are the postman package's: both are OAuth's
 	// token_endpoint_auth_method names.
 	o.ClientAuthentication = firstNonEmpty(override.ClientAuthentication, clientAuthFor(o.GrantType))
@@ -221,16 +224,42 @@ func (r *Renderer) postmanFolder(api *API, res RestResource) postman.Folder {
 		}
 	}
 	for _, op := range res.Operation {
-		od := r.Registry.OperationDefinition(op.Definition.URL())
-		path := res.Type + "/$" + op.Name
-		vars := []postman.Param(nil)
-		if od != nil && od.Instance && !od.Type {
-			path, vars = res.Type+"/:id/$"+op.Name, idVar
-		}
-		f.Requests = append(f.Requests, postman.Request{Name: "$" + op.Name, Description: firstSentence(op.Documentation),
-			Method: "POST", Path: path, PathVariables: vars})
+		f.Requests = append(f.Requests, r.postmanOperation(res, op, idVar))
 	}
 	return f
+}
+
+// bulkDataOperations is the canonical base of the FHIR Bulk Data Access
+// export operations, asynchronous kick-offs that take their parameters in
+// the query string (Bulk Data 1.0.1 and 2.0.0, export).
+const bulkDataOperations = "http://hl7.org/fhir/uv/bulkdata/OperationDefinition/"
+
+// postmanOperation invokes one of a resource's operations: at instance level
+// when its definition allows only that, with GET when it changes nothing and
+// needs no body, and as the asynchronous request Bulk Data defines for an
+// export. A definition the site does not carry is stood in for by one of
+// the site's that derives from it.
+func (r *Renderer) postmanOperation(res RestResource, op OperationRef, idVar []postman.Param) postman.Request {
+	url := op.Definition.URL()
+	od := r.Registry.OperationDefinition(url)
+	if od == nil {
+		od = r.Registry.OperationDerivedFrom(url)
+	}
+	req := postman.Request{Name: "$" + op.Name, Description: firstSentence(op.Documentation), Method: "POST", Path: res.Type + "/$" + op.Name}
+	if od != nil && od.Instance && !od.Type {
+		req.Path, req.PathVariables = res.Type+"/:id/$"+op.Name, idVar
+	}
+	if od != nil && getAllowed(od) && !hasRequiredInput(od) {
+		req.Method = "GET"
+	}
+	if strings.HasPrefix(url, bulkDataOperations) || (od != nil && strings.HasPrefix(od.Base.URL(), bulkDataOperations)) {
+		req.Method = "GET"
+		req.Headers = []postman.Param{{Key: "Prefer", Value: "respond-async"}}
+		if strings.HasSuffix(url, "/group-export") || (od != nil && strings.HasSuffix(od.Base.URL(), "/group-export")) {
+			req.Path, req.PathVariables = res.Type+"/:id/$"+op.Name, idVar
+		}
+	}
+	return req
 }
 
 // searchRequests is one search request per parameter, with a value from

@@ -260,3 +260,42 @@ func TestClientAuthenticationThatDoesNotFitTheGrant(t *testing.T) {
 		t.Errorf("downloads %d, diagnostics %v; want only the statement, and no second report", len(downloads), diags)
 	}
 }
+
+// A bulk export kick-off is a GET with Prefer: respond-async, on one group
+// for group-export, even when the site does not carry HL7's definition.
+func TestPostmanBulkExportRequest(t *testing.T) {
+	r := &Renderer{Registry: &Registry{}}
+	idVar := []postman.Param{{Key: "id", Value: "sbx-group-all"}}
+	req := r.postmanOperation(RestResource{Type: "Group"},
+		OperationRef{Name: "export", Definition: "http://hl7.org/fhir/uv/bulkdata/OperationDefinition/group-export"}, idVar)
+	if req.Method != "GET" || req.Path != "Group/:id/$export" || len(req.Headers) != 1 || req.Headers[0].Key != "Prefer" || req.Headers[0].Value != "respond-async" {
+		t.Errorf("group export request = %+v, want GET Group/:id/$export with Prefer: respond-async", req)
+	}
+	other := r.postmanOperation(RestResource{Type: "Patient"}, OperationRef{Name: "match", Definition: "https://fhir.example.org/OperationDefinition/unknown"}, idVar)
+	if other.Method != "POST" || other.Path != "Patient/$match" || len(other.Headers) != 0 {
+		t.Errorf("an operation the site knows nothing about = %+v, want POST at type level", other)
+	}
+}
+
+// With a registered redirect URI the collection names it instead of
+// Postman's own callback, and every authorization request carries aud.
+func TestPostmanAuthorizationCodeRedirect(t *testing.T) {
+	rest := &Rest{Resource: []RestResource{{Type: "Patient"}}, Security: &Security{Extension: []Extension{{URL: smartOAuthURIs, Extension: []Extension{
+		{URL: "authorize", ValueURI: "https://auth.example.org/oauth2/authorize"},
+		{URL: "token", ValueURI: "https://auth.example.org/oauth2/token"}}}}}}
+	o := postmanAuth(rest, config.FHIRAuthorization{RedirectURI: "http://localhost:8400/callback"})
+	if o.RedirectURI != "http://localhost:8400/callback" {
+		t.Fatalf("RedirectURI = %q", o.RedirectURI)
+	}
+	data, err := postman.Build(postman.API{ID: "a", Name: "A", BaseURL: "https://fhir.example.org/r4", Auth: o})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"key": "useBrowser",
+				"value": false`, `"key": "redirect_uri",
+				"value": "http://localhost:8400/callback"`, `"key": "aud"`, `"value": "{{baseUrl}}"`} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("collection lacks %s", want)
+		}
+	}
+}

@@ -97,6 +97,19 @@ func (r *Registry) OperationDefinition(canonical string) *OperationDefinition {
 	return od
 }
 
+// OperationDerivedFrom finds a loaded OperationDefinition whose base is the
+// given canonical: the site's own statement of an operation defined
+// elsewhere.
+func (r *Registry) OperationDerivedFrom(canonical string) *OperationDefinition {
+	url := Canonical(canonical).URL()
+	for _, f := range r.files {
+		if od, ok := f.Resource.(*OperationDefinition); ok && od.Base.URL() == url && url != "" {
+			return od
+		}
+	}
+	return nil
+}
+
 // SearchParameter finds a search parameter by canonical URL.
 func (r *Registry) SearchParameter(canonical string) *SearchParameter {
 	sp, _ := r.resource(canonical).(*SearchParameter)

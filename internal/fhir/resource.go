@@ -370,18 +370,20 @@ func (b *ElementBinding) ValueSetURL() string {
 
 // OperationDefinition defines an operation ($match, $export…).
 type OperationDefinition struct {
-	ID            string               `json:"id"`
-	URL           string               `json:"url"`
-	Version       string               `json:"version"`
-	Name          string               `json:"name"`
-	Title         string               `json:"title"`
-	Status        string               `json:"status"`
-	Kind          string               `json:"kind"`
-	Description   string               `json:"description"`
-	AffectsState  *bool                `json:"affectsState"`
-	Idempotent    *bool                `json:"idempotent"` // STU3
-	Code          string               `json:"code"`
-	Comment       string               `json:"comment"`
+	ID           string `json:"id"`
+	URL          string `json:"url"`
+	Version      string `json:"version"`
+	Name         string `json:"name"`
+	Title        string `json:"title"`
+	Status       string `json:"status"`
+	Kind         string `json:"kind"`
+	Description  string `json:"description"`
+	AffectsState *bool  `json:"affectsState"`
+	Idempotent   *bool  `json:"idempotent"` // STU3
+	Code         string `json:"code"`
+	Comment      string `json:"comment"`
+	// Base is the definition this one constrains (a Reference in STU3).
+	Base          Canonical            `json:"base"`
 	Resource      []string             `json:"resource"`
 	System        bool                 `json:"system"`
 	Type          bool                 `json:"type"`

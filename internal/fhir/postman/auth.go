@@ -26,9 +26,20 @@ func oauth2Helper(o OAuth2) auth {
 		text("grant_type", postmanGrantType(o)),
 	}
 	if o.GrantType == GrantAuthorizationCode {
-		// The browser flow redirects to Postman's own callback page, which
-		// readers register as their app's redirect URI.
-		attrs = append(attrs, text("authUrl", o.AuthorizeURL), boolean("useBrowser", true))
+		attrs = append(attrs, text("authUrl", o.AuthorizeURL))
+		if o.RedirectURI != "" {
+			// The redirect URI must match a registered one exactly, so the
+			// collection names it instead of Postman's own callback page.
+			attrs = append(attrs, boolean("useBrowser", false), text("redirect_uri", o.RedirectURI))
+		} else {
+			// The browser flow redirects to Postman's own callback page,
+			// which readers register as their app's redirect URI.
+			attrs = append(attrs, boolean("useBrowser", true))
+		}
+		// SMART App Launch requires aud, the FHIR base URL the token is
+		// for, on every authorization request.
+		attrs = append(attrs, authAttribute{Key: "authRequestParams", Type: "any", Value: []map[string]any{
+			{"key": "aud", "value": "{{baseUrl}}", "enabled": true, "send_as": "request_url"}}})
 	}
 	attrs = append(attrs, text("accessTokenUrl", o.TokenURL), text("clientId", "{{clientId}}"))
 	if o.clientAuthentication() == ClientAuthSecretBasic {

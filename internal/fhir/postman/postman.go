@@ -66,6 +66,9 @@ const (
 type OAuth2 struct {
 	// AuthorizeURL is required for the authorization_code grant.
 	AuthorizeURL string
+	// RedirectURI is the callback URL registered for the client; "" lets
+	// Postman use its own callback page (which readers must then register).
+	RedirectURI string
 	TokenURL     string
 	// Scopes is space-separated, as in the OAuth 2.0 scope parameter.
 	Scopes string
