@@ -187,7 +187,6 @@ baseUrl: /
 	}
 }
 
-
 func TestSidebarItemTypesResolve(t *testing.T) {
 	ar, err := txtar.ParseFile("testdata/sites/sidebar-item-types.txtar")
 	if err != nil {

@@ -101,8 +101,8 @@ type FHIRAuthorization struct {
 	// RedirectURI is the callback URL of the client readers use with the
 	// collection (e.g. the sandbox's shared public client).
 	RedirectURI string `yaml:"redirectUri"`
-	TokenURL     string `yaml:"tokenUrl"`
-	Scope        string `yaml:"scope"`
+	TokenURL    string `yaml:"tokenUrl"`
+	Scope       string `yaml:"scope"`
 	// ClientAuthentication is how a client authenticates at the token
 	// endpoint, one of ClientAuthentications (OAuth's
 	// token_endpoint_auth_method names, RFC 7591 §2). "" follows the grant

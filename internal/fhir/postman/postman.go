@@ -69,7 +69,7 @@ type OAuth2 struct {
 	// RedirectURI is the callback URL registered for the client; "" lets
 	// Postman use its own callback page (which readers must then register).
 	RedirectURI string
-	TokenURL     string
+	TokenURL    string
 	// Scopes is space-separated, as in the OAuth 2.0 scope parameter.
 	Scopes string
 	// GrantType is GrantAuthorizationCode or GrantClientCredentials.
