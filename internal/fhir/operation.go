@@ -14,6 +14,9 @@ var primitiveTypes = map[string]bool{"boolean": true, "integer": true, "string":
 // for the given resource type ("" for every type it names).
 func invocations(od *OperationDefinition, resourceType string) []string {
 	method := "POST"
+	if getAllowed(od) {
+		method = "GET or POST"
+	}
 	var out []string
 	if od.System && resourceType == "" {
 		out = append(out, fmt.Sprintf("%s [base]/$%s", method, od.Code))
@@ -88,7 +91,7 @@ func (r *Renderer) Operation(api *API, f *File) string {
 	}
 	w.table([]string{"Level", "Request"}, inv)
 	if getAllowed(od) {
-		w.para("It changes no data and all its inputs are primitive, so it may also be invoked with `GET`, the inputs in the query string.")
+		w.para("It changes no data and all its inputs are primitive, so it may be invoked with `GET`, the inputs in the query string, as well as with `POST` and a Parameters body.")
 	}
 	r.parameterSection(&w, od, "in", "Input parameters", site)
 	r.parameterSection(&w, od, "out", "Output parameters", site)
