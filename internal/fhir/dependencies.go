@@ -15,7 +15,7 @@ type Dependencies []config.FHIRDependency
 // reference pinned with |version must name a declared version of it, so a
 // statement cannot claim a guide version the site does not say it follows;
 // mismatch then names the versions that are declared.
-func (d Dependencies) publisher(ref string) (dep config.FHIRDependency, ok bool, mismatch string) {
+func (d Dependencies) publisher(ref string) (ok bool, mismatch string) {
 	url, version, _ := strings.Cut(ref, "|")
 	var declared []string
 	for _, dep := range d {
@@ -23,14 +23,14 @@ func (d Dependencies) publisher(ref string) (dep config.FHIRDependency, ok bool,
 			continue
 		}
 		if version == "" || version == dep.Version {
-			return dep, true, ""
+			return true, ""
 		}
 		declared = append(declared, dep.Package+"#"+dep.Version)
 	}
 	if len(declared) > 0 {
-		return config.FHIRDependency{}, false, fmt.Sprintf("version %s is not a declared dependency (declared: %s)", version, strings.Join(declared, ", "))
+		return false, fmt.Sprintf("version %s is not a declared dependency (declared: %s)", version, strings.Join(declared, ", "))
 	}
-	return config.FHIRDependency{}, false, ""
+	return false, ""
 }
 
 // definedUnder says whether url has the shape of a guide's definitions,

@@ -252,10 +252,14 @@ func (r *Renderer) postmanOperation(res RestResource, op OperationRef, idVar []p
 	if od != nil && getAllowed(od) && !hasRequiredInput(od) {
 		req.Method = "GET"
 	}
-	if strings.HasPrefix(url, bulkDataOperations) || (od != nil && strings.HasPrefix(od.Base.URL(), bulkDataOperations)) {
+	standard := url
+	if od != nil && od.Base.URL() != "" {
+		standard = od.Base.URL()
+	}
+	if export, ok := strings.CutPrefix(standard, bulkDataOperations); ok {
 		req.Method = "GET"
 		req.Headers = []postman.Param{{Key: "Prefer", Value: "respond-async"}}
-		if strings.HasSuffix(url, "/group-export") || (od != nil && strings.HasSuffix(od.Base.URL(), "/group-export")) {
+		if export == "group-export" {
 			req.Path, req.PathVariables = res.Type+"/:id/$"+op.Name, idVar
 		}
 	}

@@ -124,13 +124,19 @@ func (r *Registry) resource(canonical string) any {
 }
 
 // Examples lists the example (non-conformance) resources of a type an API
-// may show, in path order: those in the API's own folder, then those outside
-// every API folder of the same FHIR version. Another API's examples are
-// never shown: they describe another server's data.
+// may show, in path order (see examplesFor).
 func (r *Registry) Examples(resourceType string, scope string, v base.Version) []*File {
+	return r.examplesFor(scope, v, func(f *File) bool { return f.ResourceType == resourceType })
+}
+
+// examplesFor lists the example resources matching keep that an API may
+// show: those in the API's own folder, then those outside every API folder
+// of the same FHIR version. Another API's examples are never shown: they
+// describe another server's data.
+func (r *Registry) examplesFor(scope string, v base.Version, keep func(*File) bool) []*File {
 	var own, shared []*File
 	for _, f := range r.files {
-		if f.Resource != nil || f.ResourceType != resourceType || f.Version != v {
+		if f.Resource != nil || f.Version != v || !keep(f) {
 			continue
 		}
 		switch f.Scope {

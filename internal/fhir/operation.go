@@ -180,19 +180,10 @@ func (r *Renderer) operationExample(w *mdWriter, api *API, od *OperationDefiniti
 }
 
 func (r *Renderer) exampleWithID(id string, api *API) *File {
-	var shared *File
-	for _, f := range r.Registry.files {
-		if f.ID != id || f.Resource != nil || f.Version != api.File.Version {
-			continue
-		}
-		if f.Scope == api.File.Scope {
-			return f
-		}
-		if f.Scope == "" && shared == nil {
-			shared = f
-		}
+	if exs := r.Registry.examplesFor(api.File.Scope, api.File.Version, func(f *File) bool { return f.ID == id }); len(exs) > 0 {
+		return exs[0]
 	}
-	return shared
+	return nil
 }
 
 // examplePath is the example's invocation path: type level on the first

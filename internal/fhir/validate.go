@@ -82,7 +82,7 @@ func (r *Registry) checkResourceRefs(f *File, resPath string, res RestResource, 
 		if r.StructureDefinition(p.URL()) != nil || isBaseDefinition(p.URL(), spec) {
 			continue
 		}
-		if _, ok, mismatch := deps.publisher(string(p)); !ok {
+		if ok, mismatch := deps.publisher(string(p)); !ok {
 			warn(profilePaths[i], fmt.Sprintf("%s profile %s is %s", res.Type, p, unknownWhy(mismatch)), missingHint("StructureDefinition"))
 		}
 	}
@@ -127,7 +127,7 @@ func (r *Registry) knownSearchParam(resourceType string, sp SearchParamRef, spec
 			_, ok := spec.SearchParam(resourceType, sp.Name)
 			return ok, false, ""
 		}
-		_, ok, mismatch := deps.publisher(string(sp.Definition))
+		ok, mismatch := deps.publisher(string(sp.Definition))
 		return ok, ok, mismatch
 	}
 	_, ok := spec.SearchParam(resourceType, sp.Name)
@@ -138,7 +138,7 @@ func (r *Registry) knownOperation(def Canonical, deps Dependencies) (bool, strin
 	if r.OperationDefinition(def.URL()) != nil || strings.HasPrefix(def.URL(), coreCanonicalBase+"OperationDefinition/") {
 		return true, ""
 	}
-	_, ok, mismatch := deps.publisher(string(def))
+	ok, mismatch := deps.publisher(string(def))
 	return ok, unknownWhy(mismatch)
 }
 
