@@ -40,8 +40,9 @@ build: tools theme
 run: build
 	./$(BIN) serve --addr $(ADDR)
 
-## test: every gate: formatting, vet, Go tests with the race detector, Markdown conformance
-test: tools theme fmt-check vet go-test theme-test conformance e2e
+## test: every gate: formatting, vet, Go tests with the race detector, Markdown conformance,
+## the browser suite and the Postman collections run with newman
+test: tools theme fmt-check vet go-test theme-test conformance e2e postman-check
 
 fmt-check:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
