@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -281,12 +282,19 @@ func element(obj map[string]any, name string) any {
 	if v, ok := obj[name]; ok {
 		return v
 	}
-	for key, v := range obj {
+	// FHIR allows one type of a choice element at a time; should an example
+	// have two, the first name in sorted order wins, so output stays stable.
+	var typed []string
+	for key := range obj {
 		if rest, ok := strings.CutPrefix(key, name); ok && rest != "" && rest[0] >= 'A' && rest[0] <= 'Z' {
-			return v // FHIR allows one type of a choice element at a time
+			typed = append(typed, key)
 		}
 	}
-	return nil
+	if len(typed) == 0 {
+		return nil
+	}
+	slices.Sort(typed)
+	return obj[typed[0]]
 }
 
 // first is v, or the first item of the list v that passes the step's filter.
