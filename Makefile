@@ -40,8 +40,9 @@ build: tools theme
 run: build
 	./$(BIN) serve --addr $(ADDR)
 
-## test: every gate: formatting, vet, Go tests with the race detector, Markdown conformance
-test: tools theme fmt-check vet go-test theme-test conformance e2e
+## test: every gate: formatting, vet, Go tests with the race detector, Markdown conformance,
+## the browser suite and the Postman collections run with newman
+test: tools theme fmt-check vet go-test theme-test conformance e2e postman-check
 
 fmt-check:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -66,6 +67,18 @@ e2e: build e2e/node_modules/.package-lock.json
 
 e2e/node_modules/.package-lock.json: e2e/package-lock.json
 	cd e2e && npm ci --no-audit --no-fund
+
+## postman-check: run every Postman collection of the built portal (the generated ones and the
+## hand-written ones) with newman against a stand-in server on loopback, and check every request
+## (scripts/newman/README.md); prints "postman: N requests, P passed, F failed"
+.PHONY: postman-check
+postman-check: build scripts/newman/node_modules/.package-lock.json
+	rm -rf .cache/postman-check
+	./$(BIN) build --site site --out .cache/postman-check/site
+	cd scripts/newman && node --test --test-reporter=dot rules.test.mjs && node check.mjs ../../.cache/postman-check/site
+
+scripts/newman/node_modules/.package-lock.json: scripts/newman/package-lock.json
+	cd scripts/newman && npm ci --no-audit --no-fund
 
 ## budgets: JavaScript transferred on first load and prerender cost, measured on the real build
 budgets: build e2e/node_modules/.package-lock.json

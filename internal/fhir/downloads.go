@@ -1,10 +1,11 @@
 package fhir
 
 import (
+	"encoding/json"
 	"fmt"
-	"github.com/portaldocs/portal/internal/config"
 	"strings"
 
+	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir/postman"
 )
@@ -58,7 +59,7 @@ func (r *Renderer) postmanAPI(api *API) postman.API {
 	// token before it needs it.
 	system.TokenRequest = out.Auth != nil && out.Auth.ClientAuthentication == postman.ClientAuthPrivateKeyJWT
 	for _, in := range rest.Interaction {
-		if req, ok := systemRequest(in.Code); ok {
+		if req, ok := systemRequest(rest, in.Code); ok {
 			system.Requests = append(system.Requests, req)
 		}
 	}
@@ -75,7 +76,8 @@ const serverFolder = "Server"
 // postmanDescription introduces the collection and says how to get a token
 // with it, which depends on how the client authenticates.
 func postmanDescription(api *API, o *postman.OAuth2) string {
-	intro := fmt.Sprintf("Requests for every interaction and search parameter of %s, generated from its CapabilityStatement (FHIR %s).",
+	intro := fmt.Sprintf("Requests for the interactions, search parameters and operations of %s, generated from its CapabilityStatement (FHIR %s), "+
+		"every value taken from the API's example resources. A request the examples give no value for is left out, and its folder says so.",
 		api.Title, api.Statement.FHIRVersion)
 	switch {
 	case o == nil:
@@ -172,61 +174,256 @@ func defaultAuth(rest *Rest, authorize, token string) *postman.OAuth2 {
 	return &postman.OAuth2{TokenURL: token, GrantType: postman.GrantClientCredentials, Scopes: strings.Join(scopes, " ")}
 }
 
-func systemRequest(code string) (postman.Request, bool) {
+// systemRequest is the request of a system-wide interaction: a transaction
+// or batch, a search across the resource types the statement lets clients
+// search, or the whole server's history.
+func systemRequest(rest *Rest, code string) (postman.Request, bool) {
 	switch code {
 	case "transaction", "batch":
 		return postman.Request{Name: "Submit a " + code + " Bundle", Method: "POST", Path: "",
 			Body: fmt.Sprintf(`{"resourceType":"Bundle","type":%q,"entry":[]}`, code)}, true
 	case "search-system":
+		var types []string
+		for _, res := range rest.Resource {
+			if supports(res, "search-type") {
+				types = append(types, res.Type)
+			}
+		}
+		if len(types) == 0 {
+			return postman.Request{}, false
+		}
 		return postman.Request{Name: "Search all resource types", Method: "GET", Path: "",
-			Query: []postman.Param{{Key: "_type", Description: "resource types to search"}}}, true
+			Query: []postman.Param{{Key: "_type", Value: strings.Join(types, ","), Description: "resource types to search"}}}, true
 	case "history-system":
 		return postman.Request{Name: "History of all resources", Method: "GET", Path: "_history"}, true
 	}
 	return postman.Request{}, false
 }
 
-// postmanFolder is one resource's requests.
-func (r *Renderer) postmanFolder(api *API, res RestResource) postman.Folder {
-	f := postman.Folder{Name: res.Type, Description: firstSentence(res.Documentation)}
-	idVar := []postman.Param{{Key: "id", Description: "the " + res.Type + " id"}}
-	ex := r.pickExample(api, res)
-	if ex != nil {
-		idVar[0].Value = ex.ID
+// supports tells whether the statement lists the interaction for the resource.
+func supports(res RestResource, code string) bool {
+	for _, in := range res.Interaction {
+		if in.Code == code {
+			return true
+		}
 	}
-	body := ""
-	if ex != nil {
-		body = prettyJSON(ex.Raw)
+	return false
+}
+
+// folderBuilder collects a folder's requests and what it leaves out for want
+// of a value, which the folder's description then names.
+type folderBuilder struct {
+	folder   postman.Folder
+	leftOut  []string
+	unsearch []string // search parameters without an example value
+}
+
+func (b *folderBuilder) add(r postman.Request) { b.folder.Requests = append(b.folder.Requests, r) }
+
+func (b *folderBuilder) leave(what, why string) { b.leftOut = append(b.leftOut, what+" ("+why+")") }
+
+// done appends to the description a sentence naming what was left out.
+func (b *folderBuilder) done() postman.Folder {
+	var parts []string
+	if len(b.unsearch) > 0 {
+		parts = append(parts, "search by "+codeList(b.unsearch)+" (the example has no value for them)")
+	}
+	parts = append(parts, b.leftOut...)
+	if len(parts) > 0 {
+		note := "Left out, for want of a value in the API's examples: " + strings.Join(parts, "; ") + "."
+		b.folder.Description = strings.TrimSpace(b.folder.Description + "\n\n" + note)
+	}
+	return b.folder
+}
+
+func codeList(names []string) string {
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = "`" + n + "`"
+	}
+	return strings.Join(quoted, ", ")
+}
+
+// postmanFolder is one resource's requests, every value taken from the
+// API's example of the type (pickExample): its id for instance requests, its
+// meta.versionId for vread, the example itself as the body of create and
+// update, a search value per parameter (searchValue). A request the example
+// cannot fill is left out rather than sent with an empty value.
+func (r *Renderer) postmanFolder(api *API, res RestResource) postman.Folder {
+	b := &folderBuilder{folder: postman.Folder{Name: res.Type, Description: firstSentence(res.Documentation)}}
+	ex := r.pickExample(api, res)
+	noExample := "no example " + res.Type
+	var idVar []postman.Param
+	if ex != nil && ex.ID != "" {
+		idVar = []postman.Param{{Key: "id", Value: ex.ID, Description: "the " + res.Type + " id"}}
+	}
+	instance := func(name, method, suffix, body string) {
+		if idVar == nil {
+			b.leave("`"+name+"`", noExample)
+			return
+		}
+		b.add(postman.Request{Name: instanceRequestName(name, res.Type), Method: method, Path: res.Type + "/:id" + suffix,
+			PathVariables: idVar, Body: body})
 	}
 	for _, in := range res.Interaction {
 		switch in.Code {
 		case "read":
-			f.Requests = append(f.Requests, postman.Request{Name: "Read a " + res.Type, Method: "GET", Path: res.Type + "/:id", PathVariables: idVar})
-		case "vread":
-			f.Requests = append(f.Requests, postman.Request{Name: "Read a version of a " + res.Type, Method: "GET",
-				Path: res.Type + "/:id/_history/:vid", PathVariables: append(idVar, postman.Param{Key: "vid", Description: "the version id"})})
+			instance("read", "GET", "", "")
 		case "history-instance":
-			f.Requests = append(f.Requests, postman.Request{Name: "History of a " + res.Type, Method: "GET", Path: res.Type + "/:id/_history", PathVariables: idVar})
-		case "history-type":
-			f.Requests = append(f.Requests, postman.Request{Name: "History of all " + res.Type + " resources", Method: "GET", Path: res.Type + "/_history"})
-		case "create":
-			f.Requests = append(f.Requests, postman.Request{Name: "Create a " + res.Type, Method: "POST", Path: res.Type, Body: body})
-		case "update":
-			f.Requests = append(f.Requests, postman.Request{Name: "Update a " + res.Type, Method: "PUT", Path: res.Type + "/:id", PathVariables: idVar, Body: body})
-		case "patch":
-			f.Requests = append(f.Requests, postman.Request{Name: "Patch a " + res.Type, Method: "PATCH", Path: res.Type + "/:id", PathVariables: idVar,
-				Headers: []postman.Param{{Key: "Content-Type", Value: "application/json-patch+json"}},
-				Body:    `[{"op":"replace","path":"/active","value":true}]`})
+			instance("history-instance", "GET", "/_history", "")
 		case "delete":
-			f.Requests = append(f.Requests, postman.Request{Name: "Delete a " + res.Type, Method: "DELETE", Path: res.Type + "/:id", PathVariables: idVar})
+			instance("delete", "DELETE", "", "")
+		case "update":
+			if ex != nil {
+				instance("update", "PUT", "", prettyJSON(ex.Raw))
+			} else {
+				b.leave("`update`", noExample)
+			}
+		case "vread":
+			addVread(b, res, ex, idVar)
+		case "patch":
+			addPatch(b, res, ex, idVar)
+		case "history-type":
+			b.add(postman.Request{Name: "History of all " + res.Type + " resources", Method: "GET", Path: res.Type + "/_history"})
+		case "create":
+			if ex == nil {
+				b.leave("`create`", noExample)
+				continue
+			}
+			b.add(postman.Request{Name: "Create a " + res.Type, Method: "POST", Path: res.Type, Body: prettyJSON(ex.Raw)})
 		case "search-type":
-			f.Requests = append(f.Requests, r.searchRequests(api, res, ex)...)
+			r.addSearches(b, api, res, ex)
 		}
 	}
 	for _, op := range res.Operation {
-		f.Requests = append(f.Requests, r.postmanOperation(res, op, idVar))
+		req, why := r.postmanOperation(api, res, op, idVar)
+		if why != "" {
+			b.leave("`$"+op.Name+"`", why)
+			continue
+		}
+		b.add(req)
 	}
-	return f
+	return b.done()
+}
+
+// instanceRequestName names an instance interaction's request.
+func instanceRequestName(interaction, resourceType string) string {
+	switch interaction {
+	case "read":
+		return "Read a " + resourceType
+	case "history-instance":
+		return "History of a " + resourceType
+	case "delete":
+		return "Delete a " + resourceType
+	case "update":
+		return "Update a " + resourceType
+	}
+	return interaction + " a " + resourceType
+}
+
+// addVread reads the example's own version: its meta.versionId.
+func addVread(b *folderBuilder, res RestResource, ex *File, idVar []postman.Param) {
+	if idVar == nil {
+		b.leave("`vread`", "no example "+res.Type)
+		return
+	}
+	vid := exampleVersionID(ex.Raw)
+	if vid == "" {
+		b.leave("`vread`", "the example "+res.Type+" has no `meta.versionId`")
+		return
+	}
+	vars := append(append([]postman.Param(nil), idVar...), postman.Param{Key: "vid", Value: vid, Description: "the version id"})
+	b.add(postman.Request{Name: "Read a version of a " + res.Type, Method: "GET", Path: res.Type + "/:id/_history/:vid", PathVariables: vars})
+}
+
+// exampleVersionID is an example's meta.versionId, "" when it has none.
+func exampleVersionID(raw []byte) string {
+	var r struct {
+		Meta struct {
+			VersionID string `json:"versionId"`
+		} `json:"meta"`
+	}
+	if json.Unmarshal(raw, &r) != nil {
+		return ""
+	}
+	return r.Meta.VersionID
+}
+
+// addPatch replaces an element the example has with the example's own value
+// (a JSON Patch replace needs its target to exist, RFC 6902 §4.3).
+func addPatch(b *folderBuilder, res RestResource, ex *File, idVar []postman.Param) {
+	if idVar == nil {
+		b.leave("`patch`", "no example "+res.Type)
+		return
+	}
+	body := patchBody(ex.Raw)
+	if body == "" {
+		b.leave("`patch`", "the example "+res.Type+" has no top-level primitive element to patch")
+		return
+	}
+	b.add(postman.Request{Name: "Patch a " + res.Type, Method: "PATCH", Path: res.Type + "/:id", PathVariables: idVar,
+		Headers: []postman.Param{{Key: "Content-Type", Value: "application/json-patch+json"}}, Body: body})
+}
+
+// patchBody is a JSON Patch setting one of the example's top-level
+// primitive elements to the value it has: status, else active, else the
+// first one in the example's order besides the resource's identity. ""
+// when it has none.
+func patchBody(raw []byte) string {
+	v, err := decodeOrdered(raw)
+	obj, ok := v.(*orderedObject)
+	if err != nil || !ok {
+		return ""
+	}
+	primitive := func(key string) bool {
+		switch obj.get(key).(type) {
+		case string, bool, json.Number:
+			return true
+		}
+		return false
+	}
+	name := ""
+	for _, key := range append([]string{"status", "active"}, obj.keys...) {
+		switch key {
+		case "resourceType", "id", "implicitRules", "language":
+			continue
+		}
+		if primitive(key) {
+			name = key
+			break
+		}
+	}
+	if name == "" {
+		return ""
+	}
+	op, err := json.Marshal([]map[string]any{{"op": "replace", "path": "/" + name, "value": obj.get(name)}})
+	if err != nil {
+		return ""
+	}
+	return string(op)
+}
+
+// addSearches adds one search per parameter the example gives a value for
+// (_id its id, any other the value its expression leads to, searchValue).
+func (r *Renderer) addSearches(b *folderBuilder, api *API, res RestResource, ex *File) {
+	for _, ref := range res.SearchParam {
+		info := r.searchParamInfo(api, res.Type, ref)
+		value, ok := "", false
+		switch {
+		case ex == nil:
+		case ref.Name == "_id":
+			value, ok = ex.ID, ex.ID != ""
+		default:
+			value, ok = searchValue(ex.Raw, res.Type, info.Type, info.Expression)
+		}
+		if !ok {
+			b.unsearch = append(b.unsearch, ref.Name)
+			continue
+		}
+		b.add(postman.Request{Name: fmt.Sprintf("Search %s by %s", res.Type, ref.Name), Method: "GET", Path: res.Type,
+			Description: firstSentence(info.Description),
+			Query:       []postman.Param{{Key: ref.Name, Value: queryEscaper.Replace(value), Description: info.Type}}})
+	}
 }
 
 // bulkDataOperations is the canonical base of the FHIR Bulk Data Access
@@ -234,55 +431,140 @@ func (r *Renderer) postmanFolder(api *API, res RestResource) postman.Folder {
 // the query string (Bulk Data 1.0.1 and 2.0.0, export).
 const bulkDataOperations = "http://hl7.org/fhir/uv/bulkdata/OperationDefinition/"
 
-// postmanOperation invokes one of a resource's operations: at instance level
-// when its definition allows only that, with GET when it changes nothing and
-// needs no body, and as the asynchronous request Bulk Data defines for an
-// export. A definition the site does not carry is stood in for by one of
-// the site's that derives from it.
-func (r *Renderer) postmanOperation(res RestResource, op OperationRef, idVar []postman.Param) postman.Request {
+// asynchronous tells the operations whose kick-off needs
+// Prefer: respond-async and is answered 202 Accepted with a status URL (the
+// FHIR asynchronous request pattern): the Bulk Data exports, and the Da
+// Vinci operations that follow Bulk Data's kick-off, Member Attribution's
+// $davinci-data-export and PDex's $bulk-member-match.
+func asynchronous(canonical string) bool {
+	switch canonical {
+	case "http://hl7.org/fhir/us/davinci-atr/OperationDefinition/davinci-data-export",
+		"http://hl7.org/fhir/us/davinci-pdex/OperationDefinition/bulk-member-match":
+		return true
+	}
+	return strings.HasPrefix(canonical, bulkDataOperations)
+}
+
+// postmanOperation invokes one of a resource's operations with the API's
+// example request (the example Parameters "<operation id>-request", as the
+// operation's page shows it): its parameters in the query string of a GET
+// when FHIR allows one and they are all primitive, else as the body of a
+// POST. An operation allowed only at instance level is invoked on the
+// resource's example. A definition the site does not carry is stood in for
+// by one of the site's that derives from it. why says why the operation is
+// left out: no definition, no example to invoke it on, or required inputs
+// no example request gives.
+func (r *Renderer) postmanOperation(api *API, res RestResource, op OperationRef, idVar []postman.Param) (req postman.Request, why string) {
 	url := op.Definition.URL()
 	od := r.Registry.OperationDefinition(url)
 	if od == nil {
 		od = r.Registry.OperationDerivedFrom(url)
 	}
-	req := postman.Request{Name: "$" + op.Name, Description: firstSentence(op.Documentation), Method: "POST", Path: res.Type + "/$" + op.Name}
-	if od != nil && od.Instance && !od.Type {
-		req.Path, req.PathVariables = res.Type+"/:id/$"+op.Name, idVar
-	}
-	if od != nil && getAllowed(od) && !hasRequiredInput(od) {
-		req.Method = "GET"
-	}
 	standard := url
 	if od != nil && od.Base.URL() != "" {
 		standard = od.Base.URL()
 	}
-	if export, ok := strings.CutPrefix(standard, bulkDataOperations); ok {
-		req.Method = "GET"
-		req.Headers = []postman.Param{{Key: "Prefer", Value: "respond-async"}}
-		if export == "group-export" {
-			req.Path, req.PathVariables = res.Type+"/:id/$"+op.Name, idVar
-		}
+	export, bulkExport := strings.CutPrefix(standard, bulkDataOperations)
+	if od == nil && !bulkExport {
+		// A Bulk Data export is known without its definition: a GET
+		// kick-off whose inputs are all optional.
+		return req, "its definition is not on this site, so its inputs are unknown"
 	}
-	return req
+	req = postman.Request{Name: "$" + op.Name, Description: firstSentence(op.Documentation), Path: res.Type + "/$" + op.Name}
+	if od != nil && od.Instance && !od.Type || export == "group-export" {
+		if idVar == nil {
+			return req, "no example " + res.Type + " to invoke it on"
+		}
+		req.Path, req.PathVariables = res.Type+"/:id/$"+op.Name, idVar
+	}
+	// Bulk Data kicks an export off with GET (1.0.1 knows no other way).
+	get := bulkExport || getAllowed(od)
+	var input *File
+	elsewhere := ""
+	if od != nil {
+		input, elsewhere = r.operationRequest(api, od, res.Type)
+	}
+	query, primitive := parametersQuery(input)
+	switch {
+	case input != nil && get && primitive:
+		req.Method, req.Query = "GET", query
+	case input != nil:
+		req.Method, req.Body = "POST", prettyJSON(input.Raw)
+	case od != nil && hasRequiredInput(od) && elsewhere != "":
+		return req, "its example request `" + od.ID + "-request` is for " + elsewhere
+	case od != nil && hasRequiredInput(od):
+		return req, "no example request `" + od.ID + "-request` gives its required inputs"
+	case get:
+		req.Method = "GET"
+	default:
+		req.Method, req.Body = "POST", `{"resourceType":"Parameters"}`
+	}
+	if asynchronous(standard) {
+		req.Headers = []postman.Param{{Key: "Prefer", Value: "respond-async"}}
+	}
+	return req, ""
 }
 
-// searchRequests is one search request per parameter, with a value from
-// the example resource where one can be derived.
-func (r *Renderer) searchRequests(api *API, res RestResource, ex *File) []postman.Request {
-	var out []postman.Request
-	for _, ref := range res.SearchParam {
-		info := r.searchParamInfo(api, res.Type, ref)
-		value := ""
-		if ex != nil {
-			if ref.Name == "_id" {
-				value = ex.ID
-			} else if v, ok := searchValue(ex.Raw, res.Type, info.Type, info.Expression); ok {
-				value = v
-			}
-		}
-		out = append(out, postman.Request{Name: fmt.Sprintf("Search %s by %s", res.Type, ref.Name), Method: "GET", Path: res.Type,
-			Description: firstSentence(info.Description),
-			Query:       []postman.Param{{Key: ref.Name, Value: value, Description: info.Type}}})
+// operationRequest is the API's example request of the operation, when it
+// is meant for resourceType: the operation's page shows it on the first
+// resource type the operation names, and elsewhere names that type when the
+// example is meant for it and not for resourceType.
+func (r *Renderer) operationRequest(api *API, od *OperationDefinition, resourceType string) (ex *File, elsewhere string) {
+	ex = r.exampleWithID(od.ID+"-request", api)
+	if ex == nil || ex.ResourceType != "Parameters" {
+		return nil, ""
 	}
-	return out
+	if len(od.Resource) > 1 && od.Resource[0] != resourceType {
+		return nil, od.Resource[0]
+	}
+	return ex, ""
+}
+
+// parametersQuery turns an example Parameters into query parameters, in
+// order; primitive is false when one is not a primitive value (a resource,
+// parts, a Reference), which only a POST body can carry.
+func parametersQuery(ex *File) (query []postman.Param, primitive bool) {
+	if ex == nil {
+		return nil, false
+	}
+	var p struct {
+		Parameter []map[string]json.RawMessage `json:"parameter"`
+	}
+	if json.Unmarshal(ex.Raw, &p) != nil {
+		return nil, false
+	}
+	for _, param := range p.Parameter {
+		var name string
+		if json.Unmarshal(param["name"], &name) != nil || len(param) != 2 {
+			return nil, false
+		}
+		value, ok := primitiveValue(param)
+		if !ok {
+			return nil, false
+		}
+		query = append(query, postman.Param{Key: name, Value: queryEscaper.Replace(value)})
+	}
+	return query, true
+}
+
+// primitiveValue is the text of a parameter's value[x] when x is a
+// primitive type.
+func primitiveValue(param map[string]json.RawMessage) (string, bool) {
+	for key, raw := range param {
+		typ, ok := strings.CutPrefix(key, "value")
+		if !ok || typ == "" || !primitiveTypes[strings.ToLower(typ[:1])+typ[1:]] {
+			continue
+		}
+		var v any
+		if json.Unmarshal(raw, &v) != nil {
+			return "", false
+		}
+		switch val := v.(type) {
+		case string:
+			return val, val != ""
+		case bool, float64:
+			return strings.TrimSpace(string(raw)), true
+		}
+	}
+	return "", false
 }

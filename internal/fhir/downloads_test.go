@@ -69,7 +69,7 @@ func TestPostmanCollectionsOfRealStatementsValidate(t *testing.T) {
 			if err := schema.Validate(doc); err != nil {
 				t.Errorf("%s: %s does not validate: %v", name, d.Path, err)
 			}
-			assertOneRequestPerSearchParameter(t, name, site, d.Data)
+			assertEverySearchParameterSentOrNamed(t, name, site, d.Data)
 		}
 		if collections != 1 {
 			t.Errorf("%s: %d collections, want 1", name, collections)
@@ -77,13 +77,25 @@ func TestPostmanCollectionsOfRealStatementsValidate(t *testing.T) {
 	}
 }
 
-func assertOneRequestPerSearchParameter(t *testing.T, name string, site *Site, raw []byte) {
+// assertEverySearchParameterSentOrNamed wants, for every search parameter
+// of the statement, a request that sends it with a value, or the parameter
+// named in its folder's description as left out; and no request with an
+// empty query value or a path variable without a value.
+func assertEverySearchParameterSentOrNamed(t *testing.T, name string, site *Site, raw []byte) {
 	t.Helper()
 	var c struct {
 		Item []struct {
-			Name string `json:"name"`
-			Item []struct {
-				Name string `json:"name"`
+			Name        string `json:"name"`
+			Description string `json:"description"`
+			Item        []struct {
+				Name    string `json:"name"`
+				Request struct {
+					URL struct {
+						Raw      string `json:"raw"`
+						Query    []struct{ Key, Value string }
+						Variable []struct{ Key, Value string }
+					} `json:"url"`
+				} `json:"request"`
 			} `json:"item"`
 		} `json:"item"`
 	}
@@ -91,15 +103,28 @@ func assertOneRequestPerSearchParameter(t *testing.T, name string, site *Site, r
 		t.Fatal(err)
 	}
 	requests := map[string]bool{}
+	descriptions := map[string]string{}
 	for _, folder := range c.Item {
+		descriptions[folder.Name] = folder.Description
 		for _, r := range folder.Item {
 			requests[folder.Name+"/"+r.Name] = true
+			for _, q := range r.Request.URL.Query {
+				if q.Value == "" {
+					t.Errorf("%s: %s sends %s without a value", name, r.Request.URL.Raw, q.Key)
+				}
+			}
+			for _, v := range r.Request.URL.Variable {
+				if v.Value == "" {
+					t.Errorf("%s: %s has no value for :%s", name, r.Request.URL.Raw, v.Key)
+				}
+			}
 		}
 	}
 	for _, res := range site.APIs[0].Server().Resource {
 		for _, sp := range res.SearchParam {
-			if key := res.Type + "/Search " + res.Type + " by " + sp.Name; !requests[key] {
-				t.Errorf("%s: no request %q", name, key)
+			key := res.Type + "/Search " + res.Type + " by " + sp.Name
+			if !requests[key] && !strings.Contains(descriptions[res.Type], "`"+sp.Name+"`") {
+				t.Errorf("%s: no request %q, and the folder's description does not name %s as left out", name, key, sp.Name)
 			}
 		}
 	}
@@ -262,18 +287,25 @@ func TestClientAuthenticationThatDoesNotFitTheGrant(t *testing.T) {
 }
 
 // A bulk export kick-off is a GET with Prefer: respond-async, on one group
-// for group-export, even when the site does not carry HL7's definition.
+// for group-export, even when the site does not carry HL7's definition; an
+// operation whose inputs nothing on the site describes is left out.
 func TestPostmanBulkExportRequest(t *testing.T) {
 	r := &Renderer{Registry: &Registry{}}
+	api := &API{File: &File{}}
 	idVar := []postman.Param{{Key: "id", Value: "sbx-group-all"}}
-	req := r.postmanOperation(RestResource{Type: "Group"},
+	req, why := r.postmanOperation(api, RestResource{Type: "Group"},
 		OperationRef{Name: "export", Definition: "http://hl7.org/fhir/uv/bulkdata/OperationDefinition/group-export"}, idVar)
-	if req.Method != "GET" || req.Path != "Group/:id/$export" || len(req.Headers) != 1 || req.Headers[0].Key != "Prefer" || req.Headers[0].Value != "respond-async" {
-		t.Errorf("group export request = %+v, want GET Group/:id/$export with Prefer: respond-async", req)
+	if why != "" || req.Method != "GET" || req.Path != "Group/:id/$export" || len(req.Headers) != 1 || req.Headers[0].Key != "Prefer" || req.Headers[0].Value != "respond-async" {
+		t.Errorf("group export request = %+v (left out: %q), want GET Group/:id/$export with Prefer: respond-async", req, why)
 	}
-	other := r.postmanOperation(RestResource{Type: "Patient"}, OperationRef{Name: "match", Definition: "https://fhir.example.org/OperationDefinition/unknown"}, idVar)
-	if other.Method != "POST" || other.Path != "Patient/$match" || len(other.Headers) != 0 {
-		t.Errorf("an operation the site knows nothing about = %+v, want POST at type level", other)
+	_, why = r.postmanOperation(api, RestResource{Type: "Group"},
+		OperationRef{Name: "export", Definition: "http://hl7.org/fhir/uv/bulkdata/OperationDefinition/group-export"}, nil)
+	if !strings.Contains(why, "no example Group") {
+		t.Errorf("group export without an example Group: left out because %q, want no example Group", why)
+	}
+	_, why = r.postmanOperation(api, RestResource{Type: "Patient"}, OperationRef{Name: "match", Definition: "https://fhir.example.org/OperationDefinition/unknown"}, idVar)
+	if !strings.Contains(why, "definition is not on this site") {
+		t.Errorf("an operation the site knows nothing about: left out because %q, want its definition is not on this site", why)
 	}
 }
 
@@ -297,5 +329,123 @@ func TestPostmanAuthorizationCodeRedirect(t *testing.T) {
 		if !strings.Contains(string(data), want) {
 			t.Errorf("collection lacks %s", want)
 		}
+	}
+}
+
+// valuesSite is an API whose examples fill some requests and not others:
+// the Patient has a version, the Observation none; the operation's example
+// request is all primitive values, the other operation has none.
+func valuesSite() (fstest.MapFS, config.FHIR) {
+	site := fstest.MapFS{
+		"fhir/api/capabilitystatement.json": {Data: []byte(`{"resourceType": "CapabilityStatement", "id": "api",
+  "url": "https://fhir.example.org/CapabilityStatement/api", "name": "Api", "title": "Values API",
+  "status": "active", "date": "2026-01-10", "kind": "instance", "fhirVersion": "4.0.1", "format": ["json"],
+  "rest": [{"mode": "server", "resource": [
+    {"type": "Patient", "interaction": [{"code": "read"}, {"code": "vread"}, {"code": "patch"}, {"code": "search-type"}],
+     "searchParam": [{"name": "family", "type": "string"}, {"name": "death-date", "type": "date"}, {"name": "email", "type": "token"}],
+     "operation": [{"name": "history-summary", "definition": "https://fhir.example.org/OperationDefinition/history-summary"},
+                   {"name": "renumber", "definition": "https://fhir.example.org/OperationDefinition/renumber"}]},
+    {"type": "Observation", "interaction": [{"code": "read"}, {"code": "vread"}, {"code": "create"}]},
+    {"type": "Device", "interaction": [{"code": "read"}, {"code": "search-type"}], "searchParam": [{"name": "status", "type": "token"}]}]}]}`)},
+		"fhir/api/examples/patient.json": {Data: []byte(`{"resourceType": "Patient", "id": "sbx-pt-0001", "meta": {"versionId": "3"},
+  "active": true, "name": [{"family": "Testpatient, Jr", "given": ["Ava"]}],
+  "telecom": [{"system": "phone", "value": "555-0142"}, {"system": "email", "value": "ava@example.org"}]}`)},
+		"fhir/api/examples/observation.json": {Data: []byte(`{"resourceType": "Observation", "id": "sbx-obs-0101", "status": "final",
+  "code": {"text": "HbA1c"}}`)},
+		"fhir/api/operations/history-summary.json": {Data: []byte(`{"resourceType": "OperationDefinition", "id": "history-summary",
+  "url": "https://fhir.example.org/OperationDefinition/history-summary", "name": "HistorySummary", "status": "active", "kind": "operation",
+  "code": "history-summary", "affectsState": false, "resource": ["Patient"], "system": false, "type": false, "instance": true,
+  "parameter": [{"name": "start", "use": "in", "min": 1, "max": "1", "type": "date"}, {"name": "return", "use": "out", "min": 1, "max": "1", "type": "Bundle"}]}`)},
+		"fhir/api/examples/history-summary-request.json": {Data: []byte(`{"resourceType": "Parameters", "id": "history-summary-request",
+  "parameter": [{"name": "start", "valueDate": "2024-01-01"}]}`)},
+		"fhir/api/operations/renumber.json": {Data: []byte(`{"resourceType": "OperationDefinition", "id": "renumber",
+  "url": "https://fhir.example.org/OperationDefinition/renumber", "name": "Renumber", "status": "active", "kind": "operation",
+  "code": "renumber", "affectsState": true, "resource": ["Patient"], "system": false, "type": true, "instance": false,
+  "parameter": [{"name": "prefix", "use": "in", "min": 1, "max": "1", "type": "string"}]}`)},
+	}
+	cfg := config.FHIR{Path: "fhir", APIs: []config.FHIRAPI{{ID: "values", CapabilityStatement: "api/capabilitystatement.json",
+		BaseURL: "https://fhir.example.org/values"}}}
+	return site, cfg
+}
+
+// TestPostmanRequestsTakeTheirValuesFromTheExamples: every request sent has
+// its values from the API's examples, and what the examples cannot fill is
+// left out and named in its folder's description.
+func TestPostmanRequestsTakeTheirValuesFromTheExamples(t *testing.T) {
+	fsys, cfg := valuesSite()
+	site, diags := Prepare(context.Background(), fsys, cfg, "portal.yaml", BaseSpecs)
+	for _, d := range diags {
+		if d.Severity == diag.Error {
+			t.Errorf("unexpected diagnostic: %s", d)
+		}
+	}
+	api := site.API("values")
+	got := map[string]postman.Folder{}
+	for _, f := range site.renderer.postmanAPI(api).Folders {
+		got[f.Name] = f
+	}
+	requests := func(folder string) map[string]postman.Request {
+		out := map[string]postman.Request{}
+		for _, r := range got[folder].Requests {
+			out[r.Name] = r
+		}
+		return out
+	}
+	patient := requests("Patient")
+	wantVars := func(name string, want ...string) {
+		t.Helper()
+		var vals []string
+		for _, v := range patient[name].PathVariables {
+			vals = append(vals, v.Key+"="+v.Value)
+		}
+		if strings.Join(vals, " ") != strings.Join(want, " ") {
+			t.Errorf("%s: path variables %v, want %v", name, vals, want)
+		}
+	}
+	wantVars("Read a Patient", "id=sbx-pt-0001")
+	wantVars("Read a version of a Patient", "id=sbx-pt-0001", "vid=3")
+	wantQuery := func(name, key, value string) {
+		t.Helper()
+		q := patient[name].Query
+		if len(q) != 1 || q[0].Key != key || q[0].Value != value {
+			t.Errorf("%s: query %+v, want %s=%s", name, q, key, value)
+		}
+	}
+	// The family name's comma is escaped for FHIR, and the space for the URL.
+	wantQuery("Search Patient by family", "family", `Testpatient%5C,%20Jr`)
+	wantQuery("Search Patient by email", "email", "ava@example.org")
+	if p := patient["Patch a Patient"]; p.Body != `[{"op":"replace","path":"/active","value":true}]` {
+		t.Errorf("patch body = %s, want a replace of the example's own active", p.Body)
+	}
+	hs := patient["$history-summary"]
+	if hs.Method != "GET" || hs.Path != "Patient/:id/$history-summary" || len(hs.Query) != 1 || hs.Query[0].Key != "start" || hs.Query[0].Value != "2024-01-01" {
+		t.Errorf("$history-summary = %+v, want GET on the example Patient with start from the example request", hs)
+	}
+	for _, left := range []string{"Search Patient by death-date", "$renumber"} {
+		if _, ok := patient[left]; ok {
+			t.Errorf("Patient folder sends %q, which the examples give no value for", left)
+		}
+	}
+	for _, want := range []string{"search by `death-date`", "`$renumber` (no example request `renumber-request` gives its required inputs)"} {
+		if !strings.Contains(got["Patient"].Description, want) {
+			t.Errorf("Patient folder description lacks %q: %s", want, got["Patient"].Description)
+		}
+	}
+	obs := requests("Observation")
+	if _, ok := obs["Read a version of a Observation"]; ok {
+		t.Error("Observation vread sent, but its example has no meta.versionId")
+	}
+	if !strings.Contains(got["Observation"].Description, "`vread` (the example Observation has no `meta.versionId`)") {
+		t.Errorf("Observation folder description does not say why vread is left out: %s", got["Observation"].Description)
+	}
+	if c := obs["Create a Observation"]; !strings.Contains(c.Body, `"id": "sbx-obs-0101"`) {
+		t.Errorf("create body = %s, want the example", c.Body)
+	}
+	if len(got["Device"].Requests) != 0 || !strings.Contains(got["Device"].Description, "`read` (no example Device)") ||
+		!strings.Contains(got["Device"].Description, "search by `status`") {
+		t.Errorf("Device folder = %+v, want no request and both left out", got["Device"])
+	}
+	if _, err := postman.Build(site.renderer.postmanAPI(api)); err != nil {
+		t.Errorf("the collection does not build: %v", err)
 	}
 }

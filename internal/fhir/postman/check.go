@@ -143,6 +143,9 @@ func checkRequest(p *problems, folder string, i int, r Request) {
 	}
 	checkPath(p, where, r.Path, r.PathVariables)
 	checkQuery(p, where, r.Query)
+	if r.Body == "" && (r.Method == "POST" || r.Method == "PUT" || r.Method == "PATCH") {
+		p.add(where, "a %s request has no Body; FHIR creates, updates, patches, transactions and operations send one", r.Method)
+	}
 	for _, h := range r.Headers {
 		if h.Key == "" {
 			p.add(where, "a header has no name")
@@ -152,7 +155,8 @@ func checkRequest(p *problems, folder string, i int, r Request) {
 }
 
 // checkPath wants a relative path of non-empty segments whose ":name"
-// variables are distinct, and values only for variables the path has.
+// variables are distinct, a value for each, and values only for variables
+// the path has.
 func checkPath(p *problems, where, path string, given []Param) {
 	if strings.Contains(path, "://") {
 		p.add(where, "Path %q is absolute; it is relative to the base URL", path)
@@ -184,13 +188,21 @@ func checkPath(p *problems, where, path string, given []Param) {
 		if slices.Contains(seen, v.Key) {
 			p.add(where, "PathVariables has %q twice", v.Key)
 		}
-		seen = append(seen, v.Key)
+		if v.Value != "" {
+			seen = append(seen, v.Key)
+		}
+	}
+	for _, name := range names {
+		if !slices.Contains(seen, name) {
+			p.add(where, "Path %q has :%s, which PathVariables gives no value; leave the request out when there is none", path, name)
+		}
 	}
 }
 
-// checkQuery rejects characters that would make Postman split the raw URL
-// into other parameters than the query list holds: "&" and "#" anywhere,
-// and "=" in a name (Postman splits a parameter at its first "=").
+// checkQuery wants a value for every parameter, and rejects characters that
+// would make Postman split the raw URL into other parameters than the query
+// list holds: "&" and "#" anywhere, and "=" in a name (Postman splits a
+// parameter at its first "=").
 func checkQuery(p *problems, where string, query []Param) {
 	for _, q := range query {
 		switch {
@@ -198,6 +210,9 @@ func checkQuery(p *problems, where string, query []Param) {
 			p.add(where, "a query parameter has no name")
 		case strings.ContainsAny(q.Key, "&#="):
 			p.add(where, "query parameter name %q has one of & # =; percent-encode it", q.Key)
+		}
+		if q.Value == "" {
+			p.add(where, "query parameter %q has no value; leave it out when there is none", q.Key)
 		}
 		if strings.ContainsAny(q.Value, "&#") {
 			p.add(where, "query parameter %q has & or # in its value %q; percent-encode it", q.Key, q.Value)

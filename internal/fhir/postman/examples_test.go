@@ -40,7 +40,7 @@ func patientAccessAPI() API {
 						Path:   "Patient",
 						Query: []Param{
 							{Key: "family", Value: "Chalmers", Description: "string: A portion of the family name"},
-							{Key: "birthdate", Description: "date: The patient's date of birth", Disabled: true},
+							{Key: "birthdate", Value: "1974-12-25", Description: "date: The patient's date of birth", Disabled: true},
 							{Key: "identifier", Value: "http://hl7.org/fhir/sid/us-ssn|444222222"},
 						},
 					},
@@ -54,7 +54,7 @@ func patientAccessAPI() API {
 						Name:          "Read a version",
 						Method:        "GET",
 						Path:          "Patient/:id/_history/:vid",
-						PathVariables: []Param{{Key: "vid", Value: "2"}},
+						PathVariables: []Param{{Key: "id", Value: "example"}, {Key: "vid", Value: "2"}},
 					},
 				},
 			},
@@ -83,11 +83,12 @@ func bulkDataAPI() API {
 				Name: "Export",
 				Requests: []Request{
 					{
-						Name:    "Export a group",
-						Method:  "GET",
-						Path:    "Group/:id/$export",
-						Headers: []Param{{Key: "Prefer", Value: "respond-async"}},
-						Query:   []Param{{Key: "_type", Value: "Patient,Coverage"}},
+						Name:          "Export a group",
+						Method:        "GET",
+						Path:          "Group/:id/$export",
+						Headers:       []Param{{Key: "Prefer", Value: "respond-async"}},
+						Query:         []Param{{Key: "_type", Value: "Patient,Coverage"}},
+						PathVariables: []Param{{Key: "id", Value: "payer-members"}},
 					},
 					{
 						Name:   "Run a transaction",

@@ -119,15 +119,17 @@ type Request struct {
 	// transaction). A ":name" segment is a Postman path variable.
 	Path string
 	// Query parameters, in order; a disabled one is listed but not sent,
-	// the way Postman shows optional search parameters.
+	// the way Postman shows optional search parameters. Every one has a
+	// value: a search parameter without one is left out, not sent empty.
 	Query []Param
 	// Headers besides Accept (and Content-Type when there is a body). One
 	// named Accept or Content-Type replaces the default.
 	Headers []Param
-	// Body is a raw JSON body, "" for none.
+	// Body is a raw JSON body, "" for none; POST, PUT and PATCH need one.
 	Body string
 	// PathVariables gives values and descriptions to ":name" segments of
-	// Path; a segment without an entry gets an empty value.
+	// Path, one for each: a request whose variable has no value cannot be
+	// sent as it is.
 	PathVariables []Param
 }
 

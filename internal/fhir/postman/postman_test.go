@@ -233,7 +233,7 @@ func TestBuildURL(t *testing.T) {
 	}{
 		{
 			name:     "type search with disabled parameter",
-			request:  Request{Path: "Patient", Query: []Param{{Key: "family", Value: "Chalmers"}, {Key: "birthdate", Disabled: true}, {Key: "_count", Value: "10"}}},
+			request:  Request{Path: "Patient", Query: []Param{{Key: "family", Value: "Chalmers"}, {Key: "birthdate", Value: "1974-12-25", Disabled: true}, {Key: "_count", Value: "10"}}},
 			wantRaw:  "{{baseUrl}}/Patient?family=Chalmers&_count=10",
 			wantPath: []string{"Patient"},
 		},
@@ -246,10 +246,10 @@ func TestBuildURL(t *testing.T) {
 		},
 		{
 			name:         "vread with an undescribed variable",
-			request:      Request{Path: "/Patient/:id/_history/:vid", PathVariables: []Param{{Key: "vid", Value: "2"}}},
+			request:      Request{Path: "/Patient/:id/_history/:vid", PathVariables: []Param{{Key: "id", Value: "example"}, {Key: "vid", Value: "2"}}},
 			wantRaw:      "{{baseUrl}}/Patient/:id/_history/:vid",
 			wantPath:     []string{"Patient", ":id", "_history", ":vid"},
-			wantVariable: []param{{Key: "id"}, {Key: "vid", Value: "2"}},
+			wantVariable: []param{{Key: "id", Value: "example"}, {Key: "vid", Value: "2"}},
 		},
 		{
 			name:     "operation",
@@ -263,9 +263,9 @@ func TestBuildURL(t *testing.T) {
 			wantRaw: "{{baseUrl}}?_type=Patient,Practitioner&identifier=http://hl7.org/fhir/sid/us-npi|1234567893",
 		},
 		{
-			name:     "empty value and modifier",
-			request:  Request{Path: "Practitioner", Query: []Param{{Key: "name:contains", Value: ""}}},
-			wantRaw:  "{{baseUrl}}/Practitioner?name:contains=",
+			name:     "modifier",
+			request:  Request{Path: "Practitioner", Query: []Param{{Key: "name:contains", Value: "smi"}}},
+			wantRaw:  "{{baseUrl}}/Practitioner?name:contains=smi",
 			wantPath: []string{"Practitioner"},
 		},
 	}
@@ -345,13 +345,8 @@ func TestBuildHeadersAndBody(t *testing.T) {
 			wantBody:    bundle,
 		},
 		{
-			name:        "POST without body has no content type",
-			request:     Request{Method: "POST", Path: "Patient/:id/$everything"},
-			wantHeaders: []string{"Accept: application/fhir+json"},
-		},
-		{
 			name: "extra headers follow; a default one is replaced in place",
-			request: Request{Method: "PATCH", Path: "Patient/:id", Body: `[{"op":"remove","path":"/active"}]`, Headers: []Param{
+			request: Request{Method: "PATCH", Path: "Patient/:id", PathVariables: []Param{{Key: "id", Value: "example"}}, Body: `[{"op":"remove","path":"/active"}]`, Headers: []Param{
 				{Key: "content-type", Value: "application/json-patch+json"},
 				{Key: "If-Match", Value: `W/"3"`},
 			}},
@@ -409,6 +404,16 @@ func TestBuildRejectsInvalidAPI(t *testing.T) {
 		{"value for a missing variable", func(a *API) {
 			a.Folders[0].Requests[0].PathVariables = append(a.Folders[0].Requests[0].PathVariables, Param{Key: "vid"})
 		}, []string{`PathVariables has "vid", which Path "Patient/:id" does not have`}},
+		{"query parameter without a value", func(a *API) { a.Folders[0].Requests[1].Query[0].Value = "" },
+			[]string{`query parameter "family" has no value; leave it out when there is none`}},
+		{"disabled query parameter without a value", func(a *API) { a.Folders[0].Requests[1].Query[1].Value = "" },
+			[]string{`query parameter "birthdate" has no value`}},
+		{"path variable without a value", func(a *API) { a.Folders[0].Requests[3].PathVariables[1].Value = "" },
+			[]string{`Path "Patient/:id/_history/:vid" has :vid, which PathVariables gives no value`}},
+		{"path variable not given", func(a *API) { a.Folders[0].Requests[0].PathVariables = nil },
+			[]string{`Path "Patient/:id" has :id, which PathVariables gives no value`}},
+		{"POST without a body", func(a *API) { a.Folders[0].Requests[2].Body = "" },
+			[]string{`request "Match a patient": a POST request has no Body`}},
 		{"query value splits the URL", func(a *API) { a.Folders[0].Requests[1].Query[0].Value = "a&b" }, []string{`query parameter "family" has & or #`}},
 		{"query name splits the URL", func(a *API) { a.Folders[0].Requests[1].Query[0].Key = "a=b" }, []string{`query parameter name "a=b"`}},
 		{"unnamed header", func(a *API) { a.Folders[0].Requests[0].Headers = []Param{{Value: "x"}} }, []string{"a header has no name"}},

@@ -62,9 +62,10 @@ func tokenRequestItem() requestItem {
 		Name:  TokenRequestName,
 		Event: []event{{Listen: "test", Script: script{Exec: strings.Split(tokenTestScript, "\n"), Type: "text/javascript"}}},
 		Request: request{
-			Auth:        &auth{Type: "noauth"},
-			Method:      "POST",
-			Header:      []param{},
+			Auth:   &auth{Type: "noauth"},
+			Method: "POST",
+			// The token response is JSON (RFC 6749 §5.1).
+			Header:      []param{{Key: "Accept", Value: "application/json", Type: "text"}},
 			Body:        &body{Mode: "urlencoded", URLEncoded: form},
 			URL:         requestURL{Raw: host, Host: []string{host}},
 			Description: tokenRequestDescription,
