@@ -59,7 +59,7 @@ func (r *Renderer) postmanAPI(api *API) postman.API {
 	// token before it needs it.
 	system.TokenRequest = out.Auth != nil && out.Auth.ClientAuthentication == postman.ClientAuthPrivateKeyJWT
 	for _, in := range rest.Interaction {
-		if req, ok := systemRequest(rest, in.Code); ok {
+		if req, ok := r.systemRequest(api, rest, in.Code); ok {
 			system.Requests = append(system.Requests, req)
 		}
 	}
@@ -175,13 +175,18 @@ func defaultAuth(rest *Rest, authorize, token string) *postman.OAuth2 {
 }
 
 // systemRequest is the request of a system-wide interaction: a transaction
-// or batch, a search across the resource types the statement lets clients
-// search, or the whole server's history.
-func systemRequest(rest *Rest, code string) (postman.Request, bool) {
+// or batch built from the API's examples, a search across the resource types
+// the statement lets clients search, or the whole server's history. A
+// transaction or batch the examples cannot fill is left out: an empty Bundle
+// would be sent but would show nothing.
+func (r *Renderer) systemRequest(api *API, rest *Rest, code string) (postman.Request, bool) {
 	switch code {
 	case "transaction", "batch":
-		return postman.Request{Name: "Submit a " + code + " Bundle", Method: "POST", Path: "",
-			Body: fmt.Sprintf(`{"resourceType":"Bundle","type":%q,"entry":[]}`, code)}, true
+		body, ok := r.bundleBody(api, rest, code)
+		if !ok {
+			return postman.Request{}, false
+		}
+		return postman.Request{Name: "Submit a " + code + " Bundle", Method: "POST", Path: "", Body: body}, true
 	case "search-system":
 		var types []string
 		for _, res := range rest.Resource {
@@ -198,6 +203,54 @@ func systemRequest(rest *Rest, code string) (postman.Request, bool) {
 		return postman.Request{Name: "History of all resources", Method: "GET", Path: "_history"}, true
 	}
 	return postman.Request{}, false
+}
+
+// batchEntries is how many entries a generated batch Bundle holds: enough to
+// show entries of several types, few enough to read at a glance.
+const batchEntries = 3
+
+// bundleBody is a batch that reads the examples of the first resource types
+// the API lets clients read, or a transaction that updates the example of
+// the first type it lets clients update (as one unit, which is what a
+// transaction is for), in statement order.
+func (r *Renderer) bundleBody(api *API, rest *Rest, code string) (string, bool) {
+	type request struct {
+		Method string `json:"method"`
+		URL    string `json:"url"`
+	}
+	type entry struct {
+		Resource json.RawMessage `json:"resource,omitempty"`
+		Request  request         `json:"request"`
+	}
+	var entries []entry
+	for _, res := range rest.Resource {
+		ex := r.pickExample(api, res)
+		if ex == nil || ex.ID == "" {
+			continue
+		}
+		url := res.Type + "/" + ex.ID
+		switch {
+		case code == "batch" && supports(res, "read"):
+			entries = append(entries, entry{Request: request{Method: "GET", URL: url}})
+		case code == "transaction" && supports(res, "update"):
+			entries = append(entries, entry{Resource: ex.Raw, Request: request{Method: "PUT", URL: url}})
+		}
+		if code == "transaction" && len(entries) > 0 || len(entries) == batchEntries {
+			break
+		}
+	}
+	if len(entries) == 0 {
+		return "", false
+	}
+	body, err := json.Marshal(struct {
+		ResourceType string  `json:"resourceType"`
+		Type         string  `json:"type"`
+		Entry        []entry `json:"entry"`
+	}{"Bundle", code, entries})
+	if err != nil {
+		return "", false
+	}
+	return prettyJSON(body), true
 }
 
 // supports tells whether the statement lists the interaction for the resource.

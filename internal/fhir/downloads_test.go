@@ -202,7 +202,8 @@ func backendSite(clientAuthentication string) (fstest.MapFS, config.FHIR) {
 	site := fstest.MapFS{"fhir/system/capabilitystatement.json": {Data: []byte(`{"resourceType": "CapabilityStatement", "id": "system",
   "url": "https://fhir.example.org/CapabilityStatement/system", "name": "SystemAccess", "title": "System Access API",
   "status": "active", "date": "2026-01-10", "kind": "instance", "fhirVersion": "4.0.1", "format": ["json"],
-  "rest": [{"mode": "server", "resource": [{"type": "Patient", "interaction": [{"code": "read"}]}], "interaction": [{"code": "batch"}]}]}`)}}
+  "rest": [{"mode": "server", "resource": [{"type": "Patient", "interaction": [{"code": "read"}]}], "interaction": [{"code": "batch"}]}]}`)},
+		"fhir/system/examples/patient.json": {Data: []byte(`{"resourceType": "Patient", "id": "sbx-pt-0001", "gender": "female"}`)}}
 	cfg := config.FHIR{Path: "fhir", APIs: []config.FHIRAPI{{ID: "system-access", CapabilityStatement: "system/capabilitystatement.json",
 		BaseURL: "https://fhir.example.org/system", Line: 7, Authorization: config.FHIRAuthorization{
 			TokenURL: "https://auth.sandbox.example.org/oauth2/token", Scope: "system/*.rs", ClientAuthentication: clientAuthentication, Line: 12}}}}
@@ -447,5 +448,80 @@ func TestPostmanRequestsTakeTheirValuesFromTheExamples(t *testing.T) {
 	}
 	if _, err := postman.Build(site.renderer.postmanAPI(api)); err != nil {
 		t.Errorf("the collection does not build: %v", err)
+	}
+}
+
+// TestSystemBundlesAreBuiltFromExamples: a batch reads the API's examples and
+// a transaction updates one; with no example to send, neither request is in
+// the collection rather than an empty Bundle.
+func TestSystemBundlesAreBuiltFromExamples(t *testing.T) {
+	statement := `{"resourceType": "CapabilityStatement", "id": "s", "url": "https://fhir.example.org/CapabilityStatement/s",
+  "name": "S", "title": "S API", "status": "active", "date": "2026-01-10", "kind": "instance", "fhirVersion": "4.0.1", "format": ["json"],
+  "rest": [{"mode": "server", "resource": [{"type": "Patient", "interaction": [{"code": "read"}, {"code": "update"}]}],
+    "interaction": [{"code": "batch"}, {"code": "transaction"}]}]}`
+	tests := []struct {
+		name     string
+		examples bool
+		want     map[string]string // request name → the body's entry requests, "" for no request
+	}{
+		{"with an example", true, map[string]string{
+			"Submit a batch Bundle":       `GET Patient/sbx-pt-0001`,
+			"Submit a transaction Bundle": `PUT Patient/sbx-pt-0001 (with the resource)`,
+		}},
+		{"without examples", false, map[string]string{"Submit a batch Bundle": "", "Submit a transaction Bundle": ""}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fsys := fstest.MapFS{"fhir/s/capabilitystatement.json": {Data: []byte(statement)}}
+			if tt.examples {
+				fsys["fhir/s/examples/patient.json"] = &fstest.MapFile{Data: []byte(`{"resourceType": "Patient", "id": "sbx-pt-0001", "gender": "female"}`)}
+			}
+			cfg := config.FHIR{Path: "fhir", APIs: []config.FHIRAPI{{ID: "s", CapabilityStatement: "s/capabilitystatement.json",
+				BaseURL: "https://fhir.example.org/s", Line: 7}}}
+			site, diags := Prepare(context.Background(), fsys, cfg, "portal.yaml", BaseSpecs)
+			if len(diags) > 0 {
+				t.Fatalf("diagnostics: %v", diags)
+			}
+			downloads, _ := site.Downloads()
+			var c struct {
+				Item []struct {
+					Item []struct {
+						Name    string `json:"name"`
+						Request struct {
+							Body struct{ Raw string } `json:"body"`
+						} `json:"request"`
+					} `json:"item"`
+				} `json:"item"`
+			}
+			if err := json.Unmarshal(downloads[len(downloads)-1].Data, &c); err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]string{}
+			for _, it := range c.Item[0].Item {
+				var b struct {
+					Entry []struct {
+						Resource json.RawMessage
+						Request  struct{ Method, URL string }
+					}
+				}
+				if err := json.Unmarshal([]byte(it.Request.Body.Raw), &b); err != nil {
+					continue
+				}
+				var parts []string
+				for _, e := range b.Entry {
+					part := e.Request.Method + " " + e.Request.URL
+					if len(e.Resource) > 0 {
+						part += " (with the resource)"
+					}
+					parts = append(parts, part)
+				}
+				got[it.Name] = strings.Join(parts, ", ")
+			}
+			for name, want := range tt.want {
+				if got[name] != want {
+					t.Errorf("%s: entries %q, want %q", name, got[name], want)
+				}
+			}
+		})
 	}
 }
