@@ -172,7 +172,7 @@ func (b *builder) fhirDownloadPaths(files map[string]bool) {
 		return
 	}
 	for _, api := range b.fhir.site.APIs {
-		for _, p := range []string{api.CapabilityDownload, api.PostmanDownload} {
+		for _, p := range []string{api.CapabilityDownload, api.PostmanDownload, api.SmartDownload} {
 			if p != "" {
 				files[b.cfg.BaseURL+p] = true
 			}

@@ -25,6 +25,9 @@ func (s *Site) Downloads() ([]Download, []diag.Diagnostic) {
 			continue
 		}
 		out = append(out, Download{Path: api.CapabilityDownload, Data: api.File.Raw})
+		if api.SmartDownload != "" {
+			out = append(out, Download{Path: api.SmartDownload, Data: api.Smart.Data})
+		}
 		if clientAuthProblem(api) != "" {
 			continue // reported at the config line when the API was resolved
 		}
