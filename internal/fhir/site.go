@@ -30,6 +30,7 @@ type Site struct {
 	Published []Download
 	renderer  *Renderer
 	byID      map[string]*API
+	deps      Dependencies
 }
 
 // Page is one generated doc.
@@ -91,7 +92,7 @@ func BaseSpecs(v base.Version) (*base.Spec, error) { return base.Load(v) }
 // Prepare loads and validates the FHIR folder and works out the generated
 // pages. A site without a FHIR folder and without APIs has nothing to do.
 func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile string, specs Specs) (*Site, []diag.Diagnostic) {
-	s := &Site{Dir: cfg.Path, byID: map[string]*API{}}
+	s := &Site{Dir: cfg.Path, byID: map[string]*API{}, deps: cfg.Dependencies}
 	s.renderer = &Renderer{}
 	if _, err := fs.Stat(site, cfg.Path); err != nil {
 		s.Registry = &Registry{byURL: map[string]*File{}, byKey: map[string]*File{}, byPath: map[string]*File{}}
