@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	portal "github.com/portaldocs/portal"
 	"github.com/portaldocs/portal/internal/build"
@@ -50,5 +51,59 @@ func TestPagesTakeValuesFromTheirSource(t *testing.T) {
 	}
 	if _, ok := res.Output.File("downloads/fhir/patient-access/smart-configuration.json"); !ok {
 		t.Error("the discovery document is not published")
+	}
+}
+
+// TestContentChecks builds each fixture of testdata/content that has a
+// "want" section and compares every diagnostic with it: each wanted line
+// ("file:line: fragment") matches one diagnostic, and the build reports
+// nothing else. A fixture whose "want" is empty must build without a
+// single diagnostic: that is the good half of each check's pair.
+func TestContentChecks(t *testing.T) {
+	today := time.Date(2026, 11, 25, 0, 0, 0, 0, time.UTC)
+	files, err := filepath.Glob("testdata/content/*.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range files {
+		name := strings.TrimSuffix(filepath.Base(file), ".txtar")
+		ar, err := txtar.ParseFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		site, want := siteFromTxtar(ar)
+		wantText, ok := want["want"]
+		if !ok {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			res, _ := build.Run(context.Background(), site, build.WithTheme(portal.Theme()), build.WithToday(today))
+			var wanted []string
+			for _, w := range strings.Split(strings.TrimSpace(wantText), "\n") {
+				if w = strings.TrimSpace(w); w != "" {
+					wanted = append(wanted, w)
+				}
+			}
+			matched := make([]bool, len(wanted))
+			for _, d := range res.Diagnostics {
+				head := strings.SplitN(d.String(), "\n", 2)[0]
+				found := false
+				for i, w := range wanted {
+					loc, fragment, _ := strings.Cut(w, ": ")
+					if !matched[i] && strings.HasPrefix(head, loc+": ") && strings.Contains(head, fragment) {
+						matched[i], found = true, true
+						break
+					}
+				}
+				if !found {
+					t.Errorf("unexpected diagnostic: %s", d)
+				}
+			}
+			for i, w := range wanted {
+				if !matched[i] {
+					t.Errorf("missing diagnostic %q in:\n%s", w, strings.Join(renderDiagnostics(res.Diagnostics), "\n"))
+				}
+			}
+		})
 	}
 }

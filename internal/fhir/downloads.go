@@ -13,6 +13,9 @@ import (
 type Download struct {
 	Path string
 	Data []byte
+	// Source is the site file a published document is copied from ("" for
+	// generated files).
+	Source string
 }
 
 // Downloads are the published files, and each API's CapabilityStatement,

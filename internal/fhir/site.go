@@ -31,6 +31,8 @@ type Site struct {
 	renderer  *Renderer
 	byID      map[string]*API
 	deps      Dependencies
+	// guides are the declared dependencies that carry their definitions.
+	guides []*GuideDefinitions
 }
 
 // Page is one generated doc.
@@ -128,6 +130,10 @@ func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile st
 	diags.Add(ds...)
 	diags.Add(reg.Validate(specs, cfg.Dependencies)...)
 	s.Registry, s.renderer.Registry = reg, reg
+	guides, ds := loadGuides(ctx, site, cfg, siteConfigFile)
+	diags.Add(ds...)
+	s.guides = guides
+	diags.Add(s.checkGuideReferences()...)
 	for _, ac := range cfg.APIs {
 		api, ds := s.resolveAPI(site, ac, siteConfigFile, specs)
 		diags.Add(ds...)
@@ -151,7 +157,8 @@ func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile st
 				Hint:    "source is relative to the FHIR folder, e.g. certified/service-base-urls.json"})
 			continue
 		}
-		s.Published = append(s.Published, Download{Path: p.Path, Data: f.data})
+		s.Published = append(s.Published, Download{Path: p.Path, Data: f.data, Source: f.Path})
+		diags.Add(checkPublication(f)...)
 	}
 	return s, diags.Items()
 }
