@@ -17,8 +17,10 @@ import (
 // it abbreviates; the full versions are those pages write and the guides
 // fhir.dependencies declares. Guide names are matched with their usual
 // aliases ("SMART" and "SMART App Launch" are one guide); a different alias
-// alone is not reported. Versions written "v2" are left alone: "SMART v2
-// scopes" names the scope syntax, not a release.
+// alone is not reported, since HL7 itself uses several ("Bulk Data", "FHIR
+// Bulk Data Access"), except a name that fits several guides ("CARIN
+// 2.1.0"). Versions written "v2" are left alone: "SMART v2 scopes" names
+// the scope syntax, not a release.
 
 // guideNames are the guides the lint recognizes, each with its package id
 // and its names, longest first within a guide.
@@ -30,7 +32,7 @@ var guideNames = []struct {
 	{"pdex", "hl7.fhir.us.davinci-pdex", []string{"Da Vinci Payer Data Exchange", "Payer Data Exchange", "Da Vinci PDex", "PDex"}},
 	{"hrex", "hl7.fhir.us.davinci-hrex", []string{"Da Vinci Health Record Exchange", "Health Record Exchange", "Da Vinci HRex", "HRex"}},
 	{"atr", "hl7.fhir.us.davinci-atr", []string{"Da Vinci Member Attribution", "Da Vinci ATR", "ATR"}},
-	{"carin-bb", "hl7.fhir.us.carin-bb", []string{"CARIN IG for Blue Button", "CARIN for Blue Button", "CARIN Blue Button", "CARIN BB", "C4BB"}},
+	{"carin-bb", "hl7.fhir.us.carin-bb", []string{"CARIN IG for Blue Button", "CARIN for Blue Button", "CARIN Blue Button", "CARIN BB", "C4BB", "CARIN"}},
 	{"us-core", "hl7.fhir.us.core", []string{"US Core"}},
 	{"smart", "hl7.fhir.uv.smart-app-launch", []string{"SMART App Launch", "SMART on FHIR", "SMART"}},
 	{"bulk", "hl7.fhir.uv.bulkdata", []string{"FHIR Bulk Data Access", "Bulk Data Access", "FHIR Bulk Data", "Bulk Data"}},
@@ -52,6 +54,7 @@ var mentionRe = func() *regexp.Regexp {
 type mention struct {
 	guide   string
 	written string // as on the page, e.g. "US Core 6.1"
+	name    string // the guide's name as written, e.g. "US Core"
 	parts   []string
 	file    string
 	line    int
@@ -97,7 +100,7 @@ func (v *versionMentions) collect(p Page) {
 				continue // an IP address or a longer number, not a version
 			}
 			version := strings.TrimSpace(strings.TrimPrefix(text[m[4]:m[5]], "STU"))
-			v.mentions = append(v.mentions, mention{guide: guideKey(text[m[2]:m[3]]), written: written,
+			v.mentions = append(v.mentions, mention{guide: guideKey(text[m[2]:m[3]]), written: written, name: text[m[2]:m[3]],
 				parts: strings.Split(version, "."), file: p.File, line: lineAt(m[0])})
 		}
 	}
@@ -127,7 +130,7 @@ func (v *versionMentions) check() []diag.Diagnostic {
 			}
 		}
 	}
-	var diags []diag.Diagnostic
+	diags := v.checkNames()
 	for _, m := range v.mentions {
 		if len(m.parts) == 3 {
 			continue
@@ -156,6 +159,34 @@ func (v *versionMentions) check() []diag.Diagnostic {
 		diags = append(diags, diag.Diagnostic{File: m.file, Line: m.line, Severity: diag.Warning,
 			Message: fmt.Sprintf("%q may mean any of the versions %s the site names", m.written, strings.Join(matches, ", ")),
 			Hint:    "write the full version meant"})
+	}
+	return diags
+}
+
+// ambiguousNames name an organization that publishes several guides, so
+// a version after them does not say which guide is meant.
+var ambiguousNames = map[string]string{"CARIN": "the CARIN Alliance publishes several guides (Blue Button, Digital Insurance Card…)"}
+
+// checkNames reports guide names that do not say which guide is meant.
+func (v *versionMentions) checkNames() []diag.Diagnostic {
+	var diags []diag.Diagnostic
+	for _, m := range v.mentions {
+		why, ambiguous := ambiguousNames[m.name]
+		if !ambiguous {
+			continue
+		}
+		if ignored := v.ignored[m.file]; ignored != nil && ignored(m.line, CheckGuideVersion) {
+			continue
+		}
+		full := ""
+		for _, g := range guideNames {
+			if g.key == m.guide {
+				full = g.names[0]
+			}
+		}
+		diags = append(diags, diag.Diagnostic{File: m.file, Line: m.line, Severity: diag.Warning,
+			Message: fmt.Sprintf("%q does not say which guide: %s", m.written, why),
+			Hint:    fmt.Sprintf("write %s %s", full, strings.Join(m.parts, "."))})
 	}
 	return diags
 }
