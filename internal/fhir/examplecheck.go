@@ -50,6 +50,9 @@ func (s *Site) checkPageExamples(p PageText, shown *shownExamples) []diag.Diagno
 		if named := s.blockAPIs(p.Outline.CodeBlocks, i); len(named) > 0 {
 			apis = named
 		}
+		if d, ok := s.checkShownDiscovery(p, p.Outline.CodeBlocks, i, apis); ok {
+			diags = append(diags, d)
+		}
 		for _, res := range shownResources(p.File, cb) {
 			if p.ignored(res.line, CheckExample) {
 				continue
@@ -155,7 +158,7 @@ func (s *Site) checkShown(p PageText, res shownResource, apis []*API, shown *sho
 			if dec.Decode(&want) != nil {
 				continue
 			}
-			d := shownWithin(res.value, want, "")
+			d := shownWithin(res.value, want, "", "")
 			if d == nil {
 				return diag.Diagnostic{}, false
 			}
@@ -172,7 +175,7 @@ func (s *Site) checkShown(p PageText, res shownResource, apis []*API, shown *sho
 		}
 		return diag.Diagnostic{File: p.File, Line: res.lineOf(best.path), Severity: diag.Warning,
 			Message: fmt.Sprintf("%s shown here differs from the site's file %s:%d%s: %s", res.key, bestFile.Path,
-				bestFile.Line(best.path), others, best.describe("here", "in the file")),
+				bestFile.Line(best.fileAt), others, best.describe("here", "in the file")),
 			Hint: fmt.Sprintf("show the file itself with ::fhir-json{%s}, or copy its values", jsonDirectiveAttrs(s, bestFile))}, true
 	}
 	scope := ""
@@ -244,7 +247,10 @@ func (s *Site) exampleFiles(key string, apis []*API) []*File {
 
 // difference is the first element where two JSON values disagree.
 type difference struct {
-	path        string
+	path string
+	// fileAt is where the other document has the element (its parent, for
+	// an element it lacks).
+	fileAt      string
 	here, there any
 	// missing is true when the element is absent from "there".
 	missing bool
@@ -261,6 +267,7 @@ func (d *difference) describe(hereName, thereName string) string {
 	if d.missing {
 		return fmt.Sprintf("%s is %s %s but absent %s", d.path, jsonText(plain(d.here)), hereName, thereName)
 	}
+
 	return fmt.Sprintf("%s is %s %s and %s %s", d.path, jsonText(plain(d.here)), hereName, jsonText(plain(d.there)), thereName)
 }
 
@@ -301,20 +308,21 @@ func plain(v any) any {
 }
 
 // shownWithin: every element of shown is in file with the same value
-// (objects may leave keys out, lists may show fewer items).
-func shownWithin(shown, file any, at string) *difference {
+// (objects may leave keys out, lists may show some items in any order).
+// at is the element's path in the page's block, fileAt in the file.
+func shownWithin(shown, file any, at, fileAt string) *difference {
 	switch s := shown.(type) {
 	case map[string]any:
 		f, ok := file.(map[string]any)
 		if !ok {
-			return &difference{path: at, here: shown, there: file}
+			return &difference{path: at, fileAt: fileAt, here: shown, there: file}
 		}
 		for _, k := range sortedKeys(s) {
 			fv, present := f[k]
 			if !present {
-				return &difference{path: join(at, k), here: s[k], missing: true}
+				return &difference{path: join(at, k), fileAt: fileAt, here: s[k], missing: true}
 			}
-			if d := shownWithin(s[k], fv, join(at, k)); d != nil {
+			if d := shownWithin(s[k], fv, join(at, k), join(fileAt, k)); d != nil {
 				return d
 			}
 		}
@@ -322,7 +330,7 @@ func shownWithin(shown, file any, at string) *difference {
 	case []any:
 		f, ok := file.([]any)
 		if !ok {
-			return &difference{path: at, here: shown, there: file}
+			return &difference{path: at, fileAt: fileAt, here: shown, there: file}
 		}
 		// A page may show some items of a list, in any order (three of a
 		// Bundle's ten entries): each must be within an item of the file's.
@@ -330,21 +338,30 @@ func shownWithin(shown, file any, at string) *difference {
 	items:
 		for i := range s {
 			for j := range f {
-				if !used[j] && shownWithin(s[i], f[j], "") == nil {
+				if !used[j] && shownWithin(s[i], f[j], "", "") == nil {
 					used[j] = true
 					continue items
 				}
 			}
-			j := counterpart(s[i], f, i)
-			if j < 0 {
-				return &difference{path: at + "[" + strconv.Itoa(i) + "]", here: s[i], missing: true}
+			here := at + "[" + strconv.Itoa(i) + "]"
+			if str, ok := s[i].(string); ok {
+				// A string item is compared with the file's most like it
+				// (a canonical without its |version), else reported absent.
+				if j := closestString(str, f); j >= 0 {
+					return &difference{path: here, fileAt: fileAt + "[" + strconv.Itoa(j) + "]", here: str, there: f[j]}
+				}
+				return &difference{path: here, fileAt: fileAt, here: s[i], missing: true}
 			}
-			return shownWithin(s[i], f[j], at+"["+strconv.Itoa(i)+"]")
+			j := counterpart(s[i], f, i)
+			if j < 0 || !isObject(s[i]) {
+				return &difference{path: here, fileAt: fileAt, here: s[i], missing: true}
+			}
+			return shownWithin(s[i], f[j], here, fileAt+"["+strconv.Itoa(j)+"]")
 		}
 		return nil
 	}
 	if !sameJSON(shown, file) && !elidedPrefix(shown, file) {
-		return &difference{path: at, here: shown, there: file}
+		return &difference{path: at, fileAt: fileAt, here: shown, there: file}
 	}
 	return nil
 }
@@ -363,6 +380,25 @@ func elidedPrefix(shown, file any) bool {
 		}
 	}
 	return false
+}
+
+// closestString is the item of list sharing the longest start with s, if
+// it shares at least half of s; -1 otherwise.
+func closestString(s string, list []any) int {
+	best, bestLen := -1, len(s)/2
+	for j, item := range list {
+		if t, ok := item.(string); ok {
+			if n := commonPrefix(s, t); n >= bestLen && n > 0 {
+				best, bestLen = j, n+1
+			}
+		}
+	}
+	return best
+}
+
+func isObject(v any) bool {
+	_, ok := v.(map[string]any)
+	return ok
 }
 
 // identityKeys name a list item: the same fullUrl, id or url is the same
@@ -487,4 +523,47 @@ func sortedKeys(m map[string]any) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// checkShownDiscovery compares a JSON block that shows an API's SMART
+// discovery document (its title, or the request before it, names the
+// API's [baseUrl]/.well-known/smart-configuration) with the API's file.
+func (s *Site) checkShownDiscovery(p PageText, blocks []markdown.CodeBlock, i int, apis []*API) (diag.Diagnostic, bool) {
+	cb := blocks[i]
+	context := cb.Title
+	if i > 0 {
+		context += " " + blocks[i-1].Code
+	}
+	// The file is the document of the baseUrl's environment (the
+	// sandbox): a block about production's is not compared with it.
+	if len(apis) != 1 || apis[0].Smart == nil ||
+		!strings.Contains(context, strings.TrimSuffix(apis[0].BaseURL, "/")+"/.well-known/smart-configuration") {
+		return diag.Diagnostic{}, false
+	}
+	smartConfig := apis[0].Smart
+	dec := json.NewDecoder(strings.NewReader(cb.Code))
+	dec.UseNumber()
+	var shown map[string]any
+	if dec.Decode(&shown) != nil || p.ignored(cb.FirstLine, CheckExample) {
+		return diag.Diagnostic{}, false
+	}
+	var want any
+	wdec := json.NewDecoder(bytes.NewReader(smartConfig.Data))
+	wdec.UseNumber()
+	if wdec.Decode(&want) != nil {
+		return diag.Diagnostic{}, false
+	}
+	d := shownWithin(shown, want, "", "")
+	if d == nil {
+		return diag.Diagnostic{}, false
+	}
+	pos, err := indexPositions([]byte(cb.Code))
+	line := cb.FirstLine
+	if err == nil {
+		line = cb.FirstLine + pos.Line(d.path) - 1
+	}
+	return diag.Diagnostic{File: p.File, Line: line, Severity: diag.Warning,
+		Message: fmt.Sprintf("the discovery document of API %q shown here differs from %s:%d: %s", apis[0].ID, smartConfig.Path,
+			smartConfig.Line(d.fileAt), d.describe("here", "in the file")),
+		Hint: fmt.Sprintf(`show the file itself with ::fhir-json{api="%s" show="smart-configuration"}`, apis[0].ID)}, true
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -162,20 +163,24 @@ type scopeMention struct {
 
 // pageScopes lists the scopes a page names: resource scopes anywhere,
 // every scope of a code span that is a scope list, and every scope of a
-// scope parameter in a code block.
+// scope parameter in a code block. A prose block that names APIs by their
+// title (a paragraph about another API, a table column headed with an API)
+// is about those APIs; a sentence that says a scope is refused is skipped.
 func (s *Site) pageScopes(p PageText) []scopeMention {
 	var out []scopeMention
 	for _, prose := range p.Outline.Prose {
-		for _, run := range prose.Runs {
-			if run.Code && isScopeList(run.Text) {
-				for _, f := range strings.Fields(run.Text) {
-					out = append(out, scopeMention{scope: f, line: run.Line})
-				}
-				continue
+		// A column headed with an API is about that API; a paragraph that
+		// names other APIs may speak of them as well as of the page's.
+		apis := s.apisTitledIn(prose.Header)
+		if len(apis) == 0 {
+			text, _ := prose.Text(true)
+			if named := s.apisTitledIn(text); len(named) > 0 {
+				apis = appendAPIs(append([]*API(nil), p.APIs...), named)
 			}
-			for _, m := range resourceScopeInTextRe.FindAllString(run.Text, -1) {
-				out = append(out, scopeMention{scope: trimScopePunctuation(m), line: run.Line})
-			}
+		}
+		for _, m := range proseScopes(prose) {
+			m.apis = apis
+			out = append(out, m)
 		}
 	}
 	for bi, cb := range p.Outline.CodeBlocks {
@@ -183,7 +188,11 @@ func (s *Site) pageScopes(p PageText) []scopeMention {
 		for i, line := range strings.Split(cb.Code, "\n") {
 			seen := map[string]bool{}
 			for _, m := range scopeParamRe.FindAllStringSubmatch(line, -1) {
-				for _, f := range smart.Fields(m[1] + m[2]) {
+				value := m[1] + m[2]
+				if strings.ContainsAny(value, "$<{(") {
+					continue // a shell or collection variable, not a scope
+				}
+				for _, f := range smart.Fields(value) {
 					seen[f] = true
 					out = append(out, scopeMention{scope: f, line: cb.LineOf(i), apis: apis})
 				}
@@ -193,6 +202,86 @@ func (s *Site) pageScopes(p PageText) []scopeMention {
 					out = append(out, scopeMention{scope: m, line: cb.LineOf(i), apis: apis})
 				}
 			}
+		}
+	}
+	return out
+}
+
+// refusalRe marks a sentence that tells the reader what not to ask for
+// ("… not patient/Observation.rs", "v2 scopes fail with invalid_scope",
+// "use X instead of Y"): its scopes are examples of refusal, not requests.
+var refusalRe = regexp.MustCompile(`(?i)\b(?:not|no|never|fails?|failed|refused?|refuses|rejects?|rejected|invalid_scope|instead of|rather than|unlike|becomes?|lacks?)\b|n't\b`)
+
+// proseScopes are the scopes of a prose block with their lines, leaving
+// out those in a sentence that speaks of refusal.
+func proseScopes(prose markdown.Prose) []scopeMention {
+	text, _ := prose.Text(true)
+	var out []scopeMention
+	offset := 0
+	for _, run := range prose.Runs {
+		switch {
+		case run.Code && isScopeList(run.Text):
+			if !refusalRe.MatchString(sentenceAround(text, offset+1)) {
+				for _, f := range strings.Fields(run.Text) {
+					out = append(out, scopeMention{scope: f, line: run.Line})
+				}
+			}
+		default:
+			for _, m := range resourceScopeInTextRe.FindAllStringIndex(run.Text, -1) {
+				at := offset + m[0]
+				if run.Code {
+					at++
+				}
+				if !refusalRe.MatchString(sentenceAround(text, at)) {
+					out = append(out, scopeMention{scope: trimScopePunctuation(run.Text[m[0]:m[1]]), line: run.Line})
+				}
+			}
+		}
+		offset += len(run.Text)
+		if run.Code {
+			offset += 2
+		}
+	}
+	return out
+}
+
+// sentenceAround is the sentence of text holding byte offset.
+func sentenceAround(text string, offset int) string {
+	start, end := 0, len(text)
+	for _, m := range sentenceEndRe.FindAllStringIndex(text, -1) {
+		if m[1] <= offset {
+			start = m[1]
+			continue
+		}
+		end = m[0] + 1
+		break
+	}
+	return text[start:min(end, len(text))]
+}
+
+var sentenceEndRe = regexp.MustCompile(`[.!?;]\s+`)
+
+func appendAPIs(list, more []*API) []*API {
+	for _, a := range more {
+		if !slices.Contains(list, a) {
+			list = append(list, a)
+		}
+	}
+	return list
+}
+
+// apisTitledIn are the APIs whose title (without a trailing " API") the
+// text names, the longest titles first.
+func (s *Site) apisTitledIn(text string) []*API {
+	if text == "" {
+		return nil
+	}
+	lower := strings.ToLower(text)
+	var out []*API
+	for _, api := range s.APIs {
+		title := strings.ToLower(strings.TrimSuffix(api.Title, " API"))
+		if len(title) > 3 && strings.Contains(lower, title) {
+			out = append(out, api)
 		}
 	}
 	return out

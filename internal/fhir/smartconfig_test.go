@@ -105,7 +105,7 @@ func TestSmartConfigurationProblems(t *testing.T) {
 			config.FHIRAuthorization{}, []string{"token_endpoint must be an absolute https URL"}},
 		{"configured scopes the API does not grant", goodSmartConfiguration,
 			config.FHIRAuthorization{Scope: "openid patient/Medication.rs launch/encounter", ScopeLine: 9}, []string{
-				`portal.yaml:9: fhir API "pa": authorization.scope patient/Medication.rs is not granted by API "pa": not granted by any of scopes_supported`,
+				`portal.yaml:9: fhir API "pa": authorization.scope patient/Medication.rs is not granted by API "pa": scopes_supported lists patient/Medication with fewer permissions`,
 				"hint: write patient/Medication.r, which the API grants",
 				`portal.yaml:9: fhir API "pa": authorization.scope launch/encounter is not granted by API "pa": not in scopes_supported`,
 			}},

@@ -42,8 +42,10 @@ func (c CodeBlock) LineOf(i int) int { return c.FirstLine + i }
 // Prose is the inline content of one block, as runs of text.
 type Prose struct {
 	Runs []Run
-	// InTable is true for a table cell.
+	// InTable is true for a table cell; Header is then the text of its
+	// column's header cell ("" for a header cell itself).
 	InTable bool
+	Header  string
 }
 
 // Run is a stretch of inline text on one line.
@@ -123,7 +125,9 @@ func (r *Renderer) Inspect(src []byte, ctx RenderContext) *Outline {
 			return ast.WalkSkipChildren, nil
 		case *ast.Paragraph, *ast.Heading, *ast.TextBlock, *east.TableCell:
 			p := Prose{Runs: inlineRuns(n, src, lines, "")}
-			_, p.InTable = n.(*east.TableCell)
+			if cell, ok := n.(*east.TableCell); ok {
+				p.InTable, p.Header = true, columnHeader(cell, src)
+			}
 			if len(p.Runs) > 0 {
 				out.Prose = append(out.Prose, p)
 			}
@@ -215,4 +219,46 @@ func collectOutlineLinks(out *Outline, block ast.Node, src []byte, lines lineInd
 		}
 		return ast.WalkContinue, nil
 	})
+}
+
+// columnHeader is the text of the header cell above a body cell, "" for a
+// header cell.
+func columnHeader(cell *east.TableCell, src []byte) string {
+	row := cell.Parent()
+	if row == nil || row.Kind() == east.KindTableHeader {
+		return ""
+	}
+	column := 0
+	for c := row.FirstChild(); c != nil && c != ast.Node(cell); c = c.NextSibling() {
+		column++
+	}
+	table := row.Parent()
+	if table == nil {
+		return ""
+	}
+	for r := table.FirstChild(); r != nil; r = r.NextSibling() {
+		if r.Kind() != east.KindTableHeader {
+			continue
+		}
+		i := 0
+		for c := r.FirstChild(); c != nil; c = c.NextSibling() {
+			if i == column {
+				return string(plainTextOf(c, src))
+			}
+			i++
+		}
+	}
+	return ""
+}
+
+// plainTextOf joins the text of a node's descendants.
+func plainTextOf(n ast.Node, src []byte) []byte {
+	var out []byte
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if t, ok := c.(*ast.Text); ok && entering {
+			out = append(out, t.Segment.Value(src)...)
+		}
+		return ast.WalkContinue, nil
+	})
+	return out
 }

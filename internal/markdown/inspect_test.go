@@ -42,6 +42,15 @@ func TestInspectFindsCodeProseAndLinksWithFileLines(t *testing.T) {
 	if strings.Join(cells, "|") != "Scope|Note|`user/*.rs`|any" {
 		t.Errorf("table cells = %q", cells)
 	}
+	var headers []string
+	for _, p := range out.Prose {
+		if p.InTable {
+			headers = append(headers, p.Header)
+		}
+	}
+	if strings.Join(headers, "|") != "||Scope|Note" {
+		t.Errorf("column headers = %q", headers)
+	}
 	found := false
 	for _, p := range out.Prose {
 		if s, _ := p.Text(false); s == "Inside an admonition." {

@@ -168,16 +168,32 @@ func (s Server) Grants(sc Scope) (ok bool, why string, nearest string) {
 		}
 		return false, "a SMART 2.0.0 scope, and the server speaks SMART 1.0.0 scopes only", s.nearest(sc)
 	}
+	// The most specific entry wins: a type listed on its own
+	// (patient/Medication.r) is granted what its entry says, and a
+	// wildcard (patient/*.rs) covers the types not listed on their own.
+	listed := false
 	for _, sup := range s.Supported {
+		if sup.IsResource() && sup.Context == sc.Context && sup.Type == sc.Type && sc.Type != "*" && sup.Query == "" {
+			listed = true
+		}
+	}
+	for _, sup := range s.Supported {
+		if listed && sup.Type == "*" {
+			continue
+		}
 		if covers(sup, sc) {
 			return true, "", ""
 		}
+	}
+	if listed {
+		return false, "scopes_supported lists " + sc.Context + "/" + sc.Type + " with fewer permissions", s.nearest(sc)
 	}
 	return false, "not granted by any of scopes_supported", s.nearest(sc)
 }
 
 // covers: the same context; the same resource type or a wildcard (a
-// wildcard request needs a wildcard); every permission asked for; and no
+// wildcard request needs a wildcard; see Grants for types listed on their
+// own); every permission asked for; and no
 // restriction, or the same one. A v1 supported scope covers through its
 // 2.0.0 equivalent.
 func covers(sup, req Scope) bool {
@@ -202,7 +218,8 @@ func (s Server) nearest(sc Scope) string {
 	if sc.IsResource() {
 		for _, sup := range s.Supported {
 			if sup.Context == sc.Context && sup.Type == sc.Type && sup.Query == sc.Query {
-				if sc.Syntax == V1 && !s.Speaks(V2) {
+				// In the syntax the server speaks.
+				if !s.Speaks(V2) {
 					return sup.Raw
 				}
 				return sup.V2()

@@ -67,6 +67,8 @@ func TestGrants(t *testing.T) {
 		{"unknown plain scope", v2, "launch/encounter", false, "launch/patient"},
 		{"wildcard grants a type", v2, "patient/Observation.rs", true, ""},
 		{"wildcard grants fewer permissions", v2, "patient/Observation.r", true, ""},
+		{"a type listed on its own is granted what its entry says", v2, "patient/Medication.rs", false, "patient/Medication.r"},
+		{"a type listed on its own, within its entry", v2, "patient/Medication.r", true, ""},
 		{"wildcard request needs a wildcard", v2, "user/*.rs", false, ""},
 		{"more permissions than granted", v2only, "patient/Medication.rs", false, "patient/Medication.r"},
 		{"context differs", v2, "system/Observation.rs", false, ""},
