@@ -62,7 +62,13 @@ func (b *builder) checkContent(jobs []renderJob) {
 		lintPages = append(lintPages, lint.Page{File: j.source, Outline: j.author.outline, Body: j.author.body,
 			FirstLine: j.author.line, Ignored: ignored})
 	}
-	b.diags.Add(b.fhir.site.CheckPages(fhirPages)...)
+	// The two sets of checks read the same pages and share nothing else.
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		b.diags.Add(b.fhir.site.CheckPages(fhirPages)...)
+	}()
+	defer func() { <-done }()
 	opts := lint.Options{Today: b.opts.today}
 	if opts.Today.IsZero() {
 		opts.Today = time.Now()

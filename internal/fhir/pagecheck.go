@@ -169,6 +169,9 @@ type scopeMention struct {
 func (s *Site) pageScopes(p PageText) []scopeMention {
 	var out []scopeMention
 	for _, prose := range p.Outline.Prose {
+		if !mayHoldScope(prose) {
+			continue
+		}
 		// A column headed with an API is about that API; a paragraph that
 		// names other APIs may speak of them as well as of the page's.
 		apis := s.apisTitledIn(prose.Header)
@@ -211,6 +214,17 @@ func (s *Site) pageScopes(p PageText) []scopeMention {
 // ("… not patient/Observation.rs", "v2 scopes fail with invalid_scope",
 // "use X instead of Y"): its scopes are examples of refusal, not requests.
 var refusalRe = regexp.MustCompile(`(?i)\b(?:not|no|never|fails?|failed|refused?|refuses|rejects?|rejected|invalid_scope|instead of|rather than|unlike|becomes?|lacks?)\b|n't\b`)
+
+// mayHoldScope: a block without a "/" or a scope word holds no scope, and
+// is not read further.
+func mayHoldScope(prose markdown.Prose) bool {
+	for _, r := range prose.Runs {
+		if strings.Contains(r.Text, "/") || (r.Code && strings.Contains(r.Text, "_access")) {
+			return true
+		}
+	}
+	return false
+}
 
 // proseScopes are the scopes of a prose block with their lines, leaving
 // out those in a sentence that speaks of refusal.

@@ -94,6 +94,9 @@ func (v *versionMentions) collect(p Page) {
 	v.ignored[p.File] = p.Ignored
 	for _, prose := range p.Outline.Prose {
 		text, lineAt := prose.Text(false)
+		if !mayMentionGuide(text) {
+			continue
+		}
 		for _, m := range mentionRe.FindAllStringSubmatchIndex(text, -1) {
 			written := text[m[0]:m[1]]
 			if strings.Count(written[m[4]-m[0]:], ".") > 2 {
@@ -189,4 +192,17 @@ func (v *versionMentions) checkNames() []diag.Diagnostic {
 			Hint:    fmt.Sprintf("write %s %s", full, strings.Join(m.parts, "."))})
 	}
 	return diags
+}
+
+// guideWords are words every guide name contains one of; a text without
+// any of them names no guide, and the large name pattern is not run on it.
+var guideWords = []string{"US Core", "SMART", "Bulk Data", "CARIN", "C4BB", "PDex", "Payer Data", "HRex", "Health Record", "ATR", "Attribution", "Plan-Net"}
+
+func mayMentionGuide(text string) bool {
+	for _, w := range guideWords {
+		if strings.Contains(text, w) {
+			return true
+		}
+	}
+	return false
 }

@@ -27,6 +27,8 @@ var (
 	datedRe     = regexp.MustCompile(`(?i)\b(?:in|by|until|till|from|starting(?: in)?|beginning(?: in)?|during|before|after|later in|early|mid|late) (?:` + monthWords + `\.?\s+(?:\d{1,2},?\s+)?)?((?:19|20)\d{2})\b`)
 	futureRe    = regexp.MustCompile(`(?i)\b(?:will|won't|plans? to|planned|is scheduled|are scheduled|scheduled to|upcoming|coming soon|is expected to|are expected to|expects to|intends? to)\b`)
 	sentenceEnd = regexp.MustCompile(`[.!?]\s+`)
+	// yearRe finds a year; a text without one is not read further.
+	yearRe = regexp.MustCompile(`\b(?:19|20)\d{2}\b`)
 )
 
 func checkStaleYears(p Page, today time.Time) []diag.Diagnostic {
@@ -37,6 +39,9 @@ func checkStaleYears(p Page, today time.Time) []diag.Diagnostic {
 	var diags []diag.Diagnostic
 	for _, prose := range p.Outline.Prose {
 		text, lineAt := prose.Text(false)
+		if !yearRe.MatchString(text) {
+			continue
+		}
 		for _, s := range sentences(text) {
 			sentence := text[s[0]:s[1]]
 			for _, m := range asOfRe.FindAllStringSubmatchIndex(sentence, -1) {
