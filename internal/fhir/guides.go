@@ -30,10 +30,26 @@ type GuideDefinitions struct {
 	Dependency config.FHIRDependency
 	byURL      map[string]*File
 	urls       []string
+	// unverifiable are the canonicals of UnverifiableFile: "" for a
+	// definition the folder lacks, "parameters" for a partial operation.
+	unverifiable map[string]string
 }
 
 // Has says whether the guide defines url (a |version suffix is ignored).
 func (g *GuideDefinitions) Has(url string) bool { return g.byURL[Canonical(url).URL()] != nil }
+
+// unverifiableRef says whether the folder declares url defined by the
+// guide but not brought in.
+func (g *GuideDefinitions) unverifiableRef(url string) bool {
+	what, ok := g.unverifiable[Canonical(url).URL()]
+	return ok && what == ""
+}
+
+// partialParameters says whether the folder's operation lists only some of
+// the guide's parameters.
+func (g *GuideDefinitions) partialParameters(url string) bool {
+	return g.unverifiable[Canonical(url).URL()] == "parameters"
+}
 
 func (g *GuideDefinitions) label() string {
 	return fmt.Sprintf("%s %s (%s)", g.Dependency.Package, g.Dependency.Version, g.Dependency.Definitions)
@@ -67,7 +83,7 @@ func loadGuides(ctx context.Context, site fs.FS, cfg config.FHIR, configFile str
 }
 
 func loadGuide(site fs.FS, dep config.FHIRDependency) (*GuideDefinitions, []diag.Diagnostic) {
-	g := &GuideDefinitions{Dependency: dep, byURL: map[string]*File{}}
+	g := &GuideDefinitions{Dependency: dep, byURL: map[string]*File{}, unverifiable: map[string]string{}}
 	var diags []diag.Diagnostic
 	paths, err := jsonFiles(site, dep.Definitions)
 	if err != nil {
@@ -78,22 +94,88 @@ func loadGuide(site fs.FS, dep config.FHIRDependency) (*GuideDefinitions, []diag
 			Message: fmt.Sprintf("the definitions of %s %s have no README.md", dep.Package, dep.Version),
 			Hint:    "add a README.md recording the guide version and the published address each file came from"})
 	}
+	diags = append(diags, g.readUnverifiable(site)...)
 	for _, p := range paths {
 		data, err := fs.ReadFile(site, p)
 		if err != nil {
 			diags = append(diags, diag.Diagnostic{File: p, Severity: diag.Error, Message: fmt.Sprintf("read guide definition: %v", err)})
 			continue
 		}
-		files, ds := parseFile(p, data, base.R4)
+		f, ds := parseDefinition(p, data)
 		diags = append(diags, ds...)
-		for _, f := range files {
-			if f.Entry != "" {
-				continue
-			}
+		if f != nil {
 			diags = append(diags, g.add(f)...)
 		}
 	}
 	return g, diags
+}
+
+// parseDefinition reads a guide definition for what the checks use: its
+// identity and, for an OperationDefinition, its parameters. A folder may
+// hold extracts that carry only those elements, so the elements a page
+// needs (status, kind…) are not required here.
+func parseDefinition(p string, data []byte) (*File, []diag.Diagnostic) {
+	var head struct {
+		ResourceType string `json:"resourceType"`
+		ID           string `json:"id"`
+		URL          string `json:"url"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		line, col, msg := syntaxErrorAt(data, err)
+		return nil, []diag.Diagnostic{{File: p, Line: line, Severity: diag.Error,
+			Message: fmt.Sprintf("invalid JSON at column %d: %s", col, msg), Hint: "fix the JSON syntax"}}
+	}
+	if head.ResourceType == "" {
+		return nil, []diag.Diagnostic{{File: p, Line: 1, Severity: diag.Error,
+			Message: "not a FHIR resource: it has no \"resourceType\"", Hint: "bring the definition as the guide publishes it"}}
+	}
+	f := &File{Path: p, Version: base.R4, data: data, Raw: json.RawMessage(data), ResourceType: head.ResourceType, ID: head.ID, URL: head.URL}
+	if head.ResourceType == "OperationDefinition" {
+		od := &OperationDefinition{}
+		if err := json.Unmarshal(data, od); err != nil {
+			line, _, msg := syntaxErrorAt(data, err)
+			return nil, []diag.Diagnostic{{File: p, Line: line, Severity: diag.Error, Message: "OperationDefinition: " + msg}}
+		}
+		f.Resource = od
+	}
+	return f, nil
+}
+
+// UnverifiableFile lists, in a definitions folder, what the guide defines
+// but the folder could not bring in: one canonical URL per line, a
+// reference to which is not checked; or "<canonical> parameters" for an
+// operation whose file lists only some of its parameters, so a parameter
+// of the site's operation missing from it is not reported. Lines starting
+// with # are comments.
+const UnverifiableFile = "not-verifiable.txt"
+
+func (g *GuideDefinitions) readUnverifiable(site fs.FS) []diag.Diagnostic {
+	p := path.Join(g.Dependency.Definitions, UnverifiableFile)
+	data, err := fs.ReadFile(site, p)
+	if err != nil {
+		return nil
+	}
+	var diags []diag.Diagnostic
+	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		url, what, _ := strings.Cut(line, " ")
+		what = strings.TrimSpace(what)
+		switch {
+		case !definedUnder(url, g.Dependency.Canonical):
+			diags = append(diags, diag.Diagnostic{File: p, Line: i + 1, Severity: diag.Error,
+				Message: fmt.Sprintf("%s is not a canonical URL of %s (%s)", url, g.Dependency.Package, g.Dependency.Canonical),
+				Hint:    "write one canonical URL of the guide per line, optionally followed by \"parameters\""})
+		case what != "" && what != "parameters":
+			diags = append(diags, diag.Diagnostic{File: p, Line: i + 1, Severity: diag.Error,
+				Message: fmt.Sprintf("%q after %s: write nothing (the definition is not in the folder) or \"parameters\" (its parameter list is partial)", what, url)})
+		default:
+			g.unverifiable[url] = what
+		}
+	}
+	return diags
 }
 
 // add indexes one published definition, refusing one of another guide or
@@ -157,7 +239,7 @@ func (s *Site) unresolved(ref string) (why, hint string) {
 		return "", ""
 	}
 	for _, g := range guides {
-		if g.Has(ref) {
+		if g.Has(ref) || g.unverifiableRef(ref) {
 			return "", ""
 		}
 	}
@@ -254,7 +336,7 @@ func (s *Site) checkGuideReferences() []diag.Diagnostic {
 				if ref == "" {
 					return
 				}
-				if why, hint := s.unresolved(ref); why != "" {
+				if why, hint := s.unresolved(s.pinForScope(ref, f.Scope)); why != "" {
 					diags = append(diags, diag.Diagnostic{File: f.Path, Line: f.Line(at), Severity: diag.Error,
 						Message: fmt.Sprintf("%s %s %s", lastStep(at), ref, why), Hint: hint})
 				}
@@ -265,6 +347,36 @@ func (s *Site) checkGuideReferences() []diag.Diagnostic {
 		}
 	}
 	return diags
+}
+
+// pinForScope pins an unversioned reference from a file of an API's folder
+// to the version of its guide the API's statement pins its own references
+// to, when that is one declared version: a US Core 6.1.0 server's
+// unversioned US Core search parameters are 6.1.0's.
+func (s *Site) pinForScope(ref, scope string) string {
+	if strings.Contains(ref, "|") || scope == "" {
+		return ref
+	}
+	for _, api := range s.APIs {
+		if path.Dir(api.File.Path) != scope {
+			continue
+		}
+		for _, dep := range s.deps {
+			if !definedUnder(ref, dep.Canonical) {
+				continue
+			}
+			var versions []string
+			for _, d := range s.deps {
+				if d.Canonical == dep.Canonical {
+					versions = append(versions, d.Version)
+				}
+			}
+			if used := pinnedVersions(api.File.Raw, dep.Canonical, versions); len(used) == 1 {
+				return ref + "|" + used[0]
+			}
+		}
+	}
+	return ref
 }
 
 // canonicalValue reads a canonical written as a string (R4) or as a
@@ -338,7 +450,7 @@ func (s *Site) checkOperationAgainstGuide(f *File, od *OperationDefinition) []di
 		if !ok {
 			continue
 		}
-		problems := compareOperation(f, od, god, gf, exact)
+		problems := compareOperation(f, od, god, gf, exact, g.partialParameters(claim))
 		if len(problems) == 0 {
 			return nil
 		}
@@ -349,7 +461,7 @@ func (s *Site) checkOperationAgainstGuide(f *File, od *OperationDefinition) []di
 	return first
 }
 
-func compareOperation(f *File, od, god *OperationDefinition, gf *File, exact bool) []diag.Diagnostic {
+func compareOperation(f *File, od, god *OperationDefinition, gf *File, exact, partial bool) []diag.Diagnostic {
 	relation := "constrains"
 	if exact {
 		relation = "is"
@@ -360,16 +472,20 @@ func compareOperation(f *File, od, god *OperationDefinition, gf *File, exact boo
 		diags = append(diags, diag.Diagnostic{File: f.Path, Line: f.Line(at), Severity: diag.Error,
 			Message: fmt.Sprintf("operation %s %s %s: ", od.URL, relation, guideRef) + fmt.Sprintf(format, args...), Hint: hint})
 	}
-	if od.Code != god.Code {
+	// A definition folder may hold extracts: an element the guide's file
+	// leaves out is not compared.
+	if god.Code != "" && od.Code != god.Code {
 		add("code", "write code: "+god.Code, "code %q differs from the guide's %q", od.Code, god.Code)
 	}
-	compareParameters(od.Parameter, god.Parameter, "parameter", "", exact, add)
+	compareParameters(od.Parameter, god.Parameter, "parameter", "", exact, partial, add)
 	return diags
 }
 
 // compareParameters matches parameters by use and name, recursively
 // through parts.
-func compareParameters(site, guide []OperationParameter, at, parent string, exact bool, add func(at, hint, format string, args ...any)) {
+// With partial (the folder's definition lists only some parameters), a
+// site parameter the definition lacks is not reported.
+func compareParameters(site, guide []OperationParameter, at, parent string, exact, partial bool, add func(at, hint, format string, args ...any)) {
 	find := func(list []OperationParameter, use, name string) (int, bool) {
 		for i, p := range list {
 			if p.Use == use && p.Name == name {
@@ -382,6 +498,9 @@ func compareParameters(site, guide []OperationParameter, at, parent string, exac
 		pat := fmt.Sprintf("%s[%d]", at, i)
 		full := parent + p.Name
 		gi, ok := find(guide, p.Use, p.Name)
+		if !ok && partial {
+			continue
+		}
 		if !ok {
 			var names []string
 			for _, g := range guide {
@@ -397,22 +516,32 @@ func compareParameters(site, guide []OperationParameter, at, parent string, exac
 			continue
 		}
 		g := guide[gi]
-		if p.Type != "" && g.Type != "" && p.Type != g.Type {
+		if p.Type != "" && g.Type != "" && p.Type != g.Type && !(!exact && narrowsResource(g.Type, p.Type)) {
 			add(pat+".type", "write type: "+g.Type, "parameter %s has type %s, the guide's has %s", full, p.Type, g.Type)
 		}
-		if exact && (p.Min != g.Min || p.Max != g.Max) || !exact && (p.Min < g.Min || maxOf(p.Max) > maxOf(g.Max)) {
+		if g.Max != "" && (exact && (p.Min != g.Min || p.Max != g.Max) || !exact && (p.Min < g.Min || maxOf(p.Max) > maxOf(g.Max))) {
 			add(pat+".min", fmt.Sprintf("write min: %d and max: %q", g.Min, g.Max),
 				"parameter %s has cardinality %d..%s, the guide's has %d..%s", full, p.Min, p.Max, g.Min, g.Max)
 		}
-		compareParameters(p.Part, g.Part, pat+".part", full+".", exact, add)
+		compareParameters(p.Part, g.Part, pat+".part", full+".", exact, partial, add)
 	}
 	for _, g := range guide {
-		if _, ok := find(site, g.Use, g.Name); ok || (!exact && g.Min == 0) {
+		if _, ok := find(site, g.Use, g.Name); ok || ((!exact || partial) && g.Min == 0) {
 			continue
 		}
 		add(at, fmt.Sprintf("add the %s parameter %s (%d..%s, %s)", useLabel(g.Use), parent+g.Name, g.Min, g.Max, orDash(g.Type)),
 			"the guide's %s parameter %s%s is missing", useLabel(g.Use), parent+g.Name, map[bool]string{true: " (required)", false: ""}[g.Min > 0])
 	}
+}
+
+// narrowsResource: a constraining operation may name the resource type a
+// guide's Resource (or DomainResource) parameter carries.
+func narrowsResource(guideType, siteType string) bool {
+	if guideType != "Resource" && guideType != "DomainResource" {
+		return false
+	}
+	spec, err := base.Load(base.R4)
+	return err == nil && spec.IsResource(siteType)
 }
 
 func useLabel(use string) string {
@@ -462,6 +591,15 @@ func versionOf(f *File) string {
 	return head.Version
 }
 
+// definitionTypes are the resource types a definitions folder holds and
+// pages are checked for; a guide's CodeSystems and ValueSets are not.
+var definitionTypes = map[string]bool{"StructureDefinition": true, "SearchParameter": true, "OperationDefinition": true, "CapabilityStatement": true}
+
+// canonicalType is the resource type segment of a canonical URL.
+func canonicalType(ref string) string {
+	return path.Base(path.Dir(Canonical(ref).URL()))
+}
+
 // urlInTextRe finds absolute URLs in text.
 var urlInTextRe = regexp.MustCompile("https?://[^\\s<>\"'`)\\]]+")
 
@@ -481,13 +619,16 @@ func (s *Site) checkPageCanonicals(p PageText) []diag.Diagnostic {
 	seen := map[string]bool{}
 	check := func(raw string, line int) {
 		u := strings.TrimRight(raw, ".,;:!?")
+		if strings.Contains(u, "…") || strings.Contains(u, "...") {
+			return // a placeholder ("…/StructureDefinition/…"), not an address
+		}
 		key := fmt.Sprintf("%d\x00%s", line, u)
 		if seen[key] || p.ignored(line, CheckCanonical) {
 			return
 		}
 		seen[key] = true
 		ref, label := s.pageReference(u)
-		if ref == "" {
+		if ref == "" || !definitionTypes[canonicalType(ref)] {
 			return
 		}
 		if why, hint := s.unresolved(ref); why != "" {
