@@ -34,6 +34,8 @@ type options struct {
 	pool      *ssr.Pool
 	cache     *Cache
 	outputDir string
+	// today is what the content lint calls today (WithToday).
+	today time.Time
 }
 
 // WithTheme sets the theme bundle folder (client/ and server/, as the theme
@@ -267,6 +269,11 @@ type renderJob struct {
 	// body lines to file lines once FHIR directives are expanded.
 	doc       *content.Doc
 	fileLines []int
+	// page is the standalone page rendered (nil for a doc).
+	page *content.Page
+	// author is the body as written, read for the content checks (nil
+	// when the page is not checked).
+	author *authorText
 }
 
 // renderMarkdown renders every doc and page across all workers.
@@ -280,7 +287,7 @@ func (b *builder) renderMarkdown() {
 		}
 	}
 	for _, p := range b.content.Pages {
-		jobs = append(jobs, renderJob{source: p.Source, body: p.Body, bodyLine: p.BodyLine, resolve: resolver.forFile(p.Source, nil)})
+		jobs = append(jobs, renderJob{source: p.Source, body: p.Body, bodyLine: p.BodyLine, resolve: resolver.forFile(p.Source, nil), page: p})
 	}
 	results := make([]*markdown.Result, len(jobs))
 	cache := b.opts.cache
@@ -292,6 +299,7 @@ func (b *builder) renderMarkdown() {
 	}
 	b.parallel(len(jobs), func(i int) {
 		j := &jobs[i]
+		b.inspectAuthorText(j)
 		b.expandFHIR(j, j.doc)
 		var key [32]byte
 		if cache != nil {
@@ -312,6 +320,7 @@ func (b *builder) renderMarkdown() {
 		}
 		results[i] = res
 	})
+	b.checkContent(jobs)
 	b.rendered = make(map[string]*markdown.Result, len(jobs))
 	for i, j := range jobs {
 		if results[i] != nil {

@@ -94,7 +94,9 @@ func (b *builder) linkFHIR() {
 
 // expandFHIR replaces the FHIR directives of a body, keeping file lines.
 func (b *builder) expandFHIR(j *renderJob, doc *content.Doc) {
-	if !bytes.Contains(j.body, []byte("::fhir-")) {
+	// "::fhir-" directives and ":fhir-value" text directives both contain
+	// ":fhir-".
+	if !bytes.Contains(j.body, []byte(":fhir-")) {
 		return
 	}
 	page := b.fhir.byDoc[doc]
@@ -172,7 +174,7 @@ func (b *builder) fhirDownloadPaths(files map[string]bool) {
 		return
 	}
 	for _, api := range b.fhir.site.APIs {
-		for _, p := range []string{api.CapabilityDownload, api.PostmanDownload} {
+		for _, p := range []string{api.CapabilityDownload, api.PostmanDownload, api.SmartDownload} {
 			if p != "" {
 				files[b.cfg.BaseURL+p] = true
 			}

@@ -9,8 +9,11 @@
 package build_test
 
 import (
+	"os"
 	"strings"
 	"testing"
+
+	"github.com/portaldocs/portal/internal/diag"
 
 	"github.com/portaldocs/portal/internal/route"
 )
@@ -20,9 +23,7 @@ func TestEmbeddedPortalBuilds(t *testing.T) {
 	if err != nil {
 		t.Fatalf("portal site: %v\n%s", err, strings.Join(renderDiagnostics(res.Diagnostics), "\n"))
 	}
-	for _, d := range res.Diagnostics {
-		t.Errorf("portal site has a warning: %s", d)
-	}
+	checkKnownFindings(t, res.Diagnostics)
 	for _, p := range []string{"/", "/docs/", "/docs/getting-started/authorization/", "/docs/getting-started/registration/",
 		"/docs/getting-started/ip-allow-list/", "/docs/gettings-started/sandbox/", "/docs/api/fhir/",
 		"/docs/api/patient-image/", "/docs/tutorials/"} {
@@ -41,6 +42,40 @@ func TestEmbeddedPortalBuilds(t *testing.T) {
 		}
 		if strings.Contains(string(html), "portal:initial-data") {
 			t.Errorf("prerendered %s still has the initial-data placeholder", p)
+		}
+	}
+}
+
+// knownFindingsFile lists what the content checks of issue 13 report on
+// the portal while its content is being corrected: one "file: message"
+// per line (no line numbers, which move as pages are edited). The list
+// only shrinks: a finding not in it fails the test, and so does an entry
+// that is no longer reported (remove it once the page is fixed).
+const knownFindingsFile = "testdata/portal-known-findings.txt"
+
+func checkKnownFindings(t *testing.T, diags []diag.Diagnostic) {
+	t.Helper()
+	data, err := os.ReadFile(knownFindingsFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	known := map[string]bool{}
+	for _, line := range strings.Split(string(data), "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			known[line] = false
+		}
+	}
+	for _, d := range diags {
+		key := d.File + ": " + d.Message
+		if _, ok := known[key]; ok && d.Severity == diag.Warning {
+			known[key] = true
+			continue
+		}
+		t.Errorf("portal site has a warning: %s", d)
+	}
+	for key, seen := range known {
+		if !seen {
+			t.Errorf("%s lists a finding the build no longer reports; remove it: %s", knownFindingsFile, key)
 		}
 	}
 }

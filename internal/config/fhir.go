@@ -57,7 +57,14 @@ type FHIRDependency struct {
 	Version string `yaml:"version"`
 	// Canonical is the guide's canonical base, e.g. http://hl7.org/fhir/us/core.
 	Canonical string `yaml:"canonical"`
-	Line      int    `yaml:"-"`
+	// Definitions is a folder of the site (e.g. fhir-guides/hl7.fhir.us.core-6.1.0)
+	// holding the guide's published definitions, exactly as published. When
+	// set, every reference into this version of the guide must resolve
+	// there, with the guide's parameter names and profiles.
+	Definitions string `yaml:"definitions"`
+	Line        int    `yaml:"-"`
+	// DefinitionsLine is where definitions is written.
+	DefinitionsLine int `yaml:"-"`
 }
 
 // UnmarshalYAML records the dependency's line.
@@ -67,6 +74,7 @@ func (d *FHIRDependency) UnmarshalYAML(node *yaml.Node) error {
 		return err
 	}
 	d.Line = node.Line
+	d.DefinitionsLine = yamlx.PathLine(node, "definitions")
 	return nil
 }
 
@@ -85,8 +93,15 @@ type FHIRAPI struct {
 	// Authorization is what runnable examples and the Postman collection
 	// use to get a token; each value defaults to what the statement says.
 	Authorization FHIRAuthorization `yaml:"authorization"`
-	Pages         []FHIRPages       `yaml:"pages"`
-	Line          int               `yaml:"-"`
+	// SmartConfiguration is the API's SMART discovery document (what the
+	// server returns at [base]/.well-known/smart-configuration), a JSON
+	// file relative to FHIR.Path: pages take its values from it, and the
+	// scopes pages name are checked against its scopes_supported.
+	SmartConfiguration string      `yaml:"smartConfiguration"`
+	Pages              []FHIRPages `yaml:"pages"`
+	Line               int         `yaml:"-"`
+	// SmartConfigurationLine is where smartConfiguration is written.
+	SmartConfigurationLine int `yaml:"-"`
 }
 
 // FHIRAuthorization overrides the statement's OAuth endpoints and the scopes
@@ -113,6 +128,8 @@ type FHIRAuthorization struct {
 	// Line is where clientAuthentication is written, else where the
 	// authorization settings start: where problems with them are reported.
 	Line int `yaml:"-"`
+	// ScopeLine is where scope is written, else where the settings start.
+	ScopeLine int `yaml:"-"`
 }
 
 // Client authentication methods FHIRAuthorization.ClientAuthentication
@@ -164,6 +181,7 @@ func (a *FHIRAPI) UnmarshalYAML(node *yaml.Node) error {
 		return err
 	}
 	a.Line = node.Line
+	a.SmartConfigurationLine = yamlx.PathLine(node, "smartConfiguration")
 	return nil
 }
 
@@ -175,6 +193,7 @@ func (a *FHIRAuthorization) UnmarshalYAML(node *yaml.Node) error {
 		return err
 	}
 	a.Line = yamlx.PathLine(node, "clientAuthentication")
+	a.ScopeLine = yamlx.PathLine(node, "scope")
 	return nil
 }
 
@@ -195,6 +214,11 @@ func (a FHIRAPI) PublishesDownloads() bool { return a.Downloads == nil || *a.Dow
 func (f *FHIR) applyDefaults() {
 	setDefault(&f.Path, "fhir")
 	f.Path = strings.Trim(path.Clean(f.Path), "/")
+	for i := range f.Dependencies {
+		if d := &f.Dependencies[i]; d.Definitions != "" && isSitePath(d.Definitions) {
+			d.Definitions = path.Clean(d.Definitions)
+		}
+	}
 	for i := range f.APIs {
 		for j := range f.APIs[i].Pages {
 			p := &f.APIs[i].Pages[j]
@@ -234,6 +258,10 @@ func (f *FHIR) validate(file string) []diag.Diagnostic {
 			out = append(out, errAt(file, d.Line, "write the guide's canonical base without a trailing slash, e.g. canonical: http://hl7.org/fhir/us/core",
 				"fhir dependency %s: canonical %q is not an absolute URL", d.Package, d.Canonical))
 		}
+		if d.Definitions != "" && !isSitePath(d.Definitions) {
+			out = append(out, errAt(file, d.DefinitionsLine, "write a folder of the site, e.g. definitions: fhir-guides/"+d.Package+"-"+d.Version,
+				"fhir dependency %s: definitions %q is not a relative folder of the site", d.Package, d.Definitions))
+		}
 	}
 	seen := map[string]int{}
 	for _, api := range f.APIs {
@@ -247,6 +275,10 @@ func (f *FHIR) validate(file string) []diag.Diagnostic {
 			at("give each API its own id", "fhir API id %q is already used at line %d", api.ID, seen[api.ID])
 		default:
 			seen[api.ID] = api.Line
+		}
+		if api.SmartConfiguration != "" && (!isSitePath(api.SmartConfiguration) || !strings.HasSuffix(api.SmartConfiguration, ".json")) {
+			out = append(out, errAt(file, api.SmartConfigurationLine, "write the JSON file relative to "+f.Path+", e.g. smartConfiguration: "+api.ID+"/smart-configuration.json",
+				"fhir API %q: smartConfiguration %q is not a relative .json file", api.ID, api.SmartConfiguration))
 		}
 		if api.CapabilityStatement == "" {
 			at("add capabilityStatement: the statement's JSON file, relative to "+f.Path, "fhir API %q has no capabilityStatement", api.ID)
@@ -266,6 +298,12 @@ func (f *FHIR) validate(file string) []diag.Diagnostic {
 		}
 	}
 	return out
+}
+
+// isSitePath says whether p is a relative path that stays inside the site.
+func isSitePath(p string) bool {
+	clean := path.Clean(p)
+	return p != "" && !strings.HasPrefix(p, "/") && clean != "." && clean != ".." && !strings.HasPrefix(clean, "../")
 }
 
 func (p FHIRPages) validate(file, apiID string) []diag.Diagnostic {

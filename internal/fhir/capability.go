@@ -99,6 +99,9 @@ func (r *Renderer) downloadLinks(api *API) string {
 	if api.PostmanDownload != "" {
 		links = append(links, fmt.Sprintf("[Postman collection](%s%s)", base, api.PostmanDownload))
 	}
+	if api.SmartDownload != "" {
+		links = append(links, fmt.Sprintf("[SMART configuration (JSON)](%s%s)", base, api.SmartDownload))
+	}
 	return strings.Join(links, " · ")
 }
 

@@ -44,5 +44,16 @@ func definedUnder(url, canonical string) bool {
 		return false
 	}
 	resourceType, id, ok := strings.Cut(rest, "/")
-	return ok && startsUpper(resourceType) && id != "" && !strings.Contains(id, "/")
+	return ok && startsUpper(resourceType) && isLetters(resourceType) && id != "" && !strings.Contains(id, "/")
+}
+
+// isLetters: a resource type name has letters only (a published page's
+// version folder such as STU6.1 is none).
+func isLetters(s string) bool {
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return false
+		}
+	}
+	return s != ""
 }

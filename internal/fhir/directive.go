@@ -48,25 +48,37 @@ type Expansion struct {
 // Expand replaces every directive in body, whose first line is line
 // firstLine of file. page is the generated page the body is the prose of,
 // nil for a hand-written page. Each bad directive is reported and left out.
+//
+// Text directives (:fhir-value{…}) are replaced where they stand, so lines
+// keep their numbers; inside a fenced code block only when its info string
+// carries the fhir-values option, which is removed from the output.
 func (s *Site) Expand(file string, body []byte, firstLine int, page *Page) (Expansion, []diag.Diagnostic) {
 	lines := strings.SplitAfter(string(body), "\n")
 	var out strings.Builder
 	var fileLines []int
 	var diags []diag.Diagnostic
 	fence := ""
+	valuesInFence := false
 	for i, l := range lines {
 		lineNo := firstLine + i
 		trimmed := strings.TrimRight(l, "\r\n")
+		opening := false
 		if m := fenceRe.FindStringSubmatch(trimmed); m != nil {
 			switch {
 			case fence == "":
-				fence = m[1]
+				fence, opening = m[1], true
+				l, valuesInFence = takeFenceOption(l, m[0])
 			case strings.HasPrefix(m[1], fence[:1]) && len(m[1]) >= len(fence) && strings.TrimSpace(trimmed[len(m[0]):]) == "":
-				fence = ""
+				fence, valuesInFence = "", false
 			}
 		}
 		m := directiveRe.FindStringSubmatch(trimmed)
 		if fence != "" || m == nil {
+			if (fence == "" || (valuesInFence && !opening)) && strings.Contains(l, ":fhir-value") {
+				var ds []diag.Diagnostic
+				l, ds = s.expandValues(file, lineNo, l, fence != "")
+				diags = append(diags, ds...)
+			}
 			out.WriteString(l)
 			fileLines = append(fileLines, lineNo)
 			continue
@@ -88,6 +100,146 @@ func (s *Site) Expand(file string, body []byte, firstLine int, page *Page) (Expa
 	return Expansion{Body: []byte(out.String()), FileLines: fileLines}, diags
 }
 
+// ValuesFenceOption is the word in a fenced code block's info string that
+// lets :fhir-value directives be replaced inside the block.
+const ValuesFenceOption = "fhir-values"
+
+var fenceOptionRe = regexp.MustCompile(`(^|[ \t]+)` + ValuesFenceOption + `([ \t]|$)`)
+
+// takeFenceOption removes the fhir-values option from a fence's opening
+// line (so the block's meta stays as a plain Markdown renderer expects it)
+// and says whether it was there.
+func takeFenceOption(line, fence string) (string, bool) {
+	end := lineEnding(line)
+	info := strings.TrimSuffix(line[len(fence):], end)
+	loc := fenceOptionRe.FindStringSubmatchIndex(info)
+	if loc == nil {
+		return line, false
+	}
+	// Keep one separator between what was before and after the option.
+	rest := info[:loc[0]]
+	if after := info[loc[1]:]; after != "" {
+		if rest != "" {
+			rest += " "
+		}
+		rest += after
+	}
+	return fence + strings.TrimRight(rest, " \t") + end, true
+}
+
+func lineEnding(line string) string {
+	switch {
+	case strings.HasSuffix(line, "\r\n"):
+		return "\r\n"
+	case strings.HasSuffix(line, "\n"):
+		return "\n"
+	}
+	return ""
+}
+
+// valueRe is a text directive; a backslash before it keeps it as text.
+var valueRe = regexp.MustCompile(`(\\?):fhir-value\{([^}\n]*)\}`)
+
+// expandValues replaces the text directives of one line. In prose the
+// value is escaped so it reads as written (a scope's * is no emphasis);
+// in a code span or code block it goes in as is, except that a table row
+// escapes | even in code spans, as GFM requires.
+func (s *Site) expandValues(file string, lineNo int, line string, inCode bool) (string, []diag.Diagnostic) {
+	var diags []diag.Diagnostic
+	tableRow := strings.HasPrefix(strings.TrimSpace(line), "|")
+	spans := codeSpanRanges(line)
+	var b strings.Builder
+	last := 0
+	for _, m := range valueRe.FindAllStringSubmatchIndex(line, -1) {
+		b.WriteString(line[last:m[0]])
+		last = m[1]
+		if m[3] > m[2] { // escaped: keep the text, drop the backslash in prose
+			if inCode || inRanges(spans, m[0]) {
+				b.WriteString(line[m[0]:m[1]])
+			} else {
+				b.WriteString(line[m[2]+1 : m[1]])
+			}
+			continue
+		}
+		value, err := s.InlineValue(parseAttrs(line[m[4]:m[5]]))
+		if err != nil {
+			diags = append(diags, diag.Diagnostic{File: file, Line: lineNo, Severity: diag.Error,
+				Message: fmt.Sprintf("%s: %v", line[m[0]:m[1]], err), Hint: valueHint})
+			b.WriteString(line[m[0]:m[1]])
+			continue
+		}
+		switch {
+		case inCode:
+		case inRanges(spans, m[0]):
+			if tableRow {
+				value = strings.ReplaceAll(value, "|", `\|`)
+			}
+		default:
+			value = escapeMarkdown(value)
+		}
+		b.WriteString(value)
+	}
+	b.WriteString(line[last:])
+	return b.String(), diags
+}
+
+const valueHint = `write :fhir-value{api="id" config="baseUrl"}, {api="id" smart="token_endpoint"}, {api="id" path="fhirVersion"}, ` +
+	`{api="id" resource="Type/id" path="…"}, {file="…" path="…"}, {url="…" path="…"} or {dependency="package"} (docs/fhir-pages.md)`
+
+// codeSpanRanges are the byte ranges of a line's code spans (backtick
+// runs closed by a run of the same length on the same line).
+func codeSpanRanges(line string) [][2]int {
+	var out [][2]int
+	for i := 0; i < len(line); {
+		if line[i] != '`' {
+			i++
+			continue
+		}
+		n := 0
+		for i+n < len(line) && line[i+n] == '`' {
+			n++
+		}
+		closer := strings.Index(line[i+n:], strings.Repeat("`", n))
+		for closer >= 0 && i+n+closer+n < len(line) && line[i+n+closer+n] == '`' {
+			next := strings.Index(line[i+n+closer+n:], strings.Repeat("`", n))
+			if next < 0 {
+				closer = -1
+				break
+			}
+			closer += n + next
+		}
+		if closer < 0 {
+			i += n
+			continue
+		}
+		out = append(out, [2]int{i, i + n + closer + n})
+		i += n + closer + n
+	}
+	return out
+}
+
+func inRanges(ranges [][2]int, pos int) bool {
+	for _, r := range ranges {
+		if pos >= r[0] && pos < r[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// escapeMarkdown backslash-escapes the characters that would turn a value
+// into emphasis, a link, code, HTML or a table cell boundary.
+func escapeMarkdown(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune("\\`*_[]<>|#~", r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
 func parseAttrs(s string) map[string]string {
 	attrs := map[string]string{}
 	for _, m := range attrRe.FindAllStringSubmatch(s, -1) {
@@ -105,6 +257,7 @@ var directives = map[string][]string{
 	"fhir-extension":           {"url"},
 	"fhir-operation":           {"api", "url"},
 	"fhir-downloads":           {"api"},
+	"fhir-json":                {},
 	"fhir-generated":           {},
 }
 
@@ -117,6 +270,9 @@ func directiveHint(name string) string {
 		}
 		sort.Strings(names)
 		return "use one of " + strings.Join(names, ", ")
+	}
+	if name == "fhir-json" {
+		return `write ::fhir-json{api="id" show="smart-configuration"}, {api="id" show="capabilitystatement"}, {api="id" resource="Type/id"}, {file="…"} or {url="…"}, with optional path="…" and title="…"`
 	}
 	if len(attrs) == 0 {
 		return "write ::" + name + " alone on its line"
@@ -180,6 +336,9 @@ func (s *Site) generateMarkdown(d directive, page *Page) (string, error) {
 		if d.attrs[a] == "" {
 			return "", fmt.Errorf("::%s needs %s=\"…\"", d.name, a)
 		}
+	}
+	if d.name == "fhir-json" {
+		return s.jsonBlock(d.attrs)
 	}
 	if d.name == "fhir-generated" {
 		if page == nil {

@@ -14,6 +14,9 @@ import (
 type Download struct {
 	Path string
 	Data []byte
+	// Source is the site file a published document is copied from ("" for
+	// generated files).
+	Source string
 }
 
 // Downloads are the published files, and each API's CapabilityStatement,
@@ -26,6 +29,9 @@ func (s *Site) Downloads() ([]Download, []diag.Diagnostic) {
 			continue
 		}
 		out = append(out, Download{Path: api.CapabilityDownload, Data: api.File.Raw})
+		if api.SmartDownload != "" {
+			out = append(out, Download{Path: api.SmartDownload, Data: api.Smart.Data})
+		}
 		if clientAuthProblem(api) != "" {
 			continue // reported at the config line when the API was resolved
 		}

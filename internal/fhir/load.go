@@ -162,8 +162,9 @@ func (r *Registry) InDir(dir string) []*File {
 }
 
 // PlaceFunc says which FHIR version a site file is written in and which
-// API folder it belongs to ("" for none).
-type PlaceFunc func(sitePath string) (v base.Version, scope string)
+// API folder it belongs to ("" for none); skip is true for a JSON file of
+// the folder that is no FHIR resource (an API's SMART discovery document).
+type PlaceFunc func(sitePath string) (v base.Version, scope string, skip bool)
 
 // Load reads every .json file under dir of the site. Problems are reported
 // as diagnostics, all of them; the registry holds every file that could be
@@ -180,12 +181,15 @@ func Load(ctx context.Context, site fs.FS, dir string, place PlaceFunc) (*Regist
 		if ctx.Err() != nil {
 			break
 		}
+		v, scope, skip := place(p)
+		if skip {
+			continue
+		}
 		data, err := fs.ReadFile(site, p)
 		if err != nil {
 			diags.Add(diag.Diagnostic{File: p, Severity: diag.Error, Message: fmt.Sprintf("read FHIR resource: %v", err)})
 			continue
 		}
-		v, scope := place(p)
 		files, ds := parseFile(p, data, v)
 		diags.Add(ds...)
 		for _, f := range files {

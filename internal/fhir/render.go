@@ -25,6 +25,13 @@ type API struct {
 	// published JSON files, "" when not published.
 	CapabilityDownload string
 	PostmanDownload    string
+	// Smart is the API's SMART discovery document, nil when the site
+	// configures none; SmartDownload is where it is published ("" when not).
+	Smart         *SmartConfiguration
+	SmartDownload string
+	// Config is the API's entry in the site config, for values pages take
+	// from it.
+	Config config.FHIRAPI
 }
 
 // Server is the first server rest block, the one reference pages describe.

@@ -30,6 +30,9 @@ type Site struct {
 	Published []Download
 	renderer  *Renderer
 	byID      map[string]*API
+	deps      Dependencies
+	// guides are the declared dependencies that carry their definitions.
+	guides []*GuideDefinitions
 }
 
 // Page is one generated doc.
@@ -91,7 +94,7 @@ func BaseSpecs(v base.Version) (*base.Spec, error) { return base.Load(v) }
 // Prepare loads and validates the FHIR folder and works out the generated
 // pages. A site without a FHIR folder and without APIs has nothing to do.
 func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile string, specs Specs) (*Site, []diag.Diagnostic) {
-	s := &Site{Dir: cfg.Path, byID: map[string]*API{}}
+	s := &Site{Dir: cfg.Path, byID: map[string]*API{}, deps: cfg.Dependencies}
 	s.renderer = &Renderer{}
 	if _, err := fs.Stat(site, cfg.Path); err != nil {
 		s.Registry = &Registry{byURL: map[string]*File{}, byKey: map[string]*File{}, byPath: map[string]*File{}}
@@ -109,20 +112,30 @@ func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile st
 	for _, p := range cfg.Publish {
 		publishedSources[path.Join(cfg.Path, p.Source)] = true
 	}
-	reg, ds := Load(ctx, site, cfg.Path, func(p string) (base.Version, string) {
+	discovery := map[string]bool{}
+	for _, a := range cfg.APIs {
+		if a.SmartConfiguration != "" {
+			discovery[path.Join(cfg.Path, a.SmartConfiguration)] = true
+		}
+	}
+	reg, ds := Load(ctx, site, cfg.Path, func(p string) (base.Version, string, bool) {
 		v, scope := placeFor(p, apiDirs)
 		if publishedSources[p] && scope == "" {
 			// A published document describes the organization, not an API:
 			// its entries are no API's examples.
 			scope = p
 		}
-		return v, scope
+		return v, scope, discovery[p]
 	})
 	diags.Add(ds...)
 	diags.Add(reg.Validate(specs, cfg.Dependencies)...)
 	s.Registry, s.renderer.Registry = reg, reg
+	guides, ds := loadGuides(ctx, site, cfg, siteConfigFile)
+	diags.Add(ds...)
+	s.guides = guides
+	diags.Add(s.checkGuideReferences()...)
 	for _, ac := range cfg.APIs {
-		api, ds := s.resolveAPI(ac, siteConfigFile, specs)
+		api, ds := s.resolveAPI(site, ac, siteConfigFile, specs)
 		diags.Add(ds...)
 		if api == nil {
 			continue
@@ -144,7 +157,8 @@ func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile st
 				Hint:    "source is relative to the FHIR folder, e.g. certified/service-base-urls.json"})
 			continue
 		}
-		s.Published = append(s.Published, Download{Path: p.Path, Data: f.data})
+		s.Published = append(s.Published, Download{Path: p.Path, Data: f.data, Source: f.Path})
+		diags.Add(checkPublication(f)...)
 	}
 	return s, diags.Items()
 }
@@ -190,7 +204,7 @@ func placeFor(p string, dirs []apiDir) (base.Version, string) {
 	return base.R4, ""
 }
 
-func (s *Site) resolveAPI(ac config.FHIRAPI, configFile string, specs Specs) (*API, []diag.Diagnostic) {
+func (s *Site) resolveAPI(site fs.FS, ac config.FHIRAPI, configFile string, specs Specs) (*API, []diag.Diagnostic) {
 	errAt := func(format string, args ...any) []diag.Diagnostic {
 		return []diag.Diagnostic{{File: configFile, Line: ac.Line, Severity: diag.Error, Message: fmt.Sprintf(format, args...),
 			Hint: "capabilityStatement is a path relative to the FHIR folder " + s.Dir}}
@@ -209,17 +223,40 @@ func (s *Site) resolveAPI(ac config.FHIRAPI, configFile string, specs Specs) (*A
 		return nil, errAt("fhir API %q: load base FHIR %s: %v", ac.ID, f.Version, err)
 	}
 	api := &API{ID: ac.ID, Title: Label(ac.Title, Label(cs.Title, cs.Name, ""), ac.ID), BaseURL: ac.BaseURL,
-		Statement: cs, File: f, Spec: spec, Authorization: ac.Authorization}
+		Statement: cs, File: f, Spec: spec, Authorization: ac.Authorization, Config: ac}
+	var diags []diag.Diagnostic
+	if ac.SmartConfiguration != "" {
+		smartConfig, ds := loadSmartConfiguration(site, s.Dir, ac, configFile)
+		diags = append(diags, ds...)
+		api.Smart = smartConfig
+		diags = append(diags, checkAuthorizationAgainstSmart(api, ac, configFile)...)
+		if smartConfig != nil {
+			// The discovery document is where the endpoints are written;
+			// the collection takes them from there unless the config says
+			// otherwise (which checkAuthorizationAgainstSmart refuses when
+			// both are written and differ).
+			api.Authorization.AuthorizeURL = firstNonEmpty(api.Authorization.AuthorizeURL, stringField(smartConfig.Fields, "authorization_endpoint"))
+			api.Authorization.TokenURL = firstNonEmpty(api.Authorization.TokenURL, stringField(smartConfig.Fields, "token_endpoint"))
+		}
+	}
 	if ac.PublishesDownloads() {
 		api.CapabilityDownload = DownloadDir + ac.ID + "/capabilitystatement.json"
 		api.PostmanDownload = DownloadDir + ac.ID + "/" + ac.ID + ".postman_collection.json"
+		if api.Smart != nil {
+			api.SmartDownload = DownloadDir + ac.ID + "/" + SmartDownloadName
+		}
 	}
 	if problem := clientAuthProblem(api); problem != "" {
-		return api, []diag.Diagnostic{{File: configFile, Line: ac.Authorization.Line, Severity: diag.Error,
+		diags = append(diags, diag.Diagnostic{File: configFile, Line: ac.Authorization.Line, Severity: diag.Error,
 			Message: fmt.Sprintf("fhir API %q: %s", ac.ID, problem),
-			Hint:    "write clientAuthentication: private_key_jwt or client_secret_basic for a client credentials API, none or client_secret_basic for an authorization code API"}}
+			Hint:    "write clientAuthentication: private_key_jwt or client_secret_basic for a client credentials API, none or client_secret_basic for an authorization code API"})
 	}
-	return api, nil
+	return api, diags
+}
+
+func stringField(fields map[string]any, key string) string {
+	s, _ := fields[key].(string)
+	return s
 }
 
 // DownloadDir is where API downloads are published, under the base URL.

@@ -1,0 +1,434 @@
+package fhir
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir/smart"
+	"github.com/portaldocs/portal/internal/markdown"
+)
+
+// PageText is a page as an author wrote it (before directives are
+// expanded), with the APIs it is about, for the checks that compare what
+// pages say with the site's FHIR data.
+type PageText struct {
+	// File is the site-relative source file.
+	File    string
+	Outline *markdown.Outline
+	// APIs are the APIs the page is about (PageAPIs); none for a page about
+	// no API, whose scopes are then not checked.
+	APIs []*API
+	// Ignored says whether a finding of a check on a line is silenced there
+	// (see lint's ignore markers); nil silences nothing.
+	Ignored func(line int, check string) bool
+}
+
+func (p PageText) ignored(line int, check string) bool {
+	return p.Ignored != nil && p.Ignored(line, check)
+}
+
+// FrontMatterAPIKey is the front matter key that ties a page to APIs:
+// fhir_api: provider-patient-access, or a list of ids.
+const FrontMatterAPIKey = "fhir_api"
+
+// Check names, as warnings carry them and ignore markers name them.
+const (
+	CheckScope     = "scope"
+	CheckExample   = "example"
+	CheckCanonical = "canonical"
+)
+
+// PageAPIs says which APIs a page is about: a generated page's API; the
+// APIs its front matter names (fhir_api); else the API whose generated
+// pages share the doc's folder (its docs folder, the deepest one that holds
+// the doc). declared is the front matter value, line its file line.
+func (s *Site) PageAPIs(file, docID string, generated *Page, declared any, line int) ([]*API, []diag.Diagnostic) {
+	if generated != nil {
+		return []*API{generated.API}, nil
+	}
+	if declared != nil {
+		var ids []string
+		switch v := declared.(type) {
+		case string:
+			ids = []string{v}
+		case []any:
+			for _, item := range v {
+				if id, ok := item.(string); ok {
+					ids = append(ids, id)
+				}
+			}
+		}
+		if len(ids) == 0 {
+			return nil, []diag.Diagnostic{{File: file, Line: line, Severity: diag.Error,
+				Message: FrontMatterAPIKey + " must be an API id or a list of API ids",
+				Hint:    FrontMatterAPIKey + ": [provider-patient-access, payer-patient-access]"}}
+		}
+		var apis []*API
+		var diags []diag.Diagnostic
+		for _, id := range ids {
+			api := s.API(id)
+			if api == nil {
+				diags = append(diags, diag.Diagnostic{File: file, Line: line, Severity: diag.Error,
+					Message: fmt.Sprintf("%s: no FHIR API with id %q is configured%s", FrontMatterAPIKey, id, s.apiSuggestion(id)),
+					Hint:    "use the id of an entry of fhir.apis in the site config"})
+				continue
+			}
+			apis = append(apis, api)
+		}
+		return apis, diags
+	}
+	if api := s.apiOfDocFolder(docID); api != nil {
+		return []*API{api}, nil
+	}
+	return nil, nil
+}
+
+// apiOfDocFolder is the API whose docs folder (the folder its generated
+// pages share) is the deepest one holding the doc.
+func (s *Site) apiOfDocFolder(docID string) *API {
+	var best *API
+	bestLen := -1
+	for api, dir := range s.docFolders() {
+		if dir != "" && strings.HasPrefix(docID, dir+"/") && len(dir) > bestLen {
+			best, bestLen = api, len(dir)
+		}
+	}
+	return best
+}
+
+// docFolders maps each API with generated pages to the deepest folder all
+// its pages share.
+func (s *Site) docFolders() map[*API]string {
+	out := map[*API]string{}
+	for _, p := range s.Pages {
+		dir := path.Dir(p.DocID)
+		if cur, ok := out[p.API]; ok {
+			dir = commonDir(cur, dir)
+		}
+		out[p.API] = dir
+	}
+	return out
+}
+
+func commonDir(a, b string) string {
+	as, bs := strings.Split(a, "/"), strings.Split(b, "/")
+	n := 0
+	for n < len(as) && n < len(bs) && as[n] == bs[n] {
+		n++
+	}
+	return strings.Join(as[:n], "/")
+}
+
+// CheckPages compares what pages say with the site's data: the scopes they
+// ask for (against each API's discovery document), the canonical URLs they
+// name (against the definitions of declared guides), and the example
+// resources they show (against the site's files, and against each other).
+// Findings are warnings: they are about an author's text, which a build
+// still renders; the portal's own tests fail on any warning.
+func (s *Site) CheckPages(pages []PageText) []diag.Diagnostic {
+	var diags []diag.Diagnostic
+	shown := newShownExamples()
+	for _, p := range pages {
+		diags = append(diags, s.checkPageScopes(p)...)
+		diags = append(diags, s.checkPageCanonicals(p)...)
+		diags = append(diags, s.checkPageExamples(p, shown)...)
+	}
+	return diags
+}
+
+// Scope patterns. A resource scope is distinctive wherever it is written;
+// scopes without a resource are checked where a text is a scope list.
+var (
+	resourceScopeInTextRe = regexp.MustCompile(`\b(?:patient|user|system)/(?:\*|[A-Z][A-Za-z]*)\.[A-Za-z*]+(?:\?[^\s"'` + "`" + `,;)\]]+)?`)
+	// scopeParamRe finds a scope parameter's value in a request: a query
+	// or form parameter scope=… or a JSON "scope": "…".
+	scopeParamRe = regexp.MustCompile(`(?:[?&\s'"]|^)scope=([^&\s'"\\]+)|"scope"\s*:\s*"([^"]*)"`)
+	// distinctiveScopes name no resource but cannot be mistaken for words.
+	distinctiveScopes = map[string]bool{"launch/patient": true, "launch/encounter": true, "offline_access": true, "online_access": true}
+)
+
+// scopeMention is one scope a page asks for.
+type scopeMention struct {
+	scope string
+	line  int
+	// apis, when set, are the APIs the text names (a code block with an
+	// API's base URL), narrower than the page's.
+	apis []*API
+}
+
+// pageScopes lists the scopes a page names: resource scopes anywhere,
+// every scope of a code span that is a scope list, and every scope of a
+// scope parameter in a code block. A prose block that names APIs by their
+// title (a paragraph about another API, a table column headed with an API)
+// is about those APIs; a sentence that says a scope is refused is skipped.
+func (s *Site) pageScopes(p PageText) []scopeMention {
+	var out []scopeMention
+	for _, prose := range p.Outline.Prose {
+		if !mayHoldScope(prose) {
+			continue
+		}
+		// A column headed with an API is about that API; a paragraph that
+		// names other APIs may speak of them as well as of the page's.
+		apis := s.apisTitledIn(prose.Header)
+		if len(apis) == 0 {
+			text, _ := prose.Text(true)
+			if named := s.apisTitledIn(text); len(named) > 0 {
+				apis = appendAPIs(append([]*API(nil), p.APIs...), named)
+			}
+		}
+		for _, m := range proseScopes(prose) {
+			m.apis = apis
+			out = append(out, m)
+		}
+	}
+	for bi, cb := range p.Outline.CodeBlocks {
+		apis := s.blockAPIs(p.Outline.CodeBlocks, bi)
+		for i, line := range strings.Split(cb.Code, "\n") {
+			seen := map[string]bool{}
+			for _, m := range scopeParamRe.FindAllStringSubmatch(line, -1) {
+				value := m[1] + m[2]
+				if strings.ContainsAny(value, "$<{(") {
+					continue // a shell or collection variable, not a scope
+				}
+				for _, f := range smart.Fields(value) {
+					seen[f] = true
+					out = append(out, scopeMention{scope: f, line: cb.LineOf(i), apis: apis})
+				}
+			}
+			for _, m := range resourceScopeInTextRe.FindAllString(line, -1) {
+				if m = trimScopePunctuation(m); !seen[m] {
+					out = append(out, scopeMention{scope: m, line: cb.LineOf(i), apis: apis})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// refusalRe marks a sentence that tells the reader what not to ask for
+// ("… not patient/Observation.rs", "v2 scopes fail with invalid_scope",
+// "use X instead of Y"): its scopes are examples of refusal, not requests.
+var refusalRe = regexp.MustCompile(`(?i)\b(?:not|no|never|fails?|failed|refused?|refuses|rejects?|rejected|invalid_scope|instead of|rather than|unlike|becomes?|lacks?)\b|n't\b`)
+
+// mayHoldScope: a block without a "/" or a scope word holds no scope, and
+// is not read further.
+func mayHoldScope(prose markdown.Prose) bool {
+	for _, r := range prose.Runs {
+		if strings.Contains(r.Text, "/") || (r.Code && strings.Contains(r.Text, "_access")) {
+			return true
+		}
+	}
+	return false
+}
+
+// proseScopes are the scopes of a prose block with their lines, leaving
+// out those in a sentence that speaks of refusal.
+func proseScopes(prose markdown.Prose) []scopeMention {
+	text, _ := prose.Text(true)
+	var out []scopeMention
+	offset := 0
+	for _, run := range prose.Runs {
+		switch {
+		case run.Code && isScopeList(run.Text):
+			if !refusalRe.MatchString(sentenceAround(text, offset+1)) {
+				for _, f := range strings.Fields(run.Text) {
+					out = append(out, scopeMention{scope: f, line: run.Line})
+				}
+			}
+		default:
+			for _, m := range resourceScopeInTextRe.FindAllStringIndex(run.Text, -1) {
+				at := offset + m[0]
+				if run.Code {
+					at++
+				}
+				if !refusalRe.MatchString(sentenceAround(text, at)) {
+					out = append(out, scopeMention{scope: trimScopePunctuation(run.Text[m[0]:m[1]]), line: run.Line})
+				}
+			}
+		}
+		offset += len(run.Text)
+		if run.Code {
+			offset += 2
+		}
+	}
+	return out
+}
+
+// sentenceAround is the sentence of text holding byte offset.
+func sentenceAround(text string, offset int) string {
+	start, end := 0, len(text)
+	for _, m := range sentenceEndRe.FindAllStringIndex(text, -1) {
+		if m[1] <= offset {
+			start = m[1]
+			continue
+		}
+		end = m[0] + 1
+		break
+	}
+	return text[start:min(end, len(text))]
+}
+
+var sentenceEndRe = regexp.MustCompile(`[.!?;]\s+`)
+
+func appendAPIs(list, more []*API) []*API {
+	for _, a := range more {
+		if !slices.Contains(list, a) {
+			list = append(list, a)
+		}
+	}
+	return list
+}
+
+// apisTitledIn are the APIs whose title (without a trailing " API") the
+// text names, the longest titles first.
+func (s *Site) apisTitledIn(text string) []*API {
+	if text == "" {
+		return nil
+	}
+	lower := strings.ToLower(text)
+	var out []*API
+	for _, api := range s.APIs {
+		title := strings.ToLower(strings.TrimSuffix(api.Title, " API"))
+		if len(title) > 3 && strings.Contains(lower, title) {
+			out = append(out, api)
+		}
+	}
+	return out
+}
+
+// isScopeList: a code span that is one distinctive scope, or several
+// scopes at least one of which names a resource or a launch context.
+func isScopeList(text string) bool {
+	fields := strings.Fields(text)
+	if len(fields) == 1 {
+		return distinctiveScopes[fields[0]] || resourceScopeInTextRe.FindString(fields[0]) == fields[0]
+	}
+	anchored := false
+	for _, f := range fields {
+		switch {
+		case resourceScopeInTextRe.FindString(f) == f, distinctiveScopes[f], strings.HasPrefix(f, "launch/"):
+			anchored = true
+		case f == "openid" || f == "fhirUser" || f == "launch" || f == "profile":
+		default:
+			return false
+		}
+	}
+	return anchored && len(fields) > 1
+}
+
+// trimScopePunctuation drops sentence punctuation a scope in prose ends
+// with ("… ask for patient/Observation.rs.").
+func trimScopePunctuation(s string) string {
+	return strings.TrimRight(s, ".,:;!")
+}
+
+// apisNamedIn are the APIs whose base URL (sandbox or production) the text
+// contains; with several, the longest base URLs win.
+func (s *Site) apisNamedIn(text string) []*API {
+	var out []*API
+	bestLen := 0
+	for _, api := range s.APIs {
+		for _, base := range api.baseURLs() {
+			if !containsURLPrefix(text, base) {
+				continue
+			}
+			switch {
+			case len(base) > bestLen:
+				out, bestLen = []*API{api}, len(base)
+			case len(base) == bestLen:
+				out = append(out, api)
+			}
+		}
+	}
+	return out
+}
+
+// baseURLs are the API's sandbox base URL and, when its statement says,
+// its production one.
+func (a *API) baseURLs() []string {
+	out := []string{strings.TrimSuffix(a.BaseURL, "/")}
+	if im := a.Statement.Implementation; im != nil && im.URL != "" && strings.TrimSuffix(im.URL, "/") != out[0] {
+		out = append(out, strings.TrimSuffix(im.URL, "/"))
+	}
+	return out
+}
+
+// containsURLPrefix: text holds base followed by the end of the URL or a
+// path, query or fragment, so /r4 does not match /r4b.
+func containsURLPrefix(text, base string) bool {
+	for from := 0; ; {
+		i := strings.Index(text[from:], base)
+		if i < 0 {
+			return false
+		}
+		end := from + i + len(base)
+		if end == len(text) || strings.ContainsRune("/?#'\" \n\t)`<>", rune(text[end])) {
+			return true
+		}
+		from = end
+	}
+}
+
+func (s *Site) checkPageScopes(p PageText) []diag.Diagnostic {
+	var diags []diag.Diagnostic
+	for _, m := range s.pageScopes(p) {
+		apis := p.APIs
+		if len(m.apis) > 0 {
+			apis = m.apis
+		}
+		var checked []*API
+		for _, api := range apis {
+			if api.Smart != nil && api.Smart.HasScopes {
+				checked = append(checked, api)
+			}
+		}
+		if len(checked) == 0 || p.ignored(m.line, CheckScope) {
+			continue
+		}
+		sc, err := smart.Parse(m.scope)
+		if err != nil {
+			diags = append(diags, diag.Diagnostic{File: p.File, Line: m.line, Severity: diag.Warning,
+				Message: fmt.Sprintf("scope %v", err), Hint: "write the scope as SMART App Launch 2.0.0 spells it"})
+			continue
+		}
+		granted := false
+		var why, nearest string
+		for _, api := range checked {
+			ok, w, n := api.Smart.Server.Grants(sc)
+			if ok {
+				granted = true
+				break
+			}
+			if why == "" {
+				why, nearest = fmt.Sprintf("API %q: %s (%s)", api.ID, w, api.Smart.Path), n
+			}
+		}
+		if granted {
+			continue
+		}
+		message := fmt.Sprintf("scope %s is not granted by %s", m.scope, why)
+		if len(checked) > 1 {
+			message = fmt.Sprintf("scope %s is granted by none of the page's APIs (%s); %s", m.scope, apiIDs(checked), why)
+		}
+		hint := "write a scope the API lists in scopes_supported, or tie the text to another API (fhir_api front matter, or the API's base URL in the code block)"
+		if nearest != "" {
+			hint = "write " + nearest + ", which the API grants"
+		}
+		diags = append(diags, diag.Diagnostic{File: p.File, Line: m.line, Severity: diag.Warning, Message: message, Hint: hint})
+	}
+	return diags
+}
+
+func apiIDs(apis []*API) string {
+	ids := make([]string, len(apis))
+	for i, a := range apis {
+		ids[i] = a.ID
+	}
+	sort.Strings(ids)
+	return strings.Join(ids, ", ")
+}

@@ -1,0 +1,324 @@
+package fhir
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/portaldocs/portal/internal/config"
+	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir/smart"
+)
+
+// SmartConfiguration is an API's SMART discovery document, the JSON its
+// server returns at [base]/.well-known/smart-configuration, kept as data so
+// pages show it and take its values instead of copying them.
+type SmartConfiguration struct {
+	// Path is the site-relative file.
+	Path string
+	// Data is the file exactly as written.
+	Data []byte
+	// Fields is the decoded document.
+	Fields map[string]any
+	// Server is what the document says about scopes.
+	Server smart.Server
+	// V1 is true for a SMART App Launch 1.0.0 document (see smartVersion).
+	V1 bool
+	// HasScopes is false when the document lists no scopes_supported
+	// (only recommended): then no scope can be checked against it.
+	HasScopes bool
+	pos       positions
+}
+
+// Line is the file line of a top-level field (or of an element inside
+// it, e.g. "scopes_supported[3]").
+func (c *SmartConfiguration) Line(field string) int { return c.pos.Line(field) }
+
+// SmartDownloadName is the file name of the published discovery document in
+// an API's download folder.
+const SmartDownloadName = "smart-configuration.json"
+
+// loadSmartConfiguration reads and validates the API's discovery document.
+// A document with errors is still returned when it is valid JSON, so pages
+// that use it do not pile further errors on the same cause.
+func loadSmartConfiguration(site fs.FS, dir string, ac config.FHIRAPI, configFile string) (*SmartConfiguration, []diag.Diagnostic) {
+	p := path.Join(dir, ac.SmartConfiguration)
+	data, err := fs.ReadFile(site, p)
+	if err != nil {
+		return nil, []diag.Diagnostic{{File: configFile, Line: ac.SmartConfigurationLine, Severity: diag.Error,
+			Message: fmt.Sprintf("fhir API %q: smartConfiguration %s cannot be read: %v", ac.ID, p, unwrapPathError(err)),
+			Hint:    "smartConfiguration is the API's discovery document, relative to the FHIR folder " + dir}}
+	}
+	var fields map[string]any
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if err := dec.Decode(&fields); err != nil {
+		line, col, msg := syntaxErrorAt(data, err)
+		return nil, []diag.Diagnostic{{File: p, Line: line, Severity: diag.Error,
+			Message: fmt.Sprintf("invalid JSON at column %d: %s", col, msg), Hint: "a SMART discovery document is one JSON object"}}
+	}
+	pos, _ := indexPositions(data)
+	c := &SmartConfiguration{Path: p, Data: data, Fields: fields, pos: pos}
+	diags := c.validate()
+	return c, diags
+}
+
+func unwrapPathError(err error) error {
+	if pe, ok := err.(*fs.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+// The fields SMART App Launch 2.0.0 defines as URLs and as string arrays
+// (https://hl7.org/fhir/smart-app-launch/STU2/conformance.html#metadata).
+var (
+	smartURLFields = []string{"issuer", "jwks_uri", "authorization_endpoint", "token_endpoint", "registration_endpoint",
+		"management_endpoint", "introspection_endpoint", "revocation_endpoint", "user_access_brand_bundle"}
+	smartListFields = []string{"grant_types_supported", "token_endpoint_auth_methods_supported", "token_endpoint_auth_methods",
+		"token_endpoint_auth_signing_alg_values_supported", "scopes_supported", "response_types_supported", "capabilities",
+		"code_challenge_methods_supported"}
+)
+
+// validate checks the document against SMART App Launch 2.0.0's metadata
+// rules (1.0.0's for a 1.0.0 document), and reads its scopes.
+func (c *SmartConfiguration) validate() []diag.Diagnostic {
+	var diags []diag.Diagnostic
+	fail := func(field, hint, format string, args ...any) {
+		diags = append(diags, diag.Diagnostic{File: c.Path, Line: c.Line(field), Severity: diag.Error,
+			Message: fmt.Sprintf(format, args...), Hint: hint})
+	}
+	for _, f := range smartURLFields {
+		v, present := c.Fields[f]
+		if !present {
+			continue
+		}
+		s, ok := v.(string)
+		if u, err := url.Parse(s); !ok || err != nil || u.Scheme != "https" || u.Host == "" {
+			fail(f, "SMART requires absolute https URLs", "%s must be an absolute https URL, not %v", f, jsonText(v))
+		}
+	}
+	lists := map[string][]string{}
+	for _, f := range smartListFields {
+		v, present := c.Fields[f]
+		if !present {
+			continue
+		}
+		list, ok := stringList(v)
+		if !ok {
+			fail(f, `write a JSON array of strings, e.g. "`+f+`": ["…"]`, "%s must be an array of strings", f)
+			continue
+		}
+		lists[f] = list
+	}
+	c.Server.Capabilities = lists["capabilities"]
+	for i, raw := range lists["scopes_supported"] {
+		sc, err := smart.Parse(raw)
+		if err != nil {
+			fail(fmt.Sprintf("scopes_supported[%d]", i), "fix the scope, or remove it", "%v", err)
+			continue
+		}
+		c.Server.Supported = append(c.Server.Supported, sc)
+	}
+	_, c.HasScopes = lists["scopes_supported"]
+	c.V1 = smartVersion(c.Server) == 1
+	version := "SMART App Launch 2.0.0"
+	if c.V1 {
+		version = "SMART App Launch 1.0.0"
+	}
+	has := func(capability string) bool { return slices.Contains(c.Server.Capabilities, capability) }
+	require := func(field, why string) {
+		if _, ok := c.Fields[field]; !ok {
+			fail("", fmt.Sprintf("add %q to the document", field), "%s requires %s%s", version, field, why)
+		}
+	}
+	require("token_endpoint", "")
+	require("capabilities", "")
+	if has("launch-ehr") || has("launch-standalone") {
+		require("authorization_endpoint", " when capabilities include launch-ehr or launch-standalone")
+	}
+	if !c.V1 {
+		require("grant_types_supported", "")
+		require("code_challenge_methods_supported", "")
+		if has("sso-openid-connect") {
+			require("issuer", " when capabilities include sso-openid-connect")
+			require("jwks_uri", " when capabilities include sso-openid-connect")
+		}
+		if methods, ok := lists["code_challenge_methods_supported"]; ok && (!slices.Contains(methods, "S256") || slices.Contains(methods, "plain")) {
+			fail("code_challenge_methods_supported", `write ["S256"]`,
+				"code_challenge_methods_supported must include S256 and must not include plain (SMART App Launch 2.0.0)")
+		}
+	}
+	return diags
+}
+
+// smartVersion is 1 for a SMART App Launch 1.0.0 document: one that
+// advertises no permission-v2 and writes every resource scope of
+// scopes_supported in 1.0.0 syntax; 2 otherwise.
+func smartVersion(s smart.Server) int {
+	if slices.Contains(s.Capabilities, "permission-v2") {
+		return 2
+	}
+	resourceScopes := 0
+	for _, sc := range s.Supported {
+		if sc.IsResource() {
+			resourceScopes++
+			if sc.Syntax != smart.V1 {
+				return 2
+			}
+		}
+	}
+	if resourceScopes == 0 {
+		return 2
+	}
+	return 1
+}
+
+func stringList(v any) ([]string, bool) {
+	items, ok := v.([]any)
+	if !ok {
+		return nil, false
+	}
+	out := make([]string, 0, len(items))
+	for _, item := range items {
+		s, ok := item.(string)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, s)
+	}
+	return out, true
+}
+
+func jsonText(v any) string {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(data)
+}
+
+// checkAuthorizationAgainstSmart reports where the API's configured
+// authorization settings contradict its discovery document: the scopes
+// clients are told to request, and endpoints given twice.
+func checkAuthorizationAgainstSmart(api *API, ac config.FHIRAPI, configFile string) []diag.Diagnostic {
+	c := api.Smart
+	if c == nil {
+		return nil
+	}
+	var diags []diag.Diagnostic
+	auth := ac.Authorization
+	line := auth.ScopeLine
+	if line == 0 {
+		line = ac.Line
+	}
+	if c.HasScopes {
+		for _, raw := range smart.Fields(auth.Scope) {
+			if d := scopeProblem(c, api.ID, raw); d != "" {
+				diags = append(diags, diag.Diagnostic{File: configFile, Line: line, Severity: diag.Error,
+					Message: fmt.Sprintf("fhir API %q: authorization.scope %s", api.ID, d),
+					Hint:    scopeHint(c, raw)})
+			}
+		}
+	}
+	for _, pair := range []struct{ key, value, field string }{
+		{"authorizeUrl", auth.AuthorizeURL, "authorization_endpoint"},
+		{"tokenUrl", auth.TokenURL, "token_endpoint"},
+	} {
+		documented, _ := c.Fields[pair.field].(string)
+		if pair.value != "" && documented != "" && pair.value != documented {
+			diags = append(diags, diag.Diagnostic{File: configFile, Line: ac.Line, Severity: diag.Error,
+				Message: fmt.Sprintf("fhir API %q: authorization.%s %s differs from %s %s in %s", api.ID, pair.key, pair.value, pair.field, documented, c.Path),
+				Hint:    "leave authorization." + pair.key + " out: the discovery document is the one place it is written"})
+		}
+	}
+	return diags
+}
+
+// scopeProblem says why the API does not grant a scope, "" when it does.
+func scopeProblem(c *SmartConfiguration, apiID, raw string) string {
+	sc, err := smart.Parse(raw)
+	if err != nil {
+		return err.Error()
+	}
+	ok, why, _ := c.Server.Grants(sc)
+	if ok {
+		return ""
+	}
+	return fmt.Sprintf("%s is not granted by API %q: %s (%s)", raw, apiID, why, c.Path)
+}
+
+// scopeHint names the scope the reader most likely meant.
+func scopeHint(c *SmartConfiguration, raw string) string {
+	sc, err := smart.Parse(raw)
+	if err != nil {
+		return "write a scope the API lists in scopes_supported"
+	}
+	if _, _, nearest := c.Server.Grants(sc); nearest != "" {
+		return "write " + nearest + ", which the API grants"
+	}
+	return "write a scope the API lists in scopes_supported, or add it there if the server grants it"
+}
+
+// SmartValue is the value of a top-level field of the document, or of an
+// element under it (scopes_supported[0]).
+func (c *SmartConfiguration) SmartValue(field string) (any, bool) {
+	return lookupPath(c.Fields, field)
+}
+
+// lookupPath follows a dotted path with [n] indexes through decoded JSON.
+func lookupPath(v any, p string) (any, bool) {
+	if p == "" {
+		return v, true
+	}
+	for _, step := range splitElementPath(p) {
+		switch cur := v.(type) {
+		case map[string]any:
+			next, ok := cur[step]
+			if !ok {
+				return nil, false
+			}
+			v = next
+		case []any:
+			i, err := strconv.Atoi(step)
+			if err != nil || i < 0 || i >= len(cur) {
+				return nil, false
+			}
+			v = cur[i]
+		default:
+			return nil, false
+		}
+	}
+	return v, true
+}
+
+// splitElementPath reads "a.b[2].c" into a, b, 2, c.
+func splitElementPath(p string) []string {
+	var out []string
+	for _, part := range strings.Split(p, ".") {
+		for part != "" {
+			open := strings.IndexByte(part, '[')
+			if open < 0 {
+				out = append(out, part)
+				break
+			}
+			if open > 0 {
+				out = append(out, part[:open])
+			}
+			end := strings.IndexByte(part[open:], ']')
+			if end < 0 {
+				out = append(out, part[open:])
+				break
+			}
+			out = append(out, part[open+1:open+end])
+			part = part[open+end+1:]
+		}
+	}
+	return out
+}

@@ -1,0 +1,456 @@
+package fhir
+
+import (
+	"encoding/json"
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/portaldocs/portal/internal/yamlx"
+)
+
+// Pages take the facts they repeat from where they are written once: the
+// site config, an API's discovery document, its statement and example
+// resources, the declared dependencies. Two directives do it:
+//
+//	:fhir-value{api="provider-patient-access" config="baseUrl"}
+//	::fhir-json{api="provider-patient-access" show="smart-configuration"}
+//
+// :fhir-value is a text directive (inline, anywhere in prose, tables and
+// inline code, and in a fenced code block whose info string carries the
+// fhir-values option); ::fhir-json is a leaf directive on a line of its own
+// that shows a whole document, or one element of it, as a JSON code block.
+
+// valueSource is what a directive's attributes point at.
+type valueSource struct {
+	// label names the source in messages ("API \"x\" statement").
+	label string
+	// doc is the decoded JSON document (orderedObject, []any…), nil for a
+	// config value.
+	doc any
+	// data is the document as written, for showing it whole.
+	data []byte
+	// title is the default code block title.
+	title string
+	// value is set for a config value or dependency version.
+	value *string
+}
+
+// configValueKeys are the site config values of an API a page may use.
+var configValueKeys = []string{"id", "title", "baseUrl", "capabilityStatement", "smartConfiguration",
+	"authorization.authorizeUrl", "authorization.tokenUrl", "authorization.scope", "authorization.redirectUri",
+	"authorization.clientAuthentication", "downloads.capabilityStatement", "downloads.postman", "downloads.smartConfiguration"}
+
+// configValue is one of configValueKeys for an API; ok is false for an
+// unknown key, and the value is "" when the API leaves it unset.
+func (s *Site) configValue(api *API, key string) (string, bool) {
+	base := s.renderer.Links.BaseURL
+	if base == "" {
+		base = "/"
+	}
+	download := func(p string) string {
+		if p == "" {
+			return ""
+		}
+		return base + p
+	}
+	auth := api.Authorization
+	values := map[string]string{
+		"id": api.ID, "title": api.Title, "baseUrl": api.BaseURL,
+		"capabilityStatement": api.Config.CapabilityStatement, "smartConfiguration": api.Config.SmartConfiguration,
+		"authorization.authorizeUrl": auth.AuthorizeURL, "authorization.tokenUrl": auth.TokenURL,
+		"authorization.scope": auth.Scope, "authorization.redirectUri": auth.RedirectURI,
+		"authorization.clientAuthentication": auth.ClientAuthentication,
+		"downloads.capabilityStatement":      download(api.CapabilityDownload),
+		"downloads.postman":                  download(api.PostmanDownload),
+		"downloads.smartConfiguration":       download(api.SmartDownload),
+	}
+	v, ok := values[key]
+	return v, ok
+}
+
+// resolveSource finds what the directive's attributes name. leaf is true for
+// ::fhir-json, which shows documents, false for :fhir-value, which also
+// reads config values and dependency versions.
+func (s *Site) resolveSource(attrs map[string]string, leaf bool) (*valueSource, error) {
+	if pkg := attrs["dependency"]; pkg != "" && !leaf {
+		v, err := s.dependencyVersion(pkg, attrs["api"])
+		if err != nil {
+			return nil, err
+		}
+		return &valueSource{label: "dependency " + pkg, value: &v}, nil
+	}
+	if f := attrs["file"]; f != "" {
+		return s.fileSource(f)
+	}
+	if u := attrs["url"]; u != "" {
+		file := s.Registry.ByURL(u)
+		if file == nil {
+			return nil, fmt.Errorf("no FHIR resource of the site has the canonical URL %s%s", u, suggest(u, s.canonicalURLs()))
+		}
+		return s.fileSourceOf(file, path.Base(file.Path))
+	}
+	if attrs["api"] == "" {
+		if leaf {
+			return nil, fmt.Errorf(`::fhir-json needs api="…" (with show="smart-configuration", show="capabilitystatement" or resource="Type/id"), file="…" or url="…"`)
+		}
+		return nil, fmt.Errorf(`:fhir-value needs api="…", file="…", url="…" or dependency="…"`)
+	}
+	api := s.API(attrs["api"])
+	if api == nil {
+		return nil, fmt.Errorf("no FHIR API with id %q is configured%s", attrs["api"], s.apiSuggestion(attrs["api"]))
+	}
+	switch {
+	case attrs["resource"] != "":
+		return s.resourceSource(api, attrs["resource"])
+	case !leaf && attrs["config"] != "":
+		v, ok := s.configValue(api, attrs["config"])
+		if !ok {
+			return nil, fmt.Errorf("config=%q is not a value of a fhir API%s; the values are %s", attrs["config"],
+				suggest(attrs["config"], configValueKeys), strings.Join(configValueKeys, ", "))
+		}
+		if v == "" {
+			return nil, fmt.Errorf("fhir API %q sets no %s in the site config", api.ID, attrs["config"])
+		}
+		return &valueSource{label: fmt.Sprintf("the config of API %q", api.ID), value: &v}, nil
+	case !leaf && attrs["smart"] != "", leaf && attrs["show"] == "smart-configuration":
+		if api.Smart == nil {
+			return nil, fmt.Errorf("fhir API %q has no smartConfiguration in the site config", api.ID)
+		}
+		doc, err := decodeOrdered(api.Smart.Data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", api.Smart.Path, err)
+		}
+		return &valueSource{label: api.Smart.Path, doc: doc, data: api.Smart.Data,
+			title: "GET " + strings.TrimSuffix(api.BaseURL, "/") + "/.well-known/smart-configuration"}, nil
+	case leaf && attrs["show"] != "" && attrs["show"] != "capabilitystatement":
+		return nil, fmt.Errorf(`show=%q: write show="smart-configuration" or show="capabilitystatement"`, attrs["show"])
+	}
+	src, err := s.fileSourceOf(api.File, "")
+	if err != nil {
+		return nil, err
+	}
+	src.title = "GET " + strings.TrimSuffix(api.BaseURL, "/") + "/metadata"
+	return src, nil
+}
+
+func (s *Site) fileSource(rel string) (*valueSource, error) {
+	p := path.Join(s.Dir, rel)
+	f := s.Registry.ByPath(p)
+	if f == nil {
+		var paths []string
+		for _, file := range s.Registry.Files() {
+			if file.Entry == "" {
+				paths = append(paths, strings.TrimPrefix(file.Path, s.Dir+"/"))
+			}
+		}
+		return nil, fmt.Errorf("%s is not a FHIR file of the FHIR folder %s%s", rel, s.Dir, suggest(rel, paths))
+	}
+	return s.fileSourceOf(f, path.Base(f.Path))
+}
+
+func (s *Site) fileSourceOf(f *File, title string) (*valueSource, error) {
+	doc, err := decodeOrdered(f.Raw)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", f.Path, err)
+	}
+	data := []byte(f.Raw)
+	if f.Entry != "" {
+		data = []byte(prettyJSON(f.Raw))
+	}
+	return &valueSource{label: where(f), doc: doc, data: data, title: title}, nil
+}
+
+// resourceSource is an example resource the API may show, by Type/id.
+func (s *Site) resourceSource(api *API, key string) (*valueSource, error) {
+	scope := path.Dir(api.File.Path)
+	f := s.Registry.ByKey(scope, key)
+	if f == nil {
+		f = s.Registry.ByKey("", key)
+	}
+	if f == nil {
+		var keys []string
+		for _, file := range s.Registry.Files() {
+			if file.ID != "" && (file.Scope == scope || file.Scope == "") {
+				keys = append(keys, file.Key())
+			}
+		}
+		return nil, fmt.Errorf("API %q has no resource %s in its folder %s%s", api.ID, key, scope, suggest(key, keys))
+	}
+	src, err := s.fileSourceOf(f, "")
+	if err != nil {
+		return nil, err
+	}
+	src.title = "GET " + strings.TrimSuffix(api.BaseURL, "/") + "/" + f.Key()
+	return src, nil
+}
+
+// dependencyVersion is the declared version of a package; with several
+// declared, the one the API's statement pins its references to.
+func (s *Site) dependencyVersion(pkg, apiID string) (string, error) {
+	var versions []string
+	var canonical string
+	var packages []string
+	for _, d := range s.deps {
+		packages = append(packages, d.Package)
+		if d.Package == pkg {
+			versions = append(versions, d.Version)
+			canonical = d.Canonical
+		}
+	}
+	switch {
+	case len(versions) == 0:
+		return "", fmt.Errorf("%s is not a declared fhir dependency%s", pkg, suggest(pkg, packages))
+	case len(versions) == 1:
+		return versions[0], nil
+	case apiID == "":
+		return "", fmt.Errorf("the site declares %s in versions %s: add api=\"…\" to take the version that API's statement uses", pkg, strings.Join(versions, " and "))
+	}
+	api := s.API(apiID)
+	if api == nil {
+		return "", fmt.Errorf("no FHIR API with id %q is configured%s", apiID, s.apiSuggestion(apiID))
+	}
+	used := pinnedVersions(api.File.Raw, canonical, versions)
+	if len(used) != 1 {
+		return "", fmt.Errorf("the statement of API %q pins references into %s to %s, not to one declared version (%s)", api.ID, pkg,
+			orNone(used), strings.Join(versions, ", "))
+	}
+	return used[0], nil
+}
+
+// pinnedVersions lists the declared versions that canonical references
+// under canonical in raw pin with |version.
+func pinnedVersions(raw []byte, canonical string, declared []string) []string {
+	var doc any
+	if json.Unmarshal(raw, &doc) != nil {
+		return nil
+	}
+	seen := map[string]bool{}
+	walkJSONStrings(doc, func(v string) {
+		if u, version, ok := strings.Cut(v, "|"); ok && strings.HasPrefix(u, canonical+"/") {
+			for _, d := range declared {
+				if d == version {
+					seen[d] = true
+				}
+			}
+		}
+	})
+	var out []string
+	for v := range seen {
+		out = append(out, v)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func walkJSONStrings(v any, fn func(string)) {
+	switch x := v.(type) {
+	case string:
+		fn(x)
+	case map[string]any:
+		for _, child := range x {
+			walkJSONStrings(child, fn)
+		}
+	case []any:
+		for _, child := range x {
+			walkJSONStrings(child, fn)
+		}
+	}
+}
+
+func orNone(list []string) string {
+	if len(list) == 0 {
+		return "none"
+	}
+	return strings.Join(list, ", ")
+}
+
+// suggest is " (did you mean X?)" when a candidate is close, else "".
+func suggest(s string, candidates []string) string {
+	if n := yamlx.Nearest(s, candidates); n != "" {
+		return fmt.Sprintf(" (did you mean %q?)", n)
+	}
+	return ""
+}
+
+func (s *Site) canonicalURLs() []string {
+	var out []string
+	for _, f := range s.Registry.Files() {
+		if f.URL != "" && f.Resource != nil {
+			out = append(out, f.URL)
+		}
+	}
+	return out
+}
+
+// element selects the element at p ("" for the whole document).
+func (v *valueSource) element(p string) (any, error) {
+	if p == "" {
+		return v.doc, nil
+	}
+	cur := v.doc
+	walked := ""
+	for _, step := range splitElementPath(p) {
+		switch x := cur.(type) {
+		case *orderedObject:
+			next, ok := x.values[step]
+			if !ok {
+				return nil, fmt.Errorf("%s has no element %s%s", v.label, p, suggest(p, elementPaths(v.doc, "")))
+			}
+			cur = next
+			walked = join(walked, step)
+		case []any:
+			var i int
+			if _, err := fmt.Sscanf(step, "%d", &i); err != nil || fmt.Sprint(i) != step {
+				return nil, fmt.Errorf("%s: %s is a list; write %s[0].%s", v.label, walked, walked, step)
+			}
+			if i < 0 || i >= len(x) {
+				return nil, fmt.Errorf("%s: %s has %d items, so %s[%d] does not exist", v.label, walked, len(x), walked, i)
+			}
+			cur = x[i]
+			walked += fmt.Sprintf("[%d]", i)
+		default:
+			return nil, fmt.Errorf("%s: %s is a single value, so %s does not exist", v.label, walked, p)
+		}
+	}
+	return cur, nil
+}
+
+// elementPaths lists every element path of a document, for suggestions.
+func elementPaths(v any, prefix string) []string {
+	var out []string
+	switch x := v.(type) {
+	case *orderedObject:
+		for _, k := range x.keys {
+			p := join(prefix, k)
+			out = append(out, p)
+			out = append(out, elementPaths(x.values[k], p)...)
+		}
+	case []any:
+		for i, item := range x {
+			p := fmt.Sprintf("%s[%d]", prefix, i)
+			out = append(out, p)
+			out = append(out, elementPaths(item, p)...)
+		}
+	}
+	return out
+}
+
+// text is a value as a page shows it: a primitive as is, a list of
+// primitives joined by sep.
+func valueText(v any, sep string) (string, error) {
+	switch x := v.(type) {
+	case string:
+		return x, nil
+	case json.Number:
+		return x.String(), nil
+	case bool:
+		return fmt.Sprint(x), nil
+	case nil:
+		return "null", nil
+	case []any:
+		parts := make([]string, 0, len(x))
+		for _, item := range x {
+			t, err := valueText(item, sep)
+			if err != nil || isComposite(item) {
+				return "", fmt.Errorf("is a list of objects; name one element, e.g. path=\"…[0].…\", or show it with ::fhir-json")
+			}
+			parts = append(parts, t)
+		}
+		return strings.Join(parts, sep), nil
+	}
+	return "", fmt.Errorf("is an object; name one of its elements, or show it with ::fhir-json")
+}
+
+func isComposite(v any) bool {
+	switch v.(type) {
+	case *orderedObject, []any:
+		return true
+	}
+	return false
+}
+
+// InlineValue is the text of a :fhir-value directive's attributes.
+func (s *Site) InlineValue(attrs map[string]string) (string, error) {
+	for _, both := range [][2]string{{"config", "path"}, {"smart", "path"}, {"config", "smart"}} {
+		if attrs[both[0]] != "" && attrs[both[1]] != "" {
+			return "", fmt.Errorf(":fhir-value takes %s=\"…\" or %s=\"…\", not both", both[0], both[1])
+		}
+	}
+	src, err := s.resolveSource(attrs, false)
+	if err != nil {
+		return "", err
+	}
+	if src.value != nil {
+		return *src.value, nil
+	}
+	p := attrs["path"]
+	if attrs["smart"] != "" {
+		p = attrs["smart"]
+	}
+	if p == "" {
+		return "", fmt.Errorf(`:fhir-value needs path="…" (the element to show) for %s; a whole document goes in ::fhir-json`, src.label)
+	}
+	v, err := src.element(p)
+	if err != nil {
+		return "", err
+	}
+	sep := ", "
+	if j, ok := attrs["join"]; ok {
+		sep = j
+	}
+	text, err := valueText(v, sep)
+	if err != nil {
+		return "", fmt.Errorf("%s in %s %s", p, src.label, err)
+	}
+	if strings.ContainsAny(text, "\n\r") {
+		return "", fmt.Errorf("%s in %s spans several lines; show it with ::fhir-json", p, src.label)
+	}
+	return text, nil
+}
+
+// jsonBlock is the Markdown of a ::fhir-json directive: a JSON code block,
+// titled, holding the document exactly as written, or one element of it.
+func (s *Site) jsonBlock(attrs map[string]string) (string, error) {
+	src, err := s.resolveSource(attrs, true)
+	if err != nil {
+		return "", err
+	}
+	body := strings.TrimRight(string(src.data), "\r\n")
+	if p := attrs["path"]; p != "" {
+		v, err := src.element(p)
+		if err != nil {
+			return "", err
+		}
+		raw, err := marshalNoEscape(v)
+		if err != nil {
+			return "", fmt.Errorf("%s of %s: %v", p, src.label, err)
+		}
+		body = prettyJSON(raw)
+	}
+	title := src.title
+	if t, ok := attrs["title"]; ok {
+		title = t
+	}
+	fence := codeFence(body)
+	info := "json"
+	if title != "" {
+		info += ` title="` + strings.ReplaceAll(title, `"`, "'") + `"`
+	}
+	return fence + info + "\n" + body + "\n" + fence + "\n", nil
+}
+
+// codeFence is a backtick fence longer than any backtick run in body.
+func codeFence(body string) string {
+	longest, run := 0, 0
+	for _, r := range body {
+		if r == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	return strings.Repeat("`", max(3, longest+1))
+}

@@ -1,0 +1,155 @@
+package fhir
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/portaldocs/portal/internal/config"
+)
+
+const valuesStatement = `{
+  "resourceType": "CapabilityStatement",
+  "id": "pa",
+  "status": "active",
+  "kind": "instance",
+  "fhirVersion": "4.0.1",
+  "format": ["json"],
+  "instantiates": ["http://hl7.org/fhir/us/core/CapabilityStatement/us-core-server|6.1.0"],
+  "rest": [{"mode": "server", "resource": [{"type": "Binary", "interaction": [{"code": "read"}]}]}]
+}
+`
+
+const valuesBinary = `{
+  "resourceType": "Binary",
+  "id": "photo-1",
+  "meta": {"lastUpdated": "2026-03-02T10:00:00Z"},
+  "contentType": "image/png",
+  "securityContext": {"reference": "Patient/pt-1"},
+  "data": "iVBORw0KGgo="
+}
+`
+
+func prepareValues(t *testing.T) *Site {
+	t.Helper()
+	site := fstest.MapFS{
+		"fhir/pa/capabilitystatement.json":     {Data: []byte(valuesStatement)},
+		"fhir/pa/smart-configuration.json":     {Data: []byte(goodSmartConfiguration)},
+		"fhir/pa/examples/binary-photo-1.json": {Data: []byte(valuesBinary)},
+	}
+	cfg := config.FHIR{Path: "fhir",
+		Dependencies: []config.FHIRDependency{
+			{Package: "hl7.fhir.r4.core", Version: "4.0.1", Canonical: "http://hl7.org/fhir"},
+			{Package: "hl7.fhir.us.core", Version: "3.1.1", Canonical: "http://hl7.org/fhir/us/core"},
+			{Package: "hl7.fhir.us.core", Version: "6.1.0", Canonical: "http://hl7.org/fhir/us/core"},
+		},
+		APIs: []config.FHIRAPI{{ID: "patient-access", CapabilityStatement: "pa/capabilitystatement.json",
+			BaseURL: "https://fhir.sandbox.example.org/pa/r4", SmartConfiguration: "pa/smart-configuration.json",
+			Authorization: config.FHIRAuthorization{Scope: "launch/patient openid patient/Patient.rs"}}}}
+	s, diags := Prepare(context.Background(), site, cfg, "portal.yaml", BaseSpecs)
+	for _, d := range diags {
+		t.Fatalf("unexpected diagnostic: %s", d)
+	}
+	s.SetLinker(Linker{BaseURL: "/"})
+	return s
+}
+
+func TestValuesComeFromWhereTheyAreWritten(t *testing.T) {
+	s := prepareValues(t)
+	body := strings.Join([]string{
+		`The sandbox base URL is :fhir-value{api="patient-access" config="baseUrl"}.`,
+		"| API | Token endpoint |",
+		"|---|---|",
+		"| Patient access | `:fhir-value{api=patient-access smart=token_endpoint}` |",
+		`Ask for :fhir-value{api="patient-access" config="authorization.scope"}; FHIR :fhir-value{api="patient-access" path="fhirVersion"}, US Core :fhir-value{dependency="hl7.fhir.us.core" api="patient-access"}.`,
+		`The photo was stored on :fhir-value{api="patient-access" resource="Binary/photo-1" path="meta.lastUpdated"}.`,
+		`Scopes: :fhir-value{api="patient-access" smart="scopes_supported" join=" "}`,
+		`Written literally: \:fhir-value{api="x"}`,
+		"```bash title=\"read.sh\" fhir-values",
+		`curl ':fhir-value{api="patient-access" config="baseUrl"}/Binary/photo-1'`,
+		"```",
+		"```bash",
+		`curl ':fhir-value{api="patient-access" config="baseUrl"}/metadata'`,
+		"```",
+		"",
+	}, "\n")
+	exp, diags := s.Expand("docs/a.md", []byte(body), 3, nil)
+	for _, d := range diags {
+		t.Errorf("unexpected diagnostic: %s", d)
+	}
+	got := string(exp.Body)
+	for _, want := range []string{
+		"The sandbox base URL is https://fhir.sandbox.example.org/pa/r4.",
+		"| Patient access | `https://auth.example.org/token` |",
+		`Ask for launch/patient openid patient/Patient.rs; FHIR 4.0.1, US Core 6.1.0.`,
+		"The photo was stored on 2026-03-02T10:00:00Z.",
+		`Scopes: openid fhirUser launch/patient patient/Patient.rs patient/Medication.r`,
+		`Written literally: :fhir-value{api="x"}`,
+		"```bash title=\"read.sh\"\ncurl 'https://fhir.sandbox.example.org/pa/r4/Binary/photo-1'\n```",
+		// Without the option a code block stays as written.
+		"curl ':fhir-value{api=\"patient-access\" config=\"baseUrl\"}/metadata'",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("expansion lacks %q:\n%s", want, got)
+		}
+	}
+	if len(exp.FileLines) != strings.Count(body, "\n")+1 || exp.FileLines[5] != 8 {
+		t.Errorf("text directives must keep line numbers: %v", exp.FileLines)
+	}
+}
+
+func TestFhirJSONShowsTheFileAsWritten(t *testing.T) {
+	s := prepareValues(t)
+	body := "Intro.\n::fhir-json{api=\"patient-access\" show=\"smart-configuration\"}\n" +
+		"::fhir-json{api=\"patient-access\" resource=\"Binary/photo-1\" title=\"photo.json\"}\n" +
+		"::fhir-json{file=\"pa/examples/binary-photo-1.json\" path=\"meta\"}\n"
+	exp, diags := s.Expand("docs/a.md", []byte(body), 1, nil)
+	for _, d := range diags {
+		t.Errorf("unexpected diagnostic: %s", d)
+	}
+	got := string(exp.Body)
+	for _, want := range []string{
+		"```json title=\"GET https://fhir.sandbox.example.org/pa/r4/.well-known/smart-configuration\"\n" + strings.TrimSuffix(goodSmartConfiguration, "\n") + "\n```",
+		"```json title=\"photo.json\"\n" + strings.TrimSuffix(valuesBinary, "\n") + "\n```",
+		"```json title=\"binary-photo-1.json\"\n{\n  \"lastUpdated\": \"2026-03-02T10:00:00Z\"\n}\n```",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("expansion lacks %q:\n%s", want, got)
+		}
+	}
+}
+
+func TestValueDirectiveErrorsNameTheFix(t *testing.T) {
+	s := prepareValues(t)
+	cases := []struct{ line, want string }{
+		{`:fhir-value{api="patient-acess" config="baseUrl"}`, `no FHIR API with id "patient-acess" is configured (did you mean "patient-access"?)`},
+		{`:fhir-value{api="patient-access" config="baseURL"}`, `config="baseURL" is not a value of a fhir API (did you mean "baseUrl"?)`},
+		{`:fhir-value{api="patient-access" smart="token_endpoints"}`, `has no element token_endpoints (did you mean "token_endpoint"?)`},
+		{`:fhir-value{api="patient-access" resource="Binary/photo-2" path="id"}`, `API "patient-access" has no resource Binary/photo-2 in its folder fhir/pa (did you mean "Binary/photo-1"?)`},
+		{`:fhir-value{api="patient-access" resource="Binary/photo-1" path="meta.lastUpdate"}`, `has no element meta.lastUpdate (did you mean "meta.lastUpdated"?)`},
+		{`:fhir-value{api="patient-access" resource="Binary/photo-1" path="meta"}`, `meta in fhir/pa/examples/binary-photo-1.json:1 is an object`},
+		{`:fhir-value{dependency="hl7.fhir.us.core"}`, `declares hl7.fhir.us.core in versions 3.1.1 and 6.1.0: add api="…"`},
+		{`:fhir-value{dependency="hl7.fhir.us.cor"}`, `hl7.fhir.us.cor is not a declared fhir dependency (did you mean "hl7.fhir.us.core"?)`},
+		{`:fhir-value{file="pa/examples/binary-photo.json" path="id"}`, `pa/examples/binary-photo.json is not a FHIR file of the FHIR folder fhir (did you mean "pa/examples/binary-photo-1.json"?)`},
+	}
+	for _, c := range cases {
+		_, diags := s.Expand("docs/a.md", []byte("x\n"+c.line+"\n"), 10, nil)
+		if len(diags) != 1 || diags[0].Line != 11 || !strings.Contains(diags[0].Message, c.want) {
+			t.Errorf("%s: diagnostics %v, want one at line 11 containing %q", c.line, diags, c.want)
+		}
+	}
+	_, diags := s.Expand("docs/a.md", []byte("::fhir-json{api=\"patient-access\" show=\"smart\"}\n"), 4, nil)
+	if len(diags) != 1 || !strings.Contains(diags[0].Message, `show="smart": write show="smart-configuration"`) || diags[0].Line != 4 {
+		t.Errorf("bad show: %v", diags)
+	}
+}
+
+func TestValuesReadAsWrittenInProseAndTables(t *testing.T) {
+	if got := escapeMarkdown("patient/*.rs user/*.rs a|b"); got != `patient/\*.rs user/\*.rs a\|b` {
+		t.Errorf("escapeMarkdown = %q", got)
+	}
+	if got := codeSpanRanges("a `x` b ``y`z`` c"); len(got) != 2 || got[0] != [2]int{2, 5} || got[1] != [2]int{8, 15} {
+		t.Errorf("codeSpanRanges = %v", got)
+	}
+}
