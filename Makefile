@@ -54,7 +54,7 @@ go-test: theme fhir-schemas
 	$(GO) test -race -count=1 ./...
 	@# The embedded portal's own tests render every page in QuickJS, which the race detector
 	@# slows twenty-fold; they are excluded from the race pass (//go:build !race) and run here.
-	$(GO) test -count=1 -run 'Portal|TestScripts' ./internal/build ./cmd/portal
+	$(GO) test -count=1 -run 'Portal|TestScripts' ./internal/pipeline ./cmd/portal
 
 ## theme-test: type-check the theme and run its Vitest suite (search relevance included)
 theme-test: tools relevance-site
@@ -87,7 +87,7 @@ bench-search: build
 ## bench: the build per page and per stage on the generated corpus at scales 1, 4 and 16,
 ## and portal dev's edit-to-reload latency (docs/performance.md)
 bench: theme
-	$(GO) test -run '^$$' -bench BuildCorpus -benchmem -benchtime 1x -timeout 30m ./internal/build/
+	$(GO) test -run '^$$' -bench BuildCorpus -benchmem -benchtime 1x -timeout 30m ./internal/pipeline/
 	$(GO) test -run '^$$' -bench EditToReload -benchtime 1x ./internal/dev/
 
 clean:

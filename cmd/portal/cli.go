@@ -15,9 +15,9 @@ import (
 	"time"
 
 	portal "github.com/portaldocs/portal"
-	"github.com/portaldocs/portal/internal/build"
 	"github.com/portaldocs/portal/internal/dev"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/pipeline"
 	"github.com/portaldocs/portal/internal/server"
 )
 
@@ -108,7 +108,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	// Files go to a temporary sibling of the output folder as they are
 	// built, so memory does not grow with the site; the folder replaces
 	// the output only when the build succeeded.
-	res, ok := buildSite(ctx, *site, stderr, build.WithOutputDir(*out))
+	res, ok := buildSite(ctx, *site, stderr, pipeline.WithOutputDir(*out))
 	if !ok {
 		return 1
 	}
@@ -175,18 +175,18 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 
 // buildSite builds into memory and prints every diagnostic; ok is false
 // when the build failed.
-func buildSite(ctx context.Context, siteDir string, stderr io.Writer, opts ...build.Option) (*build.Result, bool) {
+func buildSite(ctx context.Context, siteDir string, stderr io.Writer, opts ...pipeline.Option) (*pipeline.Result, bool) {
 	siteFS, label, err := openSite(siteDir)
 	if err != nil {
 		fmt.Fprintf(stderr, "portal: %v\n", err)
 		return nil, false
 	}
-	res, err := build.Run(ctx, siteFS, append([]build.Option{build.WithTheme(portal.Theme())}, opts...)...)
+	res, err := pipeline.Run(ctx, siteFS, append([]pipeline.Option{pipeline.WithTheme(portal.Theme())}, opts...)...)
 	if res != nil {
 		printDiagnostics(stderr, label, res.Diagnostics)
 	}
 	if err != nil {
-		if errors.Is(err, build.ErrFailed) {
+		if errors.Is(err, pipeline.ErrFailed) {
 			fmt.Fprintf(stderr, "portal: build failed with %d error(s)\n", countErrors(res.Diagnostics))
 		} else {
 			fmt.Fprintf(stderr, "portal: %v\n", err)
@@ -280,7 +280,7 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		switch {
 		case err == nil:
 			fmt.Fprintf(stderr, "portal dev: built in %s\n", took.Round(time.Millisecond))
-		case errors.Is(err, build.ErrFailed):
+		case errors.Is(err, pipeline.ErrFailed):
 			fmt.Fprintf(stderr, "portal dev: build failed with %d error(s); still serving the last good build\n", countErrors(ds))
 		default:
 			fmt.Fprintf(stderr, "portal dev: %v\n", err)

@@ -4,7 +4,7 @@ import { expect, type APIRequestContext, type ConsoleMessage, type Page } from '
 export const BASE_URL = `http://127.0.0.1:${process.env.PORTAL_E2E_PORT ?? 4173}`;
 /** The fixture site (fixtures/dropdowns): dropdowns, versions, locales, hideOnScroll, system colour mode. */
 export const FIXTURE_URL = `http://127.0.0.1:${process.env.PORTAL_E2E_FIXTURE_PORT ?? 4174}`;
-// The engine's FHIR fixture site (internal/build/testdata/fhir-site).
+// The engine's FHIR fixture site (internal/pipeline/testdata/fhir-site).
 export const FHIR_URL = `http://127.0.0.1:${process.env.PORTAL_E2E_FHIR_PORT ?? 4175}`;
 
 export const SITE_TITLE = 'Quillmoor Developer Portal';

@@ -11,7 +11,7 @@ import (
 	"testing/fstest"
 
 	portal "github.com/portaldocs/portal"
-	"github.com/portaldocs/portal/internal/build"
+	"github.com/portaldocs/portal/internal/pipeline"
 	"github.com/portaldocs/portal/internal/theme"
 )
 
@@ -170,13 +170,13 @@ func mapFS(archive string) fstest.MapFS {
 
 func checkBuild(t *testing.T, mod *tsModule, site fs.FS, mustBuild bool) {
 	t.Helper()
-	out, err := build.Run(context.Background(), site, build.WithTheme(portal.Theme()))
+	out, err := pipeline.Run(context.Background(), site, pipeline.WithTheme(portal.Theme()))
 	if err != nil {
 		var msgs []string
 		for _, d := range out.Diagnostics {
 			msgs = append(msgs, d.String())
 		}
-		if !mustBuild && errors.Is(err, build.ErrFailed) {
+		if !mustBuild && errors.Is(err, pipeline.ErrFailed) {
 			t.Skipf("the site does not build, so its output cannot be checked: %v\n%s", err, strings.Join(msgs, "\n"))
 		}
 		t.Fatalf("build: %v\n%s", err, strings.Join(msgs, "\n"))

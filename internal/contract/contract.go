@@ -2,9 +2,9 @@
 // between Portal's Go engine and its React theme (ARCHITECTURE: "Go and
 // TypeScript share one data contract").
 //
-// The Go types are the contract: route.Manifest, build.PageData,
-// build.SiteData, the resolved sidebars (SidebarsData), and
-// build.RenderInput, the value the prerender step hands the theme's server
+// The Go types are the contract: route.Manifest, pipeline.PageData,
+// pipeline.SiteData, the resolved sidebars (SidebarsData), and
+// pipeline.RenderInput, the value the prerender step hands the theme's server
 // bundle. (RenderInput lives in package build, which marshals it: build
 // cannot import this package, which imports build.) Generate walks them by
 // reflection and writes TypeScript declarations that follow encoding/json
@@ -24,7 +24,7 @@ package contract
 import (
 	"reflect"
 
-	"github.com/portaldocs/portal/internal/build"
+	"github.com/portaldocs/portal/internal/pipeline"
 	"github.com/portaldocs/portal/internal/route"
 	"github.com/portaldocs/portal/internal/sidebar"
 )
@@ -41,13 +41,13 @@ type SidebarsData map[string]map[string][]*sidebar.Item
 // them by; every type they reach is exported too.
 func Roots() []Root {
 	return []Root{
-		{Name: "PageData", Type: reflect.TypeFor[build.PageData]()},
-		{Name: "RenderInput", Type: reflect.TypeFor[build.RenderInput]()},
+		{Name: "PageData", Type: reflect.TypeFor[pipeline.PageData]()},
+		{Name: "RenderInput", Type: reflect.TypeFor[pipeline.RenderInput]()},
 		{Name: "RouteManifest", Type: reflect.TypeFor[route.Manifest]()},
-		{Name: "SharedRenderData", Type: reflect.TypeFor[build.SharedRenderData]()},
+		{Name: "SharedRenderData", Type: reflect.TypeFor[pipeline.SharedRenderData]()},
 		{Name: "SidebarItem", Type: reflect.TypeFor[sidebar.Item]()},
 		{Name: "SidebarsData", Type: reflect.TypeFor[SidebarsData]()},
-		{Name: "SiteData", Type: reflect.TypeFor[build.SiteData]()},
+		{Name: "SiteData", Type: reflect.TypeFor[pipeline.SiteData]()},
 	}
 }
 

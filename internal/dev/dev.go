@@ -19,8 +19,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/portaldocs/portal/internal/build"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/pipeline"
 	"github.com/portaldocs/portal/internal/route"
 	"github.com/portaldocs/portal/internal/server"
 	"github.com/portaldocs/portal/internal/ssr"
@@ -57,11 +57,11 @@ type Server struct {
 	opts  Options
 	site  fs.FS
 	pool  *ssr.Pool
-	cache *build.Cache
+	cache *pipeline.Cache
 
 	mu      sync.Mutex
-	good    *build.Result // the last build that succeeded
-	failure []string      // the last build's errors, nil after a good build
+	good    *pipeline.Result // the last build that succeeded
+	failure []string         // the last build's errors, nil after a good build
 	clients map[chan event]struct{}
 
 	handler http.Handler
@@ -90,7 +90,7 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load the theme's server bundle: %w", err)
 	}
-	s := &Server{opts: opts, site: os.DirFS(opts.Site), pool: pool, cache: build.NewCache(), clients: map[chan event]struct{}{},
+	s := &Server{opts: opts, site: os.DirFS(opts.Site), pool: pool, cache: pipeline.NewCache(), clients: map[chan event]struct{}{},
 		stop: ctx.Done()}
 	s.handler = server.New(source{s}, server.WithLogger(opts.Logger))
 	s.rebuild(ctx, nil)
@@ -104,8 +104,8 @@ func (s *Server) Close() error { return s.pool.Close() }
 // the last build (nil for the first).
 func (s *Server) rebuild(ctx context.Context, changed []string) {
 	start := time.Now()
-	res, err := build.Run(ctx, s.site, build.WithTheme(s.opts.Theme), build.WithDrafts(),
-		build.WithLazyPrerender(), build.WithPrerenderPool(s.pool), build.WithCache(s.cache))
+	res, err := pipeline.Run(ctx, s.site, pipeline.WithTheme(s.opts.Theme), pipeline.WithDrafts(),
+		pipeline.WithLazyPrerender(), pipeline.WithPrerenderPool(s.pool), pipeline.WithCache(s.cache))
 	took := time.Since(start)
 	if s.opts.Report != nil {
 		var ds []diag.Diagnostic
@@ -155,7 +155,7 @@ func isContentFile(p string) bool {
 		(strings.HasSuffix(p, ".json") && (strings.HasPrefix(p, "fhir/") || strings.Contains(p, "/fhir/")))
 }
 
-func failureLines(res *build.Result, err error) []string {
+func failureLines(res *pipeline.Result, err error) []string {
 	var lines []string
 	if res != nil {
 		for _, d := range res.Diagnostics {

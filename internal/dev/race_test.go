@@ -48,7 +48,7 @@ func writeRaceSite(t testing.TB, dir string, n int, failAtEmit bool) {
 		sidebars += fmt.Sprintf("      - guides/p%d\n", i)
 	}
 	files := map[string]string{"portal.yaml": config, "sidebars.yaml": sidebars,
-		"docs/intro.md": "# Introduction\n\nWhere to start.\n",
+		"docs/intro.md":               "# Introduction\n\nWhere to start.\n",
 		"static/downloads/index.html": "<!DOCTYPE html><title>Downloads</title>\n"}
 	for i := 1; i <= raceGuides; i++ {
 		files[fmt.Sprintf("docs/guides/p%d.md", i)] = fmt.Sprintf("# Guide %d\n\nText of guide %d.\n", i, i)

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
-	"github.com/portaldocs/portal/internal/build"
+	"github.com/portaldocs/portal/internal/pipeline"
 )
 
 // Watch rebuilds after every change under the site folder until ctx ends.
@@ -86,7 +86,7 @@ func addTree(w *fsnotify.Watcher, root string) error {
 // lazyFS is a build's output with each page's HTML prerendered when it is
 // first asked for, with the live-reload script added.
 type lazyFS struct {
-	res *build.Result
+	res *pipeline.Result
 }
 
 func (l lazyFS) Open(name string) (fs.File, error) {

@@ -16,7 +16,7 @@
 /**
  * Alternate is an hreflang alternate link.
  *
- * Go: build.Alternate
+ * Go: pipeline.Alternate
  */
 export interface Alternate {
   hreflang: string;
@@ -60,7 +60,7 @@ export interface Crumb {
 /**
  * DocMeta is what a doc page adds: its place in the docs.
  *
- * Go: build.DocMeta
+ * Go: pipeline.DocMeta
  */
 export interface DocMeta {
   id: string;
@@ -79,7 +79,7 @@ export interface DocMeta {
 /**
  * DocRef is a doc catalogue entry: id, path, sidebar (spec section 3).
  *
- * Go: build.DocRef
+ * Go: pipeline.DocRef
  */
 export interface DocRef {
   path: string;
@@ -89,7 +89,7 @@ export interface DocRef {
 /**
  * DocsData describes the docs versions.
  *
- * Go: build.DocsData
+ * Go: pipeline.DocsData
  */
 export interface DocsData {
   routeBasePath: string;
@@ -154,7 +154,7 @@ export interface FooterLink {
  * HomeData is the home layout's data, taken from the home page's front
  * matter (hero and features) so authors edit it as content.
  *
- * Go: build.HomeData
+ * Go: pipeline.HomeData
  */
 export interface HomeData {
   hero?: Record<string, unknown>;
@@ -176,7 +176,7 @@ export interface I18n {
 /**
  * IndexData is a generated-index category page: its items as cards.
  *
- * Go: build.IndexData
+ * Go: pipeline.IndexData
  */
 export interface IndexData {
   description?: string;
@@ -321,7 +321,7 @@ export interface NavbarItem {
 /**
  * PageData is one route's data, written to data/pages/<name>.<hash>.json.
  *
- * Go: build.PageData
+ * Go: pipeline.PageData
  */
 export interface PageData {
   path: string;
@@ -357,7 +357,7 @@ export interface Redirect {
 /**
  * RenderAssets are the URLs of the client bundle's entry scripts and styles.
  *
- * Go: build.RenderAssets
+ * Go: pipeline.RenderAssets
  */
 export interface RenderAssets {
   /** Scripts are the entry scripts, loaded as modules. */
@@ -372,7 +372,7 @@ export interface RenderAssets {
  * RenderInput is what the prerender step passes the theme's server bundle
  * for one route; the JSON it marshals is exactly this struct.
  *
- * Go: build.RenderInput
+ * Go: pipeline.RenderInput
  */
 export interface RenderInput {
   /** Page is the route's page data, as in its data file. */
@@ -396,7 +396,7 @@ export interface RenderInput {
 /**
  * ResolvedNavItem is a navbar item with its target resolved at build time.
  *
- * Go: build.ResolvedNavItem
+ * Go: pipeline.ResolvedNavItem
  */
 export interface ResolvedNavItem {
   type: string;
@@ -452,7 +452,7 @@ export interface RouteManifest {
  * JavaScript engine of the build, never per page, so a page's prerender
  * costs the same however many pages the site has.
  *
- * Go: build.SharedRenderData
+ * Go: pipeline.SharedRenderData
  */
 export interface SharedRenderData {
   site: SiteData;
@@ -510,7 +510,7 @@ export type SidebarsData = Record<string, Record<string, SidebarItem[] | null> |
 /**
  * SiteData is the site-wide data the theme needs on every page.
  *
- * Go: build.SiteData
+ * Go: pipeline.SiteData
  */
 export interface SiteData {
   title: string;
@@ -592,7 +592,7 @@ export interface ThemeDocs {
 /**
  * VersionData is one docs version as the theme sees it.
  *
- * Go: build.VersionData
+ * Go: pipeline.VersionData
  */
 export interface VersionData {
   name: string;

@@ -1,4 +1,4 @@
-package build_test
+package pipeline_test
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"testing/fstest"
 
 	portal "github.com/portaldocs/portal"
-	"github.com/portaldocs/portal/internal/build"
+	"github.com/portaldocs/portal/internal/pipeline"
 	"github.com/portaldocs/portal/internal/sidebar"
 	"github.com/rogpeppe/go-internal/txtar"
 )
@@ -193,7 +193,7 @@ func TestSidebarItemTypesResolve(t *testing.T) {
 		t.Fatal(err)
 	}
 	site, _ := siteFromTxtar(ar)
-	res, err := build.Run(context.Background(), site, build.WithTheme(portal.Theme()))
+	res, err := pipeline.Run(context.Background(), site, pipeline.WithTheme(portal.Theme()))
 	if err != nil {
 		t.Fatalf("build: %v %v", err, res.Diagnostics)
 	}
@@ -279,7 +279,7 @@ baseUrl: /
 -- docs/a.md --
 # A
 `)))
-	res, err := build.Run(context.Background(), site, build.WithTheme(portal.Theme()), build.WithOutputDir(dir))
+	res, err := pipeline.Run(context.Background(), site, pipeline.WithTheme(portal.Theme()), pipeline.WithOutputDir(dir))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -294,7 +294,7 @@ baseUrl: /
 	}
 	// A redirect over a page fails the build while it writes the output.
 	site["portal.yaml"] = &fstest.MapFile{Data: append(site["portal.yaml"].Data, []byte("redirects:\n  - from: /docs/a/\n    to: /docs/\n")...)}
-	if _, err := build.Run(context.Background(), site, build.WithTheme(portal.Theme()), build.WithOutputDir(dir)); err == nil {
+	if _, err := pipeline.Run(context.Background(), site, pipeline.WithTheme(portal.Theme()), pipeline.WithOutputDir(dir)); err == nil {
 		t.Fatal("a build with a redirect over a page succeeded")
 	}
 	entries, _ := os.ReadDir(parent)

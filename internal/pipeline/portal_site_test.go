@@ -6,7 +6,7 @@
 // concurrency is raced by the fixture-site tests; `make go-test` runs these
 // in a second, race-free pass.
 
-package build_test
+package pipeline_test
 
 import (
 	"strings"

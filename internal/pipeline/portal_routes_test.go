@@ -1,6 +1,6 @@
 //go:build !race
 
-package build_test
+package pipeline_test
 
 import (
 	"bufio"
@@ -12,14 +12,14 @@ import (
 	"testing"
 
 	portal "github.com/portaldocs/portal"
-	"github.com/portaldocs/portal/internal/build"
+	"github.com/portaldocs/portal/internal/pipeline"
 )
 
 // specRoutes is the spec's complete route list, with each route's sidebar.
 const specRoutes = "../../../shared/spec/routes.tsv"
 
-var portalBuild = sync.OnceValues(func() (*build.Result, error) {
-	return build.Run(context.Background(), os.DirFS("../../site"), build.WithTheme(portal.Theme()))
+var portalBuild = sync.OnceValues(func() (*pipeline.Result, error) {
+	return pipeline.Run(context.Background(), os.DirFS("../../site"), pipeline.WithTheme(portal.Theme()))
 })
 
 // Every route of the spec is built, belongs to the sidebar the spec names,
@@ -74,7 +74,7 @@ func readSpecRoutes(t *testing.T) []specRoute {
 
 // sidebarLinks lists, per sidebar of the current docs version, every page
 // its links and category links lead to.
-func sidebarLinks(t *testing.T, res *build.Result) map[string]map[string]bool {
+func sidebarLinks(t *testing.T, res *pipeline.Result) map[string]map[string]bool {
 	t.Helper()
 	data, ok := res.Output.File(strings.TrimPrefix(res.Output.Manifest.SidebarsData, "/"))
 	if !ok {

@@ -1,4 +1,4 @@
-package build_test
+package pipeline_test
 
 import (
 	"context"
@@ -10,8 +10,8 @@ import (
 	"testing/fstest"
 
 	portal "github.com/portaldocs/portal"
-	"github.com/portaldocs/portal/internal/build"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/pipeline"
 	"github.com/portaldocs/portal/internal/route"
 	"github.com/rogpeppe/go-internal/txtar"
 )
@@ -32,10 +32,10 @@ func siteFromTxtar(ar *txtar.Archive) (fstest.MapFS, map[string]string) {
 }
 
 // runSite builds an inline site given as txtar text.
-func runSite(t *testing.T, txt string) (*build.Result, error) {
+func runSite(t *testing.T, txt string) (*pipeline.Result, error) {
 	t.Helper()
 	site, _ := siteFromTxtar(txtar.Parse([]byte(txt)))
-	return build.Run(context.Background(), site, build.WithTheme(portal.Theme()))
+	return pipeline.Run(context.Background(), site, pipeline.WithTheme(portal.Theme()))
 }
 
 func renderDiagnostics(ds []diag.Diagnostic) []string {
@@ -61,12 +61,12 @@ func TestFixtureSites(t *testing.T) {
 				t.Fatal(err)
 			}
 			site, want := siteFromTxtar(ar)
-			res, err := build.Run(context.Background(), site, build.WithTheme(portal.Theme()))
+			res, err := pipeline.Run(context.Background(), site, pipeline.WithTheme(portal.Theme()))
 			_, wantSuccess := want["want-success"]
 			if wantSuccess && err != nil {
 				t.Fatalf("build failed, want success:\n%s", strings.Join(renderDiagnostics(res.Diagnostics), "\n"))
 			}
-			if !wantSuccess && !errors.Is(err, build.ErrFailed) {
+			if !wantSuccess && !errors.Is(err, pipeline.ErrFailed) {
 				t.Fatalf("build err = %v, want ErrFailed", err)
 			}
 			got := renderDiagnostics(res.Diagnostics)
@@ -182,7 +182,7 @@ pagination_label: Configure it
 	}
 }
 
-func pageData(t *testing.T, out *build.Output, p string) *build.PageData {
+func pageData(t *testing.T, out *pipeline.Output, p string) *pipeline.PageData {
 	t.Helper()
 	entry, ok := out.Manifest.Lookup(p)
 	if !ok {
@@ -192,7 +192,7 @@ func pageData(t *testing.T, out *build.Output, p string) *build.PageData {
 	if !ok {
 		t.Fatalf("no data file %s", entry.Data)
 	}
-	var data build.PageData
+	var data pipeline.PageData
 	if err := json.Unmarshal(raw, &data); err != nil {
 		t.Fatal(err)
 	}

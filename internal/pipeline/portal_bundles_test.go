@@ -1,6 +1,6 @@
 //go:build !race
 
-package build_test
+package pipeline_test
 
 import (
 	"encoding/json"

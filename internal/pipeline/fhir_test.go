@@ -1,4 +1,4 @@
-package build_test
+package pipeline_test
 
 import (
 	"bytes"
@@ -11,8 +11,8 @@ import (
 	"testing/fstest"
 
 	portal "github.com/portaldocs/portal"
-	"github.com/portaldocs/portal/internal/build"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/pipeline"
 )
 
 const fhirFixture = "testdata/fhir-site"
@@ -25,7 +25,7 @@ var fixtureExtensions = []string{
 }
 
 func TestFHIRPagesAreGeneratedIntoRoutesAndSidebars(t *testing.T) {
-	res, err := build.Run(context.Background(), os.DirFS(fhirFixture), build.WithTheme(portal.Theme()))
+	res, err := pipeline.Run(context.Background(), os.DirFS(fhirFixture), pipeline.WithTheme(portal.Theme()))
 	if err != nil {
 		t.Fatalf("build: %v\n%s", err, strings.Join(renderDiagnostics(res.Diagnostics), "\n"))
 	}
@@ -79,7 +79,7 @@ func TestFHIRPagesAreGeneratedIntoRoutesAndSidebars(t *testing.T) {
 	assertFHIRDownloads(t, out)
 }
 
-func assertFHIRDownloads(t *testing.T, out *build.Output) {
+func assertFHIRDownloads(t *testing.T, out *pipeline.Output) {
 	t.Helper()
 	statement, err := os.ReadFile(fhirFixture + "/fhir/r4/capabilitystatement.json")
 	if err != nil {
@@ -200,7 +200,7 @@ func TestFHIRMalformedInputsAreReportedWithFileAndLine(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res, err := build.Run(context.Background(), fixtureWith(t, tt.changes), build.WithTheme(portal.Theme()))
+			res, err := pipeline.Run(context.Background(), fixtureWith(t, tt.changes), pipeline.WithTheme(portal.Theme()))
 			if tt.severity == diag.Error && err == nil {
 				t.Fatalf("build succeeded, want an error %q", tt.want)
 			}
@@ -235,7 +235,7 @@ func TestFHIRPublishServesFilesAtFixedPaths(t *testing.T) {
 		"portal.yaml":                strings.Replace(readFixture(t, "portal.yaml"), "  path: fhir\n", "  path: fhir\n  publish:\n    - {source: certified/brands.json, path: fhir/brands.json}\n", 1),
 		"docs/api/index.md":          readFixture(t, "docs/api/index.md") + "\nThe [brands Bundle](/fhir/brands.json) lists every brand.\n",
 	})
-	res, err := build.Run(context.Background(), site, build.WithTheme(portal.Theme()))
+	res, err := pipeline.Run(context.Background(), site, pipeline.WithTheme(portal.Theme()))
 	if err != nil {
 		t.Fatalf("build: %v\n%s", err, strings.Join(renderDiagnostics(res.Diagnostics), "\n"))
 	}
@@ -252,7 +252,7 @@ func TestFHIRPublishServesFilesAtFixedPaths(t *testing.T) {
 	}
 
 	site["portal.yaml"].Data = []byte(strings.Replace(readFixture(t, "portal.yaml"), "  path: fhir\n", "  path: fhir\n  publish:\n    - {source: certified/missing.json, path: fhir/brands.json}\n", 1))
-	res, err = build.Run(context.Background(), site, build.WithTheme(portal.Theme()))
+	res, err = pipeline.Run(context.Background(), site, pipeline.WithTheme(portal.Theme()))
 	if err == nil || !strings.Contains(strings.Join(renderDiagnostics(res.Diagnostics), "\n"), "portal.yaml:8: fhir publish: certified/missing.json is not a FHIR resource file") {
 		t.Errorf("a missing publish source: err=%v, diagnostics:\n%s", err, strings.Join(renderDiagnostics(res.Diagnostics), "\n"))
 	}

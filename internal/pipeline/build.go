@@ -1,7 +1,7 @@
 // Package build is the pipeline: load the site, validate everything, render
 // every page, check links, and emit the output, either into memory (serve,
 // dev) or atomically into a folder (build).
-package build
+package pipeline
 
 import (
 	"context"
@@ -211,7 +211,7 @@ func (b *builder) stage(name string, fn func()) {
 // engines, one per worker.
 func (b *builder) startPrerender() bool {
 	if b.opts.theme == nil {
-		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: "no theme given to the build", Hint: "pass build.WithTheme"})
+		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: "no theme given to the build", Hint: "pass pipeline.WithTheme"})
 		return false
 	}
 	bundle, err := theme.Load(b.opts.theme)

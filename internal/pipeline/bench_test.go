@@ -1,4 +1,4 @@
-package build_test
+package pipeline_test
 
 import (
 	"context"
@@ -12,7 +12,7 @@ import (
 	"time"
 
 	portal "github.com/portaldocs/portal"
-	"github.com/portaldocs/portal/internal/build"
+	"github.com/portaldocs/portal/internal/pipeline"
 )
 
 // corpusSite generates the shared benchmark corpus (../shared/bench/gen-corpus)
@@ -63,7 +63,7 @@ func BenchmarkBuildCorpus(b *testing.B) {
 			stages := map[string]time.Duration{}
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				res, err := build.Run(context.Background(), site, build.WithTheme(portal.Theme()))
+				res, err := pipeline.Run(context.Background(), site, pipeline.WithTheme(portal.Theme()))
 				if err != nil {
 					b.Fatalf("build: %v\n%v", err, res.Diagnostics)
 				}
