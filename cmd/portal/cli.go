@@ -32,7 +32,7 @@ Usage:
 
 Commands:
   build     build the site into a folder of static files
-  serve     serve a site (built in memory) or a built folder
+  serve     serve a site (built first) or a built folder
   dev       serve a site folder and rebuild it on every change, with live reload
   check     run every validation without writing anything
   version   print the version
@@ -106,8 +106,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	start := time.Now()
 	// Files go to a temporary sibling of the output folder as they are
-	// built, so memory does not grow with the site; the folder replaces
-	// the output only when the build succeeded.
+	// built; the folder replaces the output only when the build succeeded.
 	res, ok := buildSite(ctx, *site, stderr, pipeline.WithOutputDir(*out))
 	if !ok {
 		return 1
@@ -132,15 +131,18 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if !ok {
 		return 1
 	}
+	if err := res.Output.Close(); err != nil {
+		fmt.Fprintf(stderr, "portal: remove the checked output: %v\n", err)
+	}
 	fmt.Fprintf(stdout, "ok: %d routes, no errors\n", len(res.Output.Manifest.Routes))
 	return 0
 }
 
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("serve", "[--site DIR | --dir BUILT_DIR] [--addr HOST:PORT]",
-		"Serves a site over HTTP: --site builds it in memory first, --dir serves a folder written by portal build.\n"+
+		"Serves a site over HTTP: --site builds it into a temporary folder first, --dir serves a folder written by portal build.\n"+
 			"Stops gracefully on SIGINT or SIGTERM.", stderr)
-	site := fs.String("site", "", "site folder to build in memory (default: the embedded developer portal)")
+	site := fs.String("site", "", "site folder to build and serve (default: the embedded developer portal)")
 	dir := fs.String("dir", "", "serve this built folder instead of building")
 	addr := fs.String("addr", "localhost:3000", "address to listen on")
 	if code, ok := parseFlags(fs, args); !ok {
@@ -164,6 +166,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		if !ok {
 			return 1
 		}
+		defer res.Output.Close()
 		src = server.Static(server.Snapshot{FS: res.Output.FS(), Manifest: res.Output.Manifest})
 	}
 	if err := server.ListenAndServe(ctx, *addr, server.New(src, server.WithLogger(logger)), logger); err != nil {
@@ -173,8 +176,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	return 0
 }
 
-// buildSite builds into memory and prints every diagnostic; ok is false
-// when the build failed.
+// buildSite builds the site and prints every diagnostic; ok is false when
+// the build failed. The caller owns the result's output folder.
 func buildSite(ctx context.Context, siteDir string, stderr io.Writer, opts ...pipeline.Option) (*pipeline.Result, bool) {
 	siteFS, label, err := openSite(siteDir)
 	if err != nil {
@@ -262,7 +265,7 @@ func versionString() string {
 
 func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("dev", "[--site DIR] [--addr HOST:PORT]",
-		"Builds a site folder into memory and serves it; rebuilds on every change under the folder and\n"+
+		"Builds a site folder and serves it; rebuilds on every change under the folder and\n"+
 			"updates open browsers: content changes in place, other changes with a reload, build errors\n"+
 			"as an overlay over the last good site. Stops on SIGINT or SIGTERM.", stderr)
 	site := fs.String("site", ".", "site folder to watch and build")

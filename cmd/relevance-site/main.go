@@ -98,6 +98,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return 1
 	}
+	defer res.Output.Close()
 	if err := res.Output.WriteDir(*out); err != nil {
 		fmt.Fprintf(stderr, "relevance-site: write output: %v\n", err)
 		return 1

@@ -170,7 +170,8 @@ func mapFS(archive string) fstest.MapFS {
 
 func checkBuild(t *testing.T, mod *tsModule, site fs.FS, mustBuild bool) {
 	t.Helper()
-	out, err := pipeline.Run(context.Background(), site, pipeline.WithTheme(portal.Theme()))
+	out, err := pipeline.Run(context.Background(), site, pipeline.WithTheme(portal.Theme()),
+		pipeline.WithOutputDir(filepath.Join(t.TempDir(), "out")))
 	if err != nil {
 		var msgs []string
 		for _, d := range out.Diagnostics {

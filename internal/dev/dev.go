@@ -59,9 +59,12 @@ type Server struct {
 	pool  *ssr.Pool
 	cache *pipeline.Cache
 
-	mu      sync.Mutex
-	good    *pipeline.Result // the last build that succeeded
-	failure []string         // the last build's errors, nil after a good build
+	mu   sync.Mutex
+	good *pipeline.Result // the last build that succeeded
+	// retired is the good build before it, whose output folder is kept
+	// for requests that began while it was served.
+	retired *pipeline.Result
+	failure []string // the last build's errors, nil after a good build
 	clients map[chan event]struct{}
 
 	handler http.Handler
@@ -97,8 +100,20 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 	return s, nil
 }
 
-// Close releases the JavaScript engines.
-func (s *Server) Close() error { return s.pool.Close() }
+// Close releases the JavaScript engines and removes the builds' output
+// folders.
+func (s *Server) Close() error {
+	s.mu.Lock()
+	var errs []error
+	for _, res := range []*pipeline.Result{s.good, s.retired} {
+		if res != nil {
+			errs = append(errs, res.Output.Close())
+		}
+	}
+	s.good, s.retired = nil, nil
+	s.mu.Unlock()
+	return errors.Join(append(errs, s.pool.Close())...)
+}
 
 // rebuild builds the site; changed lists the site files that changed since
 // the last build (nil for the first).
@@ -126,7 +141,12 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 		return
 	}
 	prev := s.good
-	s.good, s.failure = res, nil
+	if s.retired != nil {
+		if err := s.retired.Output.Close(); err != nil {
+			s.opts.Logger.Warn("remove an old build's output", "err", err)
+		}
+	}
+	s.good, s.retired, s.failure = res, prev, nil
 	if prev == nil {
 		return
 	}

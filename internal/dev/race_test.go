@@ -117,7 +117,6 @@ func newRaceServer(t *testing.T, site string) (*Server, *httptest.Server) {
 // render with its own site data and sidebars, also the pages first asked
 // for after the failure.
 func TestPageOfLastGoodBuildAfterFailedBuild(t *testing.T) {
-	t.Skip("fails until each build owns its render data (issue 14)")
 	site := t.TempDir()
 	writeRaceSite(t, site, 1, false)
 	s, ts := newRaceServer(t, site)
@@ -145,7 +144,6 @@ func TestPageOfLastGoodBuildAfterFailedBuild(t *testing.T) {
 // again and again while pages are being requested, and checks that each
 // response shows exactly one build.
 func TestPagesDuringRebuildsShowOneBuild(t *testing.T) {
-	t.Skip("fails until each build owns its render data (issue 14)")
 	site := t.TempDir()
 	writeRaceSite(t, site, 1, false)
 	s, ts := newRaceServer(t, site)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -35,7 +37,27 @@ func siteFromTxtar(ar *txtar.Archive) (fstest.MapFS, map[string]string) {
 func runSite(t *testing.T, txt string) (*pipeline.Result, error) {
 	t.Helper()
 	site, _ := siteFromTxtar(txtar.Parse([]byte(txt)))
-	return pipeline.Run(context.Background(), site, pipeline.WithTheme(portal.Theme()))
+	return run(t, site)
+}
+
+// run builds site with the embedded theme into an output folder the test
+// removes when it ends.
+func run(t testing.TB, site fs.FS, opts ...pipeline.Option) (*pipeline.Result, error) {
+	t.Helper()
+	return pipeline.Run(context.Background(), site, append([]pipeline.Option{pipeline.WithTheme(portal.Theme()),
+		pipeline.WithOutputDir(filepath.Join(t.TempDir(), "out"))}, opts...)...)
+}
+
+// testCleanups run once every test of the package has: builds shared
+// across tests leave their output folders to them.
+var testCleanups []func()
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	for _, c := range testCleanups {
+		c()
+	}
+	os.Exit(code)
 }
 
 func renderDiagnostics(ds []diag.Diagnostic) []string {
@@ -61,7 +83,7 @@ func TestFixtureSites(t *testing.T) {
 				t.Fatal(err)
 			}
 			site, want := siteFromTxtar(ar)
-			res, err := pipeline.Run(context.Background(), site, pipeline.WithTheme(portal.Theme()))
+			res, err := run(t, site)
 			_, wantSuccess := want["want-success"]
 			if wantSuccess && err != nil {
 				t.Fatalf("build failed, want success:\n%s", strings.Join(renderDiagnostics(res.Diagnostics), "\n"))

@@ -76,19 +76,19 @@ func markdownKey(structure [32]byte, j *renderJob) [32]byte {
 
 // structureKey fingerprints the site's docs and pages (files, ids and
 // permalinks): what .md links resolve against.
-func (b *builder) structureKey() [32]byte {
+func structureKey(site *loaded) [32]byte {
 	var entries []string
-	for _, v := range b.content.Versions {
+	for _, v := range site.content.Versions {
 		for _, d := range v.Docs {
 			entries = append(entries, v.Name+"\x00"+d.Source+"\x00"+d.ID+"\x00"+d.Permalink)
 		}
 	}
-	for _, p := range b.content.Pages {
+	for _, p := range site.content.Pages {
 		entries = append(entries, "\x00"+p.Source+"\x00"+p.Permalink)
 	}
 	sort.Strings(entries)
 	h := sha256.New()
-	h.Write([]byte(b.cfg.BaseURL))
+	h.Write([]byte(site.cfg.BaseURL))
 	for _, e := range entries {
 		h.Write([]byte(e))
 		h.Write([]byte{1})

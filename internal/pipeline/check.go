@@ -1,58 +1,89 @@
 package pipeline
 
 import (
-	"io/fs"
+	"fmt"
 	"path"
 	"strings"
 
 	"github.com/portaldocs/portal/internal/config"
+	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/links"
+	"github.com/portaldocs/portal/internal/route"
 	"github.com/portaldocs/portal/internal/sidebar"
 )
 
-// checkLinks checks every internal link of every page, plus the links the
-// config puts on every page (navbar, footer, logo) and the sidebars' link
-// items, against the routes, static files and redirect sources.
-func (b *builder) checkLinks(pages []*builtPage) {
-	site := links.Site{BaseURL: b.cfg.BaseURL, Files: b.knownFiles()}
-	for _, p := range pages {
-		site.Pages = append(site.Pages, links.Page{Path: p.entry.Path, Links: p.links, Anchors: p.anchors})
+// validate checks what the resolve stage made: every internal link of
+// every page, plus the links the config puts on every page (navbar,
+// footer, logo) and the sidebars' link items, against the routes, static
+// files and redirect sources; duplicate routes; redirects that would
+// replace a page or a file.
+func (b *builder) validate(site *loaded, plan *resolved) {
+	cfg := site.cfg
+	sources := make([]links.Source, len(plan.pages))
+	for i, p := range plan.pages {
+		sources[i] = links.Source{Path: p.entry.Path, File: p.source, Line: p.line}
 	}
-	site.Pages = append(site.Pages, links.Page{Path: b.cfg.BaseURL + "__layout__/", Links: b.layoutLinks()})
-	for _, sb := range b.sidebars {
-		site.Pages = append(site.Pages, links.Page{Path: b.cfg.BaseURL + "__sidebar__/",
+	b.diags.Add(links.Duplicates(sources, cfg.OnDuplicateRoutes)...)
+	b.checkRedirects(site, plan)
+
+	check := links.Site{BaseURL: cfg.BaseURL, Files: knownFiles(site, plan)}
+	for _, p := range plan.pages {
+		check.Pages = append(check.Pages, links.Page{Path: p.entry.Path, Links: p.links, Anchors: p.anchors})
+	}
+	check.Pages = append(check.Pages, links.Page{Path: cfg.BaseURL + "__layout__/", Links: layoutLinks(cfg)})
+	for _, sb := range plan.sidebars {
+		check.Pages = append(check.Pages, links.Page{Path: cfg.BaseURL + "__sidebar__/",
 			Links: sidebarLinks(sb.Version.SidebarFile, sb)})
 	}
-	b.diags.Add(links.Check(site, links.Levels{BrokenLinks: b.cfg.OnBrokenLinks, BrokenAnchors: b.cfg.OnBrokenAnchors})...)
+	b.diags.Add(links.Check(check, links.Levels{BrokenLinks: cfg.OnBrokenLinks, BrokenAnchors: cfg.OnBrokenAnchors})...)
 }
 
-// knownFiles are the non-route paths a link may target: static files and
-// redirect sources (which exist as HTML pages in the output).
-func (b *builder) knownFiles() map[string]bool {
+// checkRedirects reports each redirect whose page would replace a route's
+// page, a static file, a download or an earlier redirect's page.
+func (b *builder) checkRedirects(site *loaded, plan *resolved) {
+	taken := map[string]bool{}
+	for _, p := range plan.pages {
+		taken[route.FileFor(site.cfg.BaseURL, p.entry.Path)] = true
+	}
+	for _, f := range site.static {
+		taken[f.name] = true
+	}
+	for _, d := range plan.downloads {
+		taken[d.Path] = true
+	}
+	for i, rd := range plan.redirects {
+		if taken[rd.file] {
+			b.diags.Add(diag.Diagnostic{File: config.FileName, Line: rd.line, Severity: diag.Error,
+				Message: fmt.Sprintf("redirect from %s would replace the page at that path", site.cfg.Redirects[i].From),
+				Hint:    "remove the redirect or the page"})
+			continue
+		}
+		taken[rd.file] = true
+	}
+}
+
+// knownFiles are the non-route paths a link may target: static files,
+// downloads and redirect sources (which exist as HTML pages in the output).
+func knownFiles(site *loaded, plan *resolved) map[string]bool {
+	base := site.cfg.BaseURL
 	files := map[string]bool{}
-	for _, dir := range b.cfg.StaticDirectories {
-		_ = fs.WalkDir(b.site, dir, func(p string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() {
-				files[b.cfg.BaseURL+strings.TrimPrefix(strings.TrimPrefix(p, dir), "/")] = true
-			}
-			return nil
-		})
+	for _, f := range site.static {
+		files[base+f.name] = true
 	}
-	for _, r := range b.cfg.Redirects {
-		from := b.withBaseURL(r.From)
-		files[from] = true
-		files[strings.TrimSuffix(from, "/")+"/"] = true
+	for _, rd := range plan.redirects {
+		files[rd.from] = true
+		files[strings.TrimSuffix(rd.from, "/")+"/"] = true
 	}
-	b.fhirDownloadPaths(files)
+	site.fhir.downloadPaths(base, files)
 	return files
 }
 
 // layoutLinks are the config's internal links, which appear on every page.
-func (b *builder) layoutLinks() []links.Link {
+func layoutLinks(cfg *config.Site) []links.Link {
 	var out []links.Link
 	add := func(to string, line int) {
 		if to != "" && !links.IsExternal(to) {
-			out = append(out, links.Link{Dest: b.withBaseURL(to), File: config.FileName, Line: line})
+			out = append(out, links.Link{Dest: withBaseURL(cfg.BaseURL, to), File: config.FileName, Line: line})
 		}
 	}
 	var walk func(items []config.NavbarItem)
@@ -62,9 +93,9 @@ func (b *builder) layoutLinks() []links.Link {
 			walk(item.Items)
 		}
 	}
-	theme := b.cfg.ThemeConfig
+	theme := cfg.ThemeConfig
 	walk(theme.Navbar.Items)
-	for _, r := range b.cfg.Redirects {
+	for _, r := range cfg.Redirects {
 		add(r.To, r.Line) // a redirect to a missing page is a broken link
 	}
 	if theme.Navbar.Logo != nil {
@@ -102,8 +133,7 @@ func sidebarLinks(file string, sb *sidebar.Sidebars) []links.Link {
 
 // withBaseURL prefixes site paths with the base URL (behaviour reference
 // 0.5): unchanged when empty, an anchor, external, or already prefixed.
-func (b *builder) withBaseURL(u string) string {
-	base := b.cfg.BaseURL
+func withBaseURL(base, u string) string {
 	switch {
 	case u == "", strings.HasPrefix(u, "#"), links.IsExternal(u):
 		return u

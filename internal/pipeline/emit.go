@@ -2,71 +2,93 @@ package pipeline
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
+	"context"
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
 	"html/template"
 	"io/fs"
+	"maps"
 	"path"
 	"strings"
 
+	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/markdown"
 	"github.com/portaldocs/portal/internal/route"
-	"github.com/portaldocs/portal/internal/sidebar"
+	"github.com/portaldocs/portal/internal/ssr"
 )
 
-// emit writes every output file into memory.
-func (b *builder) emit(pages []*builtPage, nav []ResolvedNavItem) *Output {
-	out := newOutput()
-	if b.opts.outputDir != "" {
-		sp, err := newSpill(b.opts.outputDir)
-		if err != nil {
-			b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: err.Error()})
-			return nil
+// emit renders every page with the theme and writes every file of the
+// output: what the earlier stages decided, nothing more. A lazy build
+// (portal dev) leaves the pages' HTML to lazyPages. It returns nil when the
+// output folder cannot be made.
+func (b *builder) emit(site *loaded, plan *resolved, pr *prerenderer) (*Output, *lazyPages) {
+	out, err := newOutput(b.opts.outputDir)
+	if err != nil {
+		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: err.Error()})
+		return nil, nil
+	}
+	cfg := site.cfg
+	base := cfg.BaseURL
+	b.copyStatic(out, site.static)
+	for _, d := range plan.downloads {
+		out.add(d.Path, d.Data)
+	}
+	for name, data := range plan.search.files {
+		out.add(plan.search.dir+name, data)
+	}
+	m := plan.manifest
+	out.add(strings.TrimPrefix(m.SiteData, base), plan.siteData)
+	out.add(strings.TrimPrefix(m.SidebarsData, base), plan.sidebarsData)
+	pages := &pageRenderer{pool: pr.pool, shared: ssr.NewShared(sharedRenderData(plan)),
+		input: renderInputTail(RenderInput{Assets: emitTheme(out, base, pr), SiteURL: m.SiteData,
+			ManifestURL: base + route.ManifestFile, SidebarsURL: m.SidebarsData})}
+	out.add(strings.TrimPrefix(m.NotFoundData, base), plan.notFound.json)
+	var lazy *lazyPages
+	if b.opts.lazy {
+		lazy = &lazyPages{pages: pages, byFile: map[string]*builtPage{route.NotFoundFile: plan.notFound}}
+	}
+	b.emitPages(out, plan.pages, base, pages, lazy)
+	if lazy == nil {
+		if html, ok := pages.render(b.ctx, &b.diags, plan.notFound); ok {
+			out.add(route.NotFoundFile, html)
 		}
-		out.spill = sp
 	}
-	b.copyStatic(out)
-	b.emitFHIRDownloads(out)
-	base := b.cfg.BaseURL
-	m := &route.Manifest{BaseURL: base}
-
-	site := b.siteData(nav)
-	site.SearchIndex = b.emitSearchIndex(out, pages)
-	m.SiteData = base + b.writeHashed(out, "data/site", mustJSON(site), ".json")
-	m.SidebarsData = base + b.writeHashed(out, "data/sidebars", mustJSON(b.sidebarsData()), ".json")
-	assets := b.emitTheme(out)
-	notFound := &builtPage{data: b.notFoundData(), source: "(not-found page)"}
-	m.NotFoundData = base + b.writeHashed(out, "data/pages/404", mustJSON(notFound.data), ".json")
-	b.ssr.SetShared(mustJSON(SharedRenderData{Site: site, Sidebars: b.sidebarsData()}))
-	render := renderContext{siteURL: m.SiteData, assets: assets, manifestURL: base + route.ManifestFile, sidebarsURL: m.SidebarsData}
-	b.emitPages(out, m, render, pages)
-	if b.lazy != nil {
-		b.lazy.byFile[route.NotFoundFile] = notFound
-	} else if html, ok := b.prerender(render, notFound); ok {
-		out.add(route.NotFoundFile, html)
+	for _, rd := range plan.redirects {
+		out.add(rd.file, redirectHTML(rd.to))
 	}
-
-	for _, r := range b.cfg.Redirects {
-		from, to := b.withBaseURL(r.From), b.withBaseURL(r.To)
-		m.Redirects = append(m.Redirects, route.Redirect{From: from, To: to})
-		name := route.FileFor(base, strings.TrimSuffix(from, "/")+"/")
-		if out.has(name) {
-			b.diags.Add(diag.Diagnostic{File: "portal.yaml", Line: r.Line, Severity: diag.Error,
-				Message: fmt.Sprintf("redirect from %s would replace the page at that path", r.From), Hint: "remove the redirect or the page"})
-			continue
-		}
-		out.add(name, redirectHTML(to))
-	}
-	m.Sort()
-	out.add("sitemap.xml", b.sitemap(m))
-	out.add("robots.txt", b.robots())
+	out.add("sitemap.xml", sitemap(cfg, m))
+	out.add("robots.txt", robots(cfg))
 	out.add(route.ManifestFile, mustJSON(m))
 	out.Manifest = m
-	return out
+	return out, lazy
+}
+
+// emitPages writes every page's data and prerenders its HTML across the
+// workers (or hands it to lazy). Of pages with the same path (a duplicate
+// route the build warns about) the first one is the route's page.
+func (b *builder) emitPages(out *Output, pages []*builtPage, base string, render *pageRenderer, lazy *lazyPages) {
+	byFile := map[string]*builtPage{}
+	var first []*builtPage
+	for _, p := range pages {
+		out.add(strings.TrimPrefix(p.entry.Data, base), p.json)
+		file := route.FileFor(base, p.entry.Path)
+		if _, dup := byFile[file]; !dup {
+			byFile[file] = p
+			first = append(first, p)
+		}
+	}
+	if lazy != nil {
+		maps.Copy(lazy.byFile, byFile)
+		return
+	}
+	b.parallel(len(first), func(i int) {
+		p := first[i]
+		if html, ok := render.render(b.ctx, &b.diags, p); ok {
+			out.add(route.FileFor(base, p.entry.Path), html)
+		}
+	})
 }
 
 // themeDir is where the client bundle is served from, under the base URL.
@@ -74,84 +96,69 @@ const themeDir = "assets/theme/"
 
 // emitTheme copies the client bundle and writes the code-highlighting
 // stylesheet; it returns the URLs every page loads.
-func (b *builder) emitTheme(out *Output) RenderAssets {
-	base := b.cfg.BaseURL
-	for name, data := range b.theme.Files {
+func emitTheme(out *Output, base string, pr *prerenderer) RenderAssets {
+	for name, data := range pr.theme.Files {
 		out.add(themeDir+name, data)
 	}
-	assets := RenderAssets{Scripts: []string{base + themeDir + b.theme.Entry}, Styles: []string{}, Preload: []string{}}
-	for _, css := range b.theme.Styles {
+	assets := RenderAssets{Scripts: []string{base + themeDir + pr.theme.Entry}, Styles: []string{}, Preload: []string{}}
+	for _, css := range pr.theme.Styles {
 		assets.Styles = append(assets.Styles, base+themeDir+css)
 	}
-	assets.Styles = append(assets.Styles, base+b.writeHashed(out, "assets/css/highlight", []byte(markdown.HighlightCSS()), ".css"))
-	for _, p := range b.theme.Preload {
+	highlight := []byte(markdown.HighlightCSS())
+	name := hashedName("assets/css/highlight", highlight, ".css")
+	out.add(name, highlight)
+	assets.Styles = append(assets.Styles, base+name)
+	for _, p := range pr.theme.Preload {
 		assets.Preload = append(assets.Preload, base+themeDir+p)
 	}
 	return assets
 }
 
-// renderContext is what every page's prerender shares.
-type renderContext struct {
-	siteURL     string
-	assets      RenderAssets
-	manifestURL string
-	sidebarsURL string
+// sharedRenderData is SharedRenderData's JSON, made of the site data and
+// sidebars as their files hold them rather than marshalled again.
+func sharedRenderData(plan *resolved) []byte {
+	return mustJSON(struct {
+		Site     json.RawMessage `json:"site"`
+		Sidebars json.RawMessage `json:"sidebars"`
+	}{plan.siteData, plan.sidebarsData})
 }
 
-// emitPages serialises and prerenders every page across the workers, then
-// adds the files in page order so the output does not depend on scheduling.
-func (b *builder) emitPages(out *Output, m *route.Manifest, render renderContext, pages []*builtPage) {
-	type rendered struct {
-		data, html []byte
-		ok         bool
+// renderInputTail is what follows the page in every RenderInput's JSON:
+// `,"assets":…}`. Page is RenderInput's first field, so a page's input is
+// `{"page":` + its data file's JSON + this tail, and its data is never
+// marshalled twice.
+func renderInputTail(in RenderInput) []byte {
+	const head = `{"page":null`
+	full := mustJSON(in)
+	if !bytes.HasPrefix(full, []byte(head)) {
+		panic("RenderInput's first field must be page")
 	}
-	results := make([]rendered, len(pages))
-	b.parallel(len(pages), func(i int) {
-		results[i].data = mustJSON(pages[i].data)
-		if !b.opts.lazy {
-			results[i].html, results[i].ok = b.prerender(render, pages[i])
-		}
-	})
-	base := b.cfg.BaseURL
-	if b.opts.lazy {
-		b.lazy = &lazyPages{b: b, render: render, byFile: map[string]*builtPage{}}
-	}
-	for i, p := range pages {
-		p.entry.Data = base + b.writeHashed(out, "data/pages/"+dataName(base, p.entry.Path), results[i].data, ".json")
-		m.Routes = append(m.Routes, p.entry)
-		switch {
-		case b.lazy != nil:
-			b.lazy.byFile[route.FileFor(base, p.entry.Path)] = p
-		case results[i].ok:
-			out.add(route.FileFor(base, p.entry.Path), results[i].html)
-		}
-		results[i] = rendered{}
-	}
+	return full[len(head):]
 }
 
-// prerender runs the theme's server bundle for one page. Script errors and
+// pageRenderer prerenders the pages of one build with the data that build
+// shares: no page renders with another build's site data or sidebars.
+type pageRenderer struct {
+	pool   *ssr.Pool
+	shared *ssr.Shared
+	// input is the RenderInput JSON after the page (renderInputTail).
+	input []byte
+}
+
+// render runs the theme's server bundle for one page. Script errors and
 // anything the render logged (React warns through console.error) are
 // reported against the page's source file.
-func (b *builder) prerender(render renderContext, p *builtPage) ([]byte, bool) {
-	return b.prerenderTo(&b.diags, render, p)
-}
-
-// prerenderTo prerenders one page, reporting into diags.
-func (b *builder) prerenderTo(diags *diag.List, render renderContext, p *builtPage) ([]byte, bool) {
-	// Site data and sidebars are shared by every render (SetShared) and
-	// loaded by the client from their own cached files: a page carries
-	// only its own data, so its cost does not grow with the site.
-	input := RenderInput{Page: p.data, Assets: render.assets, SiteURL: render.siteURL,
-		ManifestURL: render.manifestURL, SidebarsURL: render.sidebarsURL}
-	inputJSON := mustJSON(input)
-	html, logs, err := b.ssr.Render(b.ctx, inputJSON)
+func (pr *pageRenderer) render(ctx context.Context, diags *diag.List, p *builtPage) ([]byte, bool) {
+	input := make([]byte, 0, len(`{"page":`)+len(p.json)+len(pr.input))
+	input = append(append(append(input, `{"page":`...), p.json...), pr.input...)
+	html, logs, err := pr.pool.Render(ctx, pr.shared, input)
 	for _, l := range logs {
 		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Warning,
-			Message: fmt.Sprintf("prerendering %s logged: %s", p.data.Path, l)})
+			Message: fmt.Sprintf("prerendering %s logged: %s", p.entry.Path, l)})
 	}
 	if err != nil {
 		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error,
-			Message: fmt.Sprintf("prerender %s: %v", p.data.Path, err), Hint: "the theme failed on this page's data"})
+			Message: fmt.Sprintf("prerender %s: %v", p.entry.Path, err), Hint: "the theme failed on this page's data"})
 		return nil, false
 	}
 	// The theme leaves a placeholder where the client's initial data goes;
@@ -159,93 +166,26 @@ func (b *builder) prerenderTo(diags *diag.List, render renderContext, p *builtPa
 	// <, > and & so it cannot end the script element early.
 	if !strings.Contains(html, initialDataPlaceholder) {
 		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error,
-			Message: fmt.Sprintf("prerender %s: the theme's document has no initial-data placeholder %s", p.data.Path, initialDataPlaceholder),
+			Message: fmt.Sprintf("prerender %s: the theme's document has no initial-data placeholder %s", p.entry.Path, initialDataPlaceholder),
 			Hint:    "rebuild the theme with `make theme`; the engine and the theme must come from the same version"})
 		return nil, false
 	}
-	return []byte(strings.Replace(html, initialDataPlaceholder, string(inputJSON), 1)), true
+	return []byte(strings.Replace(html, initialDataPlaceholder, string(input), 1)), true
 }
 
 // initialDataPlaceholder is where the theme's document expects the client's
 // initial data (theme/src/document.ts DATA_PLACEHOLDER).
 const initialDataPlaceholder = "<!--portal:initial-data-->"
 
-// writeHashed stores data under name.<hash><ext> so that browsers and CDNs
-// can cache it forever, and returns the file name.
-func (b *builder) writeHashed(out *Output, name string, data []byte, ext string) string {
-	sum := sha256.Sum256(data)
-	file := name + "." + hex.EncodeToString(sum[:])[:10] + ext
-	out.add(file, data)
-	return file
-}
-
-// dataName turns a route path into a readable file-name stem.
-func dataName(base, p string) string {
-	stem := strings.Trim(strings.TrimPrefix(p, base), "/")
-	if stem == "" {
-		return "index"
-	}
-	return strings.ReplaceAll(stem, "/", "--")
-}
-
-func mustJSON(v any) []byte {
-	data, err := json.Marshal(v)
-	if err != nil {
-		// Only our own plain data types are marshalled; failure is a programming error.
-		panic(fmt.Sprintf("marshal page data: %v", err))
-	}
-	return data
-}
-
-func (b *builder) copyStatic(out *Output) {
-	for _, dir := range b.cfg.StaticDirectories {
-		_ = fs.WalkDir(b.site, dir, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
-				return nil
-			}
-			data, err := fs.ReadFile(b.site, p)
-			if err != nil {
-				b.diags.Add(diag.Diagnostic{File: p, Severity: diag.Error, Message: "copy static file: " + err.Error()})
-				return nil
-			}
-			out.add(strings.TrimPrefix(strings.TrimPrefix(p, dir), "/"), data)
-			return nil
-		})
-	}
-}
-
-func (b *builder) siteData(nav []ResolvedNavItem) *SiteData {
-	cfg := b.cfg
-	s := &SiteData{Title: cfg.Title, Tagline: cfg.Tagline, URL: cfg.URL, BaseURL: cfg.BaseURL, Favicon: cfg.Favicon,
-		TitleDelimiter: cfg.TitleDelimiter, NoIndex: cfg.NoIndex, BaseURLIssueBanner: *cfg.BaseURLIssueBanner,
-		I18n: cfg.I18n, ThemeConfig: cfg.ThemeConfig, Navbar: nav,
-		Docs: DocsData{RouteBasePath: cfg.Docs.RouteBasePath, Breadcrumbs: *cfg.Docs.Breadcrumbs}}
-	for _, v := range b.content.Versions {
-		vd := VersionData{Name: v.Name, Label: v.Label, IsLast: v.IsLast, Path: v.Path, MainDocID: v.MainDocID,
-			Banner: v.Banner, Docs: map[string]DocRef{}}
-		sb := b.sidebars[v.Name]
-		for _, d := range v.Docs {
-			vd.Docs[d.ID] = DocRef{Path: d.Permalink, Sidebar: sb.SidebarOf(d.ID)}
+func (b *builder) copyStatic(out *Output, files []staticFile) {
+	for _, f := range files {
+		data, err := fs.ReadFile(b.site, f.path)
+		if err != nil {
+			b.diags.Add(diag.Diagnostic{File: f.path, Severity: diag.Error, Message: "copy static file: " + err.Error()})
+			continue
 		}
-		s.Docs.Versions = append(s.Docs.Versions, vd)
+		out.add(f.name, data)
 	}
-	return s
-}
-
-// sidebarsData is every version's sidebars: version name → sidebar id → items.
-func (b *builder) sidebarsData() map[string]map[string][]*sidebar.Item {
-	out := map[string]map[string][]*sidebar.Item{}
-	for name, sb := range b.sidebars {
-		out[name] = sb.ByID
-	}
-	return out
-}
-
-func (b *builder) notFoundData() *PageData {
-	data := b.basePageData(b.cfg.BaseURL+"404.html", route.KindNotFound, "Page Not Found", nil)
-	data.NoIndex = true
-	data.Alternates = nil
-	return data
 }
 
 // redirectHTML is a static-host-friendly redirect: meta refresh, canonical,
@@ -282,12 +222,12 @@ type sitemapSet struct {
 }
 
 // sitemap lists every listed route (not unlisted docs, not the not-found page).
-func (b *builder) sitemap(m *route.Manifest) []byte {
+func sitemap(cfg *config.Site, m *route.Manifest) []byte {
 	set := sitemapSet{XMLNS: "http://www.sitemaps.org/schemas/sitemap/0.9"}
-	if !b.cfg.NoIndex {
+	if !cfg.NoIndex {
 		for _, r := range m.Routes {
 			if !r.Unlisted {
-				set.URLs = append(set.URLs, sitemapURL{Loc: b.cfg.URL + r.Path})
+				set.URLs = append(set.URLs, sitemapURL{Loc: cfg.URL + r.Path})
 			}
 		}
 	}
@@ -300,9 +240,9 @@ func (b *builder) sitemap(m *route.Manifest) []byte {
 	return buf.Bytes()
 }
 
-func (b *builder) robots() []byte {
-	if b.cfg.NoIndex {
+func robots(cfg *config.Site) []byte {
+	if cfg.NoIndex {
 		return []byte("User-agent: *\nDisallow: /\n")
 	}
-	return []byte("User-agent: *\nAllow: /\n\nSitemap: " + b.cfg.URL + path.Join(b.cfg.BaseURL, "sitemap.xml") + "\n")
+	return []byte("User-agent: *\nAllow: /\n\nSitemap: " + cfg.URL + path.Join(cfg.BaseURL, "sitemap.xml") + "\n")
 }

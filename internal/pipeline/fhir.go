@@ -1,13 +1,13 @@
 package pipeline
 
 import (
-	"bytes"
 	"fmt"
 
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir"
+	"github.com/portaldocs/portal/internal/sidebar"
 )
 
 // fhirPages is what the build keeps of the site's FHIR material.
@@ -15,69 +15,41 @@ type fhirPages struct {
 	site *fhir.Site
 	// byDoc maps a generated doc to its page.
 	byDoc map[*content.Doc]*fhir.Page
+	// docs are the generated docs in the order of the FHIR pages.
+	docs []*content.Doc
 }
 
-// prepareFHIR loads the FHIR folder and adds a doc to the current version
-// for every generated page, so generated pages share routes, sidebars,
-// link checking and search with hand-written docs.
-func (b *builder) prepareFHIR() {
-	site, ds := fhir.Prepare(b.ctx, b.site, b.cfg.FHIR, config.FileName, fhir.BaseSpecs)
-	b.diags.Add(ds...)
-	b.fhir = &fhirPages{site: site, byDoc: map[*content.Doc]*fhir.Page{}}
-	if len(site.Pages) == 0 {
-		b.linkFHIR()
-		return
-	}
-	current := b.currentVersion()
-	if current == nil {
-		b.diags.Add(diag.Diagnostic{File: config.FileName, Line: site.Pages[0].ConfigLine, Severity: diag.Error,
+// generatedDoc is the doc a generated FHIR page becomes, so that generated
+// pages share routes, sidebars, link checking and search with hand-written
+// docs.
+func generatedDoc(p *fhir.Page) content.Generated {
+	g := content.Generated{ID: p.DocID, Source: p.Source, ProseFile: p.ProseFile, Prose: p.Prose,
+		Title: p.Title, Description: p.Description,
+		NoVersion: diag.Diagnostic{File: config.FileName, Line: p.ConfigLine, Severity: diag.Error,
 			Message: "FHIR pages are configured but the site has no current docs version to put them in",
-			Hint:    "keep includeCurrentVersion on, or remove the fhir pages"})
-		return
+			Hint:    "keep includeCurrentVersion on, or remove the fhir pages"}}
+	if p.Kind == "capabilitystatement" {
+		// A whole statement repeats every resource page: those come first.
+		half := 0.5
+		g.SearchWeight = &half
 	}
-	for _, p := range site.Pages {
-		doc, ds := current.AddGenerated(content.Generated{ID: p.DocID, Source: p.Source, ProseFile: p.ProseFile, Prose: p.Prose})
-		b.diags.Add(ds...)
+	return g
+}
+
+// newFHIRPages pairs the generated docs with their pages and tells the
+// FHIR renderer their routes, so tables link a profile, extension or
+// resource to its page on this site.
+func newFHIRPages(cfg *config.Site, site *fhir.Site, docs *content.Site) *fhirPages {
+	f := &fhirPages{site: site, byDoc: map[*content.Doc]*fhir.Page{}}
+	byCanonical := map[string]string{}
+	byResource := map[string]string{}
+	for i, doc := range docs.GeneratedDocs {
 		if doc == nil {
 			continue
 		}
-		if doc.FrontMatter.Title == "" {
-			doc.FrontMatter.Title = p.Title
-		}
-		if doc.FrontMatter.Description == "" {
-			doc.FrontMatter.Description = p.Description
-		}
-		if doc.FrontMatter.SearchWeight == nil && p.Kind == "capabilitystatement" {
-			// A whole statement repeats every resource page: those come first.
-			half := 0.5
-			doc.FrontMatter.SearchWeight = &half
-		}
-		switch {
-		case len(bytes.TrimSpace(doc.Body)) == 0:
-			doc.Body = []byte("::fhir-generated\n")
-		case !bytes.Contains(doc.Body, []byte("::fhir-generated")):
-			doc.Body = append(append(bytes.TrimRight(doc.Body, "\n"), "\n\n"...), "::fhir-generated\n"...)
-		}
-		b.fhir.byDoc[doc] = p
-	}
-	b.linkFHIR()
-}
-
-func (b *builder) currentVersion() *content.Version {
-	for _, v := range b.content.Versions {
-		if v.Name == content.CurrentVersion {
-			return v
-		}
-	}
-	return nil
-}
-
-// linkFHIR tells the renderer the routes of generated pages, so tables
-// link a profile, extension or resource to its page on this site.
-func (b *builder) linkFHIR() {
-	byCanonical := map[string]string{}
-	byResource := map[string]string{}
-	for doc, p := range b.fhir.byDoc {
+		p := site.Pages[i]
+		f.byDoc[doc] = p
+		f.docs = append(f.docs, doc)
 		if c := p.Canonical(); c != "" {
 			byCanonical[c] = doc.Permalink
 		}
@@ -85,59 +57,54 @@ func (b *builder) linkFHIR() {
 			byResource[p.API.ID+"\x00"+p.ResourceType] = doc.Permalink
 		}
 	}
-	b.fhir.site.SetLinker(fhir.Linker{
-		BaseURL:   b.cfg.BaseURL,
+	site.SetLinker(fhir.Linker{
+		BaseURL:   cfg.BaseURL,
 		Canonical: func(url string) string { return byCanonical[url] },
 		Resource:  func(apiID, t string) string { return byResource[apiID+"\x00"+t] },
 	})
+	return f
 }
 
-// expandFHIR replaces the FHIR directives of a body, keeping file lines.
-func (b *builder) expandFHIR(j *renderJob, doc *content.Doc) {
-	if !bytes.Contains(j.body, []byte("::fhir-")) {
-		return
+// expand is the Markdown a body renders: its FHIR directives replaced, and
+// for a generated doc its page's content in place.
+func (f *fhirPages) expand(j *renderJob) ([]byte, []int, []diag.Diagnostic) {
+	if page, ok := f.byDoc[j.doc]; ok && j.doc != nil {
+		exp, ds := f.site.ExpandPage(j.source, j.body, j.bodyLine+1, page)
+		return exp.Body, exp.FileLines, ds
 	}
-	page := b.fhir.byDoc[doc]
-	exp, ds := b.fhir.site.Expand(j.source, j.body, j.bodyLine+1, page)
-	b.diags.Add(ds...)
-	j.body, j.fileLines = exp.Body, exp.FileLines
+	if !containsDirective(j.body) {
+		return j.body, nil, nil
+	}
+	exp, ds := f.site.Expand(j.source, j.body, j.bodyLine+1, nil)
+	return exp.Body, exp.FileLines, ds
 }
 
-// placeFHIRPages puts generated pages into their configured sidebars.
-func (b *builder) placeFHIRPages() {
-	current := b.currentVersion()
-	if current == nil || len(b.fhir.byDoc) == 0 {
-		return
+// placements put the generated docs into their configured sidebars, one
+// category per page set, in the order of the current version's docs.
+func (f *fhirPages) placements(v *content.Version) []sidebar.Placement {
+	if v.Name != content.CurrentVersion || len(f.byDoc) == 0 {
+		return nil
 	}
-	sb := b.sidebars[current.Name]
-	type set struct {
-		sidebar, label string
-		line           int
-		docs           []*content.Doc
-	}
-	var sets []*set
-	index := map[string]*set{}
-	for _, doc := range current.Docs {
-		p, ok := b.fhir.byDoc[doc]
+	var out []sidebar.Placement
+	index := map[string]int{}
+	for _, doc := range v.Docs {
+		p, ok := f.byDoc[doc]
 		if !ok || p.Sidebar == "" {
 			continue
 		}
 		key := fmt.Sprintf("%s\x00%d\x00%s", p.API.ID, p.ConfigLine, p.Sidebar)
-		s := index[key]
-		if s == nil {
-			s = &set{sidebar: p.Sidebar, label: categoryLabel(p), line: p.ConfigLine}
-			index[key] = s
-			sets = append(sets, s)
+		i, seen := index[key]
+		if !seen {
+			i = len(out)
+			index[key] = i
+			out = append(out, sidebar.Placement{SidebarID: p.Sidebar, Label: categoryLabel(p),
+				Missing: diag.Diagnostic{File: config.FileName, Line: p.ConfigLine, Severity: diag.Error,
+					Message: fmt.Sprintf("FHIR pages name sidebar %q, which %s does not define", p.Sidebar, v.SidebarFile),
+					Hint:    "use the id of a sidebar in the sidebars file"}})
 		}
-		s.docs = append(s.docs, doc)
+		out[i].Docs = append(out[i].Docs, doc)
 	}
-	for _, s := range sets {
-		if !sb.Ensure(s.sidebar, s.label, s.docs) {
-			b.diags.Add(diag.Diagnostic{File: config.FileName, Line: s.line, Severity: diag.Error,
-				Message: fmt.Sprintf("FHIR pages name sidebar %q, which %s does not define", s.sidebar, current.SidebarFile),
-				Hint:    "use the id of a sidebar in the sidebars file"})
-		}
-	}
+	return out
 }
 
 func categoryLabel(p *fhir.Page) string {
@@ -153,32 +120,18 @@ func categoryLabel(p *fhir.Page) string {
 		return "Operations"
 	}
 	return "" // a single page: a plain link
-
 }
 
-// emitFHIRDownloads publishes each API's CapabilityStatement and Postman
-// collection.
-func (b *builder) emitFHIRDownloads(out *Output) {
-	downloads, ds := b.fhir.site.Downloads()
-	b.diags.Add(ds...)
-	for _, d := range downloads {
-		out.add(d.Path, d.Data)
-	}
-}
-
-// fhirDownloadPaths are the download URLs links may target.
-func (b *builder) fhirDownloadPaths(files map[string]bool) {
-	if b.fhir == nil {
-		return
-	}
-	for _, api := range b.fhir.site.APIs {
+// downloadPaths are the download URLs links may target.
+func (f *fhirPages) downloadPaths(baseURL string, files map[string]bool) {
+	for _, api := range f.site.APIs {
 		for _, p := range []string{api.CapabilityDownload, api.PostmanDownload} {
 			if p != "" {
-				files[b.cfg.BaseURL+p] = true
+				files[baseURL+p] = true
 			}
 		}
 	}
-	for _, d := range b.fhir.site.Published {
-		files[b.cfg.BaseURL+d.Path] = true
+	for _, d := range f.site.Published {
+		files[baseURL+d.Path] = true
 	}
 }

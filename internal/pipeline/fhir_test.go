@@ -2,7 +2,6 @@ package pipeline_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"io/fs"
 	"os"
@@ -10,7 +9,6 @@ import (
 	"testing"
 	"testing/fstest"
 
-	portal "github.com/portaldocs/portal"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/pipeline"
 )
@@ -25,7 +23,7 @@ var fixtureExtensions = []string{
 }
 
 func TestFHIRPagesAreGeneratedIntoRoutesAndSidebars(t *testing.T) {
-	res, err := pipeline.Run(context.Background(), os.DirFS(fhirFixture), pipeline.WithTheme(portal.Theme()))
+	res, err := run(t, os.DirFS(fhirFixture))
 	if err != nil {
 		t.Fatalf("build: %v\n%s", err, strings.Join(renderDiagnostics(res.Diagnostics), "\n"))
 	}
@@ -200,7 +198,7 @@ func TestFHIRMalformedInputsAreReportedWithFileAndLine(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res, err := pipeline.Run(context.Background(), fixtureWith(t, tt.changes), pipeline.WithTheme(portal.Theme()))
+			res, err := run(t, fixtureWith(t, tt.changes))
 			if tt.severity == diag.Error && err == nil {
 				t.Fatalf("build succeeded, want an error %q", tt.want)
 			}
@@ -235,7 +233,7 @@ func TestFHIRPublishServesFilesAtFixedPaths(t *testing.T) {
 		"portal.yaml":                strings.Replace(readFixture(t, "portal.yaml"), "  path: fhir\n", "  path: fhir\n  publish:\n    - {source: certified/brands.json, path: fhir/brands.json}\n", 1),
 		"docs/api/index.md":          readFixture(t, "docs/api/index.md") + "\nThe [brands Bundle](/fhir/brands.json) lists every brand.\n",
 	})
-	res, err := pipeline.Run(context.Background(), site, pipeline.WithTheme(portal.Theme()))
+	res, err := run(t, site)
 	if err != nil {
 		t.Fatalf("build: %v\n%s", err, strings.Join(renderDiagnostics(res.Diagnostics), "\n"))
 	}
@@ -252,7 +250,7 @@ func TestFHIRPublishServesFilesAtFixedPaths(t *testing.T) {
 	}
 
 	site["portal.yaml"].Data = []byte(strings.Replace(readFixture(t, "portal.yaml"), "  path: fhir\n", "  path: fhir\n  publish:\n    - {source: certified/missing.json, path: fhir/brands.json}\n", 1))
-	res, err = pipeline.Run(context.Background(), site, pipeline.WithTheme(portal.Theme()))
+	res, err = run(t, site)
 	if err == nil || !strings.Contains(strings.Join(renderDiagnostics(res.Diagnostics), "\n"), "portal.yaml:8: fhir publish: certified/missing.json is not a FHIR resource file") {
 		t.Errorf("a missing publish source: err=%v, diagnostics:\n%s", err, strings.Join(renderDiagnostics(res.Diagnostics), "\n"))
 	}

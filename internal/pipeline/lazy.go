@@ -9,10 +9,10 @@ import (
 )
 
 // lazyPages are the pages of a lazily prerendered build (WithLazyPrerender),
-// by output file name, each rendered the first time it is asked for.
+// by output file name, each rendered the first time it is asked for, with
+// the data its own build shares.
 type lazyPages struct {
-	b      *builder
-	render renderContext
+	pages  *pageRenderer
 	byFile map[string]*builtPage
 
 	mu   sync.Mutex
@@ -20,9 +20,10 @@ type lazyPages struct {
 }
 
 // RenderPage returns the HTML of the page the output file name holds
-// ("docs/intro/index.html", "404.html"), prerendering it on first use. ok
-// is false when the build has no such page. It is safe for concurrent use.
-// A build without WithLazyPrerender has every page in its output already.
+// ("docs/intro/index.html", "404.html"), prerendering it on first use with
+// ctx, the request's. ok is false when the build has no such page. It is
+// safe for concurrent use. A build without WithLazyPrerender has every
+// page in its output already.
 func (r *Result) RenderPage(ctx context.Context, file string) (html []byte, ok bool, err error) {
 	if r.lazy == nil {
 		return nil, false, nil
@@ -45,8 +46,11 @@ func (l *lazyPages) page(ctx context.Context, file string) ([]byte, bool, error)
 		return nil, true, err
 	}
 	var diags diag.List
-	html, rendered := l.b.prerenderTo(&diags, l.render, p)
+	html, rendered := l.pages.render(ctx, &diags, p)
 	if !rendered {
+		if err := ctx.Err(); err != nil {
+			return nil, true, err // the request ended: nothing is wrong with the page
+		}
 		return nil, true, fmt.Errorf("prerender %s: %s", file, joinDiagnostics(diags.Items()))
 	}
 	l.mu.Lock()

@@ -10,18 +10,18 @@ import (
 	"github.com/portaldocs/portal/internal/diag"
 )
 
-// resolveNavbar resolves doc-based navbar items to links and reports the
+// navbar resolves doc-based navbar items to links and reports the
 // spec's navbar errors with Docusaurus's wording (behaviour reference 6, 9.4,
 // 9.5), located at the item's line in portal.yaml. Docusaurus throws these
 // while rendering; Portal finds them at build time so they never ship.
-func (b *builder) resolveNavbar() []ResolvedNavItem {
-	return b.resolveNavItems(b.cfg.ThemeConfig.Navbar.Items)
+func (r *resolver) navbar() []ResolvedNavItem {
+	return r.navItems(r.site.cfg.ThemeConfig.Navbar.Items)
 }
 
-func (b *builder) resolveNavItems(items []config.NavbarItem) []ResolvedNavItem {
+func (r *resolver) navItems(items []config.NavbarItem) []ResolvedNavItem {
 	out := make([]ResolvedNavItem, 0, len(items))
 	for _, item := range items {
-		resolved, ok := b.resolveNavItem(item)
+		resolved, ok := r.navItem(item)
 		if ok {
 			out = append(out, resolved)
 		}
@@ -29,62 +29,62 @@ func (b *builder) resolveNavItems(items []config.NavbarItem) []ResolvedNavItem {
 	return out
 }
 
-func (b *builder) resolveNavItem(item config.NavbarItem) (ResolvedNavItem, bool) {
-	r := ResolvedNavItem{NavbarItem: item}
-	version := b.lastVersion()
+func (r *resolver) navItem(item config.NavbarItem) (ResolvedNavItem, bool) {
+	res := ResolvedNavItem{NavbarItem: item}
+	version := r.site.lastVersion()
 	switch item.Type {
 	case config.NavDropdown:
-		r.Items = b.resolveNavItems(item.Items)
+		res.Items = r.navItems(item.Items)
 	case config.NavDoc:
 		if version == nil {
-			return r, false
+			return res, false
 		}
 		doc := version.DocByID(item.DocID)
 		if doc == nil {
 			if !version.DraftIDs[item.DocID] {
-				b.navError(item, "", "Couldn't find any doc with id %q in version %q.\nAvailable doc ids are:\n- %s",
+				r.navError(item, "", "Couldn't find any doc with id %q in version %q.\nAvailable doc ids are:\n- %s",
 					item.DocID, version.Name, strings.Join(docIDs(version), "\n- "))
 			}
-			return r, false // a draft renders nothing
+			return res, false // a draft renders nothing
 		}
-		r.ResolvedTo, r.ResolvedLabel = doc.Permalink, doc.ID
-		r.ActiveSidebar = b.sidebars[version.Name].SidebarOf(doc.ID)
+		res.ResolvedTo, res.ResolvedLabel = doc.Permalink, doc.ID
+		res.ActiveSidebar = r.sidebars[version.Name].SidebarOf(doc.ID)
 	case config.NavDocSidebar:
 		if version == nil {
-			return r, false
+			return res, false
 		}
-		sb := b.sidebars[version.Name]
+		sb := r.sidebars[version.Name]
 		if _, ok := sb.ByID[item.SidebarID]; !ok {
 			ids := append([]string(nil), sb.IDs...)
 			sort.Strings(ids)
 			// Docusaurus's quote placement, reproduced: no opening quote before the version names.
-			b.navError(item, "", "Can't find any sidebar with id %q in version %s\".\nAvailable sidebar ids are:\n- %s",
+			r.navError(item, "", "Can't find any sidebar with id %q in version %s\".\nAvailable sidebar ids are:\n- %s",
 				item.SidebarID, version.Name, strings.Join(ids, "\n- "))
-			return r, false
+			return res, false
 		}
 		href, label, ok := sb.FirstLink(item.SidebarID)
 		if !ok {
-			b.navError(item, "add a doc or a category link to the sidebar",
+			r.navError(item, "add a doc or a category link to the sidebar",
 				"DocSidebarNavbarItem: Sidebar with ID %q doesn't have anything to be linked to.", item.SidebarID)
-			return r, false
+			return res, false
 		}
-		r.ResolvedTo, r.ResolvedLabel, r.ActiveSidebar = href, label, item.SidebarID
+		res.ResolvedTo, res.ResolvedLabel, res.ActiveSidebar = href, label, item.SidebarID
 	case config.NavDocsVersion:
 		if version != nil {
-			r.ResolvedTo, r.ResolvedLabel = version.Path, version.Label
-			if main := version.DocByID(version.MainDocID); main != nil {
-				r.ResolvedTo = main.Permalink
+			res.ResolvedTo, res.ResolvedLabel = version.Path, version.Label
+			if main := version.DocByID(r.mainDocs[version.Name]); main != nil {
+				res.ResolvedTo = main.Permalink
 			}
 		}
 	case config.NavDocsVersionDropdown:
-		b.checkVersionNames(item)
+		r.checkVersionNames(item)
 	}
-	return r, true
+	return res, true
 }
 
 // checkVersionNames validates docsVersionDropdown's versions (a list of
 // names or a map of name → {label}).
-func (b *builder) checkVersionNames(item config.NavbarItem) {
+func (r *resolver) checkVersionNames(item config.NavbarItem) {
 	var names []string
 	switch v := item.Versions.(type) {
 	case []any:
@@ -99,21 +99,21 @@ func (b *builder) checkVersionNames(item config.NavbarItem) {
 	}
 	known := map[string]bool{}
 	var available []string
-	for _, v := range b.content.Versions {
+	for _, v := range r.site.content.Versions {
 		known[v.Name] = true
 		available = append(available, v.Name)
 	}
 	for _, name := range names {
 		if !known[name] {
-			b.navError(item, "",
+			r.navError(item, "",
 				"No docs version exist for name '%s', please verify your 'docsVersionDropdown' navbar item versions config.\nAvailable version names:\n- %s",
 				name, strings.Join(available, "\n- "))
 		}
 	}
 }
 
-func (b *builder) navError(item config.NavbarItem, hint, format string, args ...any) {
-	b.diags.Add(diag.Diagnostic{File: config.FileName, Line: item.Line, Severity: diag.Error,
+func (r *resolver) navError(item config.NavbarItem, hint, format string, args ...any) {
+	r.b.diags.Add(diag.Diagnostic{File: config.FileName, Line: item.Line, Severity: diag.Error,
 		Message: fmt.Sprintf(format, args...), Hint: hint})
 }
 

@@ -2,65 +2,120 @@ package pipeline
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"sync"
-	"testing/fstest"
-	"time"
 
 	"github.com/portaldocs/portal/internal/route"
 )
 
-// Output is a finished site held in memory: every file of the output folder
-// and the route manifest. A build produces it whole before anything is
-// written, so a failed build never touches the previous output.
+// Output is a finished site: every file of the output folder, written into
+// a folder of its own as the build made them (so memory does not grow with
+// the site), and the route manifest. The folder is temporary until
+// WriteDir moves it into place; a failed build never touches the previous
+// output.
 type Output struct {
-	files    fstest.MapFS
+	// Manifest is the route table, as routes.json holds it.
 	Manifest *route.Manifest
-	// spill, when set, holds the files on disk instead (WithOutputDir).
-	spill *spill
+
+	// dir holds the files; target is the folder WriteDir can rename dir
+	// to (WithOutputDir), whose unchanged files are linked rather than
+	// written again. placed is set once dir has been moved to target.
+	dir, target string
+	placed      bool
+
+	mu    sync.Mutex
+	names map[string]bool
+	err   error
+
+	jobs     chan outputFile
+	writers  sync.WaitGroup
+	finished bool
 }
 
-func newOutput() *Output { return &Output{files: fstest.MapFS{}} }
+type outputFile struct {
+	name string
+	data []byte
+}
 
+// outputWriters overlap the system calls of writing many small files.
+const outputWriters = 8
+
+// newOutput makes the output folder: a temporary sibling of target, or a
+// temporary folder of the system's when target is "".
+func newOutput(target string) (*Output, error) {
+	parent, prefix := os.TempDir(), "portal-output-"
+	if target != "" {
+		target = filepath.Clean(target)
+		parent, prefix = filepath.Dir(target), "."+filepath.Base(target)+".new-"
+		if err := os.MkdirAll(parent, 0o755); err != nil {
+			return nil, fmt.Errorf("create output parent %s: %w", parent, err)
+		}
+	}
+	dir, err := os.MkdirTemp(parent, prefix)
+	if err != nil {
+		return nil, fmt.Errorf("create temporary output folder: %w", err)
+	}
+	o := &Output{dir: dir, target: target, names: map[string]bool{}, jobs: make(chan outputFile, 64)}
+	for range outputWriters {
+		o.writers.Add(1)
+		go o.writer()
+	}
+	return o, nil
+}
+
+func (o *Output) writer() {
+	defer o.writers.Done()
+	for f := range o.jobs {
+		if err := o.write(f); err != nil {
+			o.mu.Lock()
+			if o.err == nil {
+				o.err = err
+			}
+			o.mu.Unlock()
+		}
+	}
+}
+
+func (o *Output) write(f outputFile) error {
+	if err := os.MkdirAll(filepath.Dir(filepath.Join(o.dir, filepath.FromSlash(f.name))), 0o755); err != nil {
+		return fmt.Errorf("write %s: %w", f.name, err)
+	}
+	return writeOrLink(o.dir, o.target, f.name, f.data)
+}
+
+// add queues one file for writing. It is safe for concurrent use.
 func (o *Output) add(name string, data []byte) {
-	if o.spill != nil {
-		o.spill.add(name, data)
-		return
-	}
-	o.files[name] = &fstest.MapFile{Data: data, Mode: 0o644, ModTime: time.Unix(0, 0)}
+	o.mu.Lock()
+	o.names[name] = true
+	o.mu.Unlock()
+	o.jobs <- outputFile{name, data}
 }
 
-func (o *Output) has(name string) bool {
-	if o.spill != nil {
-		return o.spill.has(name)
+// finish waits for every write and returns the first error.
+func (o *Output) finish() error {
+	if !o.finished {
+		o.finished = true
+		close(o.jobs)
+		o.writers.Wait()
 	}
-	_, ok := o.files[name]
-	return ok
+	return o.err
 }
 
-// FS serves the output from memory (portal serve --site, portal dev), or
-// from its temporary folder when it was written to disk as it was built.
-// fstest.MapFS is used for its complete, tested fs.FS semantics
-// (synthesised directories, ReadDir, Stat); it has no test-only behaviour.
-func (o *Output) FS() fs.FS {
-	if o.spill != nil {
-		return os.DirFS(o.spill.tmp)
-	}
-	return o.files
-}
+// FS serves the output folder.
+func (o *Output) FS() fs.FS { return os.DirFS(o.dir) }
 
 // Files lists the output's file names, sorted.
 func (o *Output) Files() []string {
-	if o.spill != nil {
-		return o.spill.files()
-	}
-	names := make([]string, 0, len(o.files))
-	for name := range o.files {
-		names = append(names, name)
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	names := make([]string, 0, len(o.names))
+	for n := range o.names {
+		names = append(names, n)
 	}
 	sort.Strings(names)
 	return names
@@ -68,34 +123,36 @@ func (o *Output) Files() []string {
 
 // File returns one output file's contents.
 func (o *Output) File(name string) ([]byte, bool) {
-	if o.spill != nil {
-		if !o.spill.has(name) {
-			return nil, false
-		}
-		data, err := os.ReadFile(filepath.Join(o.spill.tmp, filepath.FromSlash(name)))
-		return data, err == nil
-	}
-	f, ok := o.files[name]
-	if !ok {
+	o.mu.Lock()
+	known := o.names[name]
+	o.mu.Unlock()
+	if !known {
 		return nil, false
 	}
-	return f.Data, true
+	data, err := os.ReadFile(filepath.Join(o.dir, filepath.FromSlash(name)))
+	return data, err == nil
 }
 
-// WriteDir writes the output to dir atomically: everything goes to a
-// temporary sibling folder first, which then replaces dir in two renames.
-// If any write fails, dir is left exactly as it was.
+// WriteDir puts the output at dir atomically: the output folder replaces
+// dir in two renames, or, when the build wrote it elsewhere (no
+// WithOutputDir(dir)), a copy made beside dir does. A file dir already
+// holds with the same content is linked, not written again, so a rebuild
+// rewrites only what changed and tools that sync the folder to a host see
+// unchanged files as unchanged. If any step fails, dir is left as it was.
 func (o *Output) WriteDir(dir string) error {
+	if err := o.finish(); err != nil {
+		return err
+	}
+	if o.placed {
+		return fmt.Errorf("this output was already moved to %s", o.target)
+	}
 	dir = filepath.Clean(dir)
-	if o.spill != nil {
-		if dir != o.spill.target {
-			return fmt.Errorf("this output was built into %s (WithOutputDir), not %s", o.spill.target, dir)
-		}
-		if err := o.spill.finish(); err != nil {
-			o.spill.discard()
+	if dir == o.target {
+		if err := swapDir(o.dir, dir); err != nil {
 			return err
 		}
-		return swapDir(o.spill.tmp, dir)
+		o.placed = true
+		return nil
 	}
 	parent := filepath.Dir(dir)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
@@ -105,19 +162,17 @@ func (o *Output) WriteDir(dir string) error {
 	if err != nil {
 		return fmt.Errorf("create temporary output folder: %w", err)
 	}
-	if err := o.writeFiles(tmp, dir); err != nil {
-		os.RemoveAll(tmp)
+	if err := o.copyTo(tmp, dir); err != nil {
+		_ = os.RemoveAll(tmp)
 		return err
 	}
 	return swapDir(tmp, dir)
 }
 
-// writeFiles writes every file with a few goroutines: the cost is system
-// calls, which overlap well. Folders are created first, once each. A file
-// the previous output (prev) already has with the same content is linked,
-// not written again: a rebuild rewrites only what changed, and tools that
-// sync the folder to a host see unchanged files as unchanged.
-func (o *Output) writeFiles(root, prev string) error {
+// copyTo copies every file into root, linking those prev holds unchanged,
+// with a few goroutines: the cost is system calls, which overlap well.
+// Folders are created first, once each.
+func (o *Output) copyTo(root, prev string) error {
 	names := o.Files()
 	dirs := map[string]bool{}
 	for _, name := range names {
@@ -129,24 +184,36 @@ func (o *Output) writeFiles(root, prev string) error {
 			}
 		}
 	}
-	const writers = 8
-	errs := make(chan error, writers)
+	errs := make(chan error, outputWriters)
 	var wg sync.WaitGroup
-	for w := 0; w < writers; w++ {
+	for w := range outputWriters {
 		wg.Add(1)
-		go func(w int) {
+		go func() {
 			defer wg.Done()
-			for i := w; i < len(names); i += writers {
-				if err := writeOrLink(root, prev, names[i], o.files[names[i]].Data); err != nil {
-					errs <- err
+			for i := w; i < len(names); i += outputWriters {
+				data, err := os.ReadFile(filepath.Join(o.dir, filepath.FromSlash(names[i])))
+				if err == nil {
+					err = writeOrLink(root, prev, names[i], data)
+				}
+				if err != nil {
+					errs <- fmt.Errorf("copy %s: %w", names[i], err)
 					return
 				}
 			}
-		}(w)
+		}()
 	}
 	wg.Wait()
 	close(errs)
 	return <-errs
+}
+
+// Close removes the output folder, unless WriteDir moved it into place.
+func (o *Output) Close() error {
+	err := o.finish()
+	if o.placed {
+		return nil
+	}
+	return errors.Join(err, os.RemoveAll(o.dir))
 }
 
 // writeOrLink writes one output file under root, or links it from prev
@@ -154,8 +221,10 @@ func (o *Output) writeFiles(root, prev string) error {
 func writeOrLink(root, prev, name string, data []byte) error {
 	rel := filepath.FromSlash(name)
 	dst := filepath.Join(root, rel)
-	if old := filepath.Join(prev, rel); sameFile(old, data) && os.Link(old, dst) == nil {
-		return nil
+	if prev != "" {
+		if old := filepath.Join(prev, rel); sameFile(old, data) && os.Link(old, dst) == nil {
+			return nil
+		}
 	}
 	if err := os.WriteFile(dst, data, 0o644); err != nil {
 		return fmt.Errorf("write %s: %w", name, err)
@@ -180,7 +249,7 @@ func swapDir(tmp, dir string) error {
 	if _, err := os.Stat(dir); err == nil {
 		old = tmp + ".old"
 		if err := os.Rename(dir, old); err != nil {
-			os.RemoveAll(tmp)
+			_ = os.RemoveAll(tmp)
 			return fmt.Errorf("move previous output %s aside: %w", dir, err)
 		}
 	}
@@ -188,7 +257,7 @@ func swapDir(tmp, dir string) error {
 		if old != "" {
 			_ = os.Rename(old, dir) // put the previous output back
 		}
-		os.RemoveAll(tmp)
+		_ = os.RemoveAll(tmp)
 		return fmt.Errorf("move new output into %s: %w", dir, err)
 	}
 	if old != "" {

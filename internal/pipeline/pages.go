@@ -18,70 +18,82 @@ type builtPage struct {
 	// searchWeight is front matter search_weight (0: the default).
 	searchWeight float64
 	entry        route.Entry
-	data         *PageData
-	source       string
-	line         int
-	links        []links.Link
-	anchors      []string
+	// data is the page's data until encode turns it into json, the page's
+	// data file as written (and as the prerender's input carries it).
+	data     *PageData
+	json     []byte
+	dataFile string // the data file's name without hash and extension
+	source   string
+	line     int
+	links    []links.Link
+	anchors  []string
 }
 
-// assemblePages turns docs, generated indexes and pages into routes with
-// their page data, and reports duplicate routes.
-func (b *builder) assemblePages() []*builtPage {
+// encode marshals the page's data and completes its route with the data
+// file's URL.
+func (p *builtPage) encode(base string) {
+	p.json = mustJSON(p.data)
+	p.entry.Data = base + hashedName(p.dataFile, p.json, ".json")
+	p.data = nil
+}
+
+// pages turns docs, generated indexes and pages into routes with their
+// page data.
+func (r *resolver) pages() []*builtPage {
 	var pages []*builtPage
-	for _, v := range b.content.Versions {
-		sb := b.sidebars[v.Name]
+	for _, v := range r.site.content.Versions {
+		sb := r.sidebars[v.Name]
 		for _, d := range v.Docs {
-			if p := b.docPage(v, sb, d); p != nil {
+			if p := r.docPage(v, sb, d); p != nil {
 				pages = append(pages, p)
 			}
 		}
 		for _, gi := range sb.GeneratedIndexes {
-			pages = append(pages, b.generatedIndexPage(v, gi))
+			pages = append(pages, r.generatedIndexPage(v, gi))
 		}
 	}
-	for _, p := range b.content.Pages {
-		if bp := b.standalonePage(p); bp != nil {
+	for _, p := range r.site.content.Pages {
+		if bp := r.standalonePage(p); bp != nil {
 			pages = append(pages, bp)
 		}
 	}
-	sources := make([]links.Source, len(pages))
-	for i, p := range pages {
-		sources[i] = links.Source{Path: p.entry.Path, File: p.source, Line: p.line}
+	base := r.site.cfg.BaseURL
+	for _, p := range pages {
+		p.dataFile = "data/pages/" + dataName(base, p.entry.Path)
 	}
-	b.diags.Add(links.Duplicates(sources, b.cfg.OnDuplicateRoutes)...)
 	return pages
 }
 
-func (b *builder) docPage(v *content.Version, sb *sidebar.Sidebars, d *content.Doc) *builtPage {
-	res := b.rendered[docKey(d)]
+func (r *resolver) docPage(v *content.Version, sb *sidebar.Sidebars, d *content.Doc) *builtPage {
+	res := r.md.doc(d)
 	if res == nil {
 		return nil
 	}
 	fm := d.FrontMatter
-	sidebarID := b.displayedSidebar(v, sb, d)
+	sidebarID := r.displayedSidebar(v, sb, d)
 	meta := &DocMeta{ID: d.ID, Version: v.Name, Sidebar: sidebarID, Unlisted: fm.Unlisted, Draft: fm.Draft,
-		Tags: fm.Tags, EditURL: b.editURL(v, d), LastUpdate: fm.LastUpdate}
+		Tags: fm.Tags, EditURL: r.editURL(v, d), LastUpdate: fm.LastUpdate}
 	if sidebarID != "" {
-		if *b.cfg.Docs.Breadcrumbs {
+		if *r.site.cfg.Docs.Breadcrumbs {
 			meta.Breadcrumbs = sb.Breadcrumbs(sidebarID, d.Permalink)
 		}
-		meta.Previous, meta.Next = b.neighbours(v, sb, sidebarID, d)
+		meta.Previous, meta.Next = r.neighbours(v, sb, sidebarID, d)
 	} else {
-		meta.Previous = b.paginationOverride(v, d, "pagination_prev", fm.PaginationPrev)
-		meta.Next = b.paginationOverride(v, d, "pagination_next", fm.PaginationNext)
+		meta.Previous = r.paginationOverride(v, d, "pagination_prev", fm.PaginationPrev)
+		meta.Next = r.paginationOverride(v, d, "pagination_next", fm.PaginationNext)
 	}
-	data := b.basePageData(d.Permalink, route.KindDoc, d.Title, res)
+	title := r.md.title(d)
+	data := r.basePageData(d.Permalink, route.KindDoc, title, res)
 	data.Doc = meta
 	data.Description = firstNonEmpty(fm.Description, res.Description)
 	data.Keywords, data.Image = fm.Keywords, fm.Image
 	data.HideTitle = fm.HideTitle || res.Title != ""
 	data.HideTOC = fm.HideTableOfContents
 	data.NoIndex = data.NoIndex || fm.Unlisted
-	data.TOC = b.toc(res, fm)
+	data.TOC = r.toc(res, fm)
 	return &builtPage{
-		entry: route.Entry{Path: d.Permalink, Kind: route.KindDoc, Title: d.Title, Sidebar: sidebarID,
-			Version: v.Name, Locale: b.cfg.I18n.DefaultLocale, Unlisted: fm.Unlisted},
+		entry: route.Entry{Path: d.Permalink, Kind: route.KindDoc, Title: title, Sidebar: sidebarID,
+			Version: v.Name, Locale: r.site.cfg.I18n.DefaultLocale, Unlisted: fm.Unlisted},
 		data: data, source: d.Source, line: 1, links: fileLinks(d.Source, res), anchors: res.Anchors,
 		searchWeight: weightOf(fm),
 	}
@@ -96,14 +108,14 @@ func weightOf(fm content.FrontMatter) float64 {
 
 // displayedSidebar: front matter displayed_sidebar (null = none), else the
 // sidebar that lists the doc.
-func (b *builder) displayedSidebar(v *content.Version, sb *sidebar.Sidebars, d *content.Doc) string {
+func (r *resolver) displayedSidebar(v *content.Version, sb *sidebar.Sidebars, d *content.Doc) string {
 	ds := d.FrontMatter.DisplayedSidebar
 	switch {
 	case ds.Null:
 		return ""
 	case ds.Set:
 		if _, ok := sb.ByID[ds.Value]; !ok {
-			b.diags.Add(diag.Diagnostic{File: d.Source, Line: d.FrontMatter.Lines["displayed_sidebar"], Severity: diag.Error,
+			r.b.diags.Add(diag.Diagnostic{File: d.Source, Line: d.FrontMatter.Lines["displayed_sidebar"], Severity: diag.Error,
 				Message: fmt.Sprintf("Doc with ID %s wants to display sidebar %s but a sidebar with this name doesn't exist", d.ID, ds.Value),
 				Hint:    "use one of: " + strings.Join(sb.IDs, ", ")})
 			return ""
@@ -115,8 +127,8 @@ func (b *builder) displayedSidebar(v *content.Version, sb *sidebar.Sidebars, d *
 
 // toc builds the table of contents with the levels from front matter, else
 // the config (default 2–3).
-func (b *builder) toc(res *markdown.Result, fm content.FrontMatter) []markdown.TOCItem {
-	minLevel, maxLevel := b.cfg.ThemeConfig.TableOfContents.MinHeadingLevel, b.cfg.ThemeConfig.TableOfContents.MaxHeadingLevel
+func (r *resolver) toc(res *markdown.Result, fm content.FrontMatter) []markdown.TOCItem {
+	minLevel, maxLevel := r.site.cfg.ThemeConfig.TableOfContents.MinHeadingLevel, r.site.cfg.ThemeConfig.TableOfContents.MaxHeadingLevel
 	if fm.TOCMinHeadingLevel != 0 {
 		minLevel = fm.TOCMinHeadingLevel
 	}
@@ -130,36 +142,36 @@ func (b *builder) toc(res *markdown.Result, fm content.FrontMatter) []markdown.T
 	return toc
 }
 
-func (b *builder) editURL(v *content.Version, d *content.Doc) string {
+func (r *resolver) editURL(v *content.Version, d *content.Doc) string {
 	custom := d.FrontMatter.CustomEditURL
 	switch {
 	case custom.Null:
 		return ""
 	case custom.Set:
 		return custom.Value
-	case b.cfg.Docs.EditURL != "":
-		return strings.TrimSuffix(b.cfg.Docs.EditURL, "/") + "/" + path.Join(v.Dir, d.RelPath)
+	case r.site.cfg.Docs.EditURL != "":
+		return strings.TrimSuffix(r.site.cfg.Docs.EditURL, "/") + "/" + path.Join(v.Dir, d.RelPath)
 	}
 	return ""
 }
 
 // neighbours computes previous and next from the sidebar, then applies the
 // front-matter overrides (behaviour reference 5.7).
-func (b *builder) neighbours(v *content.Version, sb *sidebar.Sidebars, sidebarID string, d *content.Doc) (prev, next *sidebar.NavLink) {
+func (r *resolver) neighbours(v *content.Version, sb *sidebar.Sidebars, sidebarID string, d *content.Doc) (prev, next *sidebar.NavLink) {
 	prev, next = sb.Neighbours(sidebarID, d.Permalink)
-	prev, next = b.labelled(v, prev), b.labelled(v, next)
+	prev, next = r.labelled(v, prev), r.labelled(v, next)
 	fm := d.FrontMatter
 	if fm.PaginationPrev.Set {
-		prev = b.paginationOverride(v, d, "pagination_prev", fm.PaginationPrev)
+		prev = r.paginationOverride(v, d, "pagination_prev", fm.PaginationPrev)
 	}
 	if fm.PaginationNext.Set {
-		next = b.paginationOverride(v, d, "pagination_next", fm.PaginationNext)
+		next = r.paginationOverride(v, d, "pagination_next", fm.PaginationNext)
 	}
 	return prev, next
 }
 
 // labelled applies the target doc's pagination_label.
-func (b *builder) labelled(v *content.Version, nl *sidebar.NavLink) *sidebar.NavLink {
+func (r *resolver) labelled(v *content.Version, nl *sidebar.NavLink) *sidebar.NavLink {
 	if nl == nil {
 		return nil
 	}
@@ -169,38 +181,38 @@ func (b *builder) labelled(v *content.Version, nl *sidebar.NavLink) *sidebar.Nav
 	return nl
 }
 
-func (b *builder) paginationOverride(v *content.Version, d *content.Doc, key string, n content.Nullable) *sidebar.NavLink {
+func (r *resolver) paginationOverride(v *content.Version, d *content.Doc, key string, n content.Nullable) *sidebar.NavLink {
 	if !n.Set || n.Null {
 		return nil
 	}
 	target := v.DocByID(n.Value)
 	if target == nil {
-		b.diags.Add(diag.Diagnostic{File: d.Source, Line: d.FrontMatter.Lines[key], Severity: diag.Error,
+		r.b.diags.Add(diag.Diagnostic{File: d.Source, Line: d.FrontMatter.Lines[key], Severity: diag.Error,
 			Message: fmt.Sprintf("Error when loading %s in %s: the %s front matter points to a non-existent ID %s.", d.ID, path.Dir(d.Source), key, n.Value)})
 		return nil
 	}
 	if target.Unlisted() {
 		return nil
 	}
-	label := firstNonEmpty(target.FrontMatter.PaginationLabel, target.FrontMatter.SidebarLabel, target.Title)
+	label := firstNonEmpty(target.FrontMatter.PaginationLabel, target.FrontMatter.SidebarLabel, r.md.title(target))
 	return &sidebar.NavLink{Title: label, Permalink: target.Permalink, DocID: target.ID}
 }
 
-func (b *builder) generatedIndexPage(v *content.Version, gi *sidebar.GeneratedIndex) *builtPage {
-	data := b.basePageData(gi.Permalink, route.KindGeneratedIndex, gi.Title, nil)
+func (r *resolver) generatedIndexPage(v *content.Version, gi *sidebar.GeneratedIndex) *builtPage {
+	data := r.basePageData(gi.Permalink, route.KindGeneratedIndex, gi.Title, nil)
 	data.Description = gi.Description
 	data.Keywords, data.Image = gi.Keywords, gi.Image
-	data.Index = &IndexData{Description: gi.Description, Items: b.cardItems(v, gi.Category.Items)}
-	sb := b.sidebars[v.Name]
+	data.Index = &IndexData{Description: gi.Description, Items: r.cardItems(v, gi.Category.Items)}
+	sb := r.sidebars[v.Name]
 	data.Doc = &DocMeta{Version: v.Name, Sidebar: gi.SidebarID}
-	if *b.cfg.Docs.Breadcrumbs {
+	if *r.site.cfg.Docs.Breadcrumbs {
 		data.Doc.Breadcrumbs = sb.Breadcrumbs(gi.SidebarID, gi.Permalink)
 	}
 	prev, next := sb.Neighbours(gi.SidebarID, gi.Permalink)
-	data.Doc.Previous, data.Doc.Next = b.labelled(v, prev), b.labelled(v, next)
+	data.Doc.Previous, data.Doc.Next = r.labelled(v, prev), r.labelled(v, next)
 	return &builtPage{
 		entry: route.Entry{Path: gi.Permalink, Kind: route.KindGeneratedIndex, Title: gi.Title, Sidebar: gi.SidebarID,
-			Version: v.Name, Locale: b.cfg.I18n.DefaultLocale},
+			Version: v.Name, Locale: r.site.cfg.I18n.DefaultLocale},
 		data: data, source: gi.File, line: gi.Line,
 	}
 }
@@ -208,14 +220,14 @@ func (b *builder) generatedIndexPage(v *content.Version, gi *sidebar.GeneratedIn
 // cardItems are a generated index's items with each doc's own description
 // when the sidebars file gives none, so its cards say what each page is for.
 // The items are copied: the sidebar itself stays as the file wrote it.
-func (b *builder) cardItems(v *content.Version, items []*sidebar.Item) []*sidebar.Item {
+func (r *resolver) cardItems(v *content.Version, items []*sidebar.Item) []*sidebar.Item {
 	out := make([]*sidebar.Item, len(items))
 	for i, item := range items {
 		card := *item
 		if card.Description == "" && card.DocID != "" {
 			if doc := v.DocByID(card.DocID); doc != nil {
 				card.Description = doc.FrontMatter.Description
-				if res := b.rendered[docKey(doc)]; card.Description == "" && res != nil {
+				if res := r.md.doc(doc); card.Description == "" && res != nil {
 					card.Description = res.Description
 				}
 			}
@@ -225,8 +237,8 @@ func (b *builder) cardItems(v *content.Version, items []*sidebar.Item) []*sideba
 	return out
 }
 
-func (b *builder) standalonePage(p *content.Page) *builtPage {
-	res := b.rendered[renderKey(p.Source, nil)]
+func (r *resolver) standalonePage(p *content.Page) *builtPage {
+	res := r.md.page(p)
 	if res == nil {
 		return nil
 	}
@@ -237,21 +249,21 @@ func (b *builder) standalonePage(p *content.Page) *builtPage {
 	}
 	title := firstNonEmpty(fm.Title, res.Title)
 	if title == "" {
-		title = b.cfg.Title
+		title = r.site.cfg.Title
 	}
-	data := b.basePageData(p.Permalink, kind, title, res)
+	data := r.basePageData(p.Permalink, kind, title, res)
 	data.Description = firstNonEmpty(fm.Description, res.Description)
 	data.Keywords, data.Image = fm.Keywords, fm.Image
 	data.HideTitle = fm.HideTitle || res.Title != ""
 	data.HideTOC = fm.HideTableOfContents
-	data.TOC = b.toc(res, fm)
+	data.TOC = r.toc(res, fm)
 	pageLinks := fileLinks(p.Source, res)
 	if kind == route.KindHome {
 		data.Home = homeData(fm)
 		pageLinks = append(pageLinks, homeLinks(p.Source, fm)...)
 	}
 	return &builtPage{
-		entry: route.Entry{Path: p.Permalink, Kind: kind, Title: title, Locale: b.cfg.I18n.DefaultLocale},
+		entry: route.Entry{Path: p.Permalink, Kind: kind, Title: title, Locale: r.site.cfg.I18n.DefaultLocale},
 		data:  data, source: p.Source, line: 1, links: pageLinks, anchors: res.Anchors, searchWeight: weightOf(fm),
 	}
 }
@@ -297,9 +309,9 @@ func homeLinks(file string, fm content.FrontMatter) []links.Link {
 	return out
 }
 
-func (b *builder) basePageData(permalink string, kind route.Kind, title string, res *markdown.Result) *PageData {
-	data := &PageData{Path: permalink, Kind: kind, Title: title, Canonical: b.cfg.URL + permalink,
-		Alternates: b.alternates(permalink), NoIndex: b.cfg.NoIndex, TOC: []markdown.TOCItem{}}
+func (r *resolver) basePageData(permalink string, kind route.Kind, title string, res *markdown.Result) *PageData {
+	data := &PageData{Path: permalink, Kind: kind, Title: title, Canonical: r.site.cfg.URL + permalink,
+		Alternates: r.alternates(permalink), NoIndex: r.site.cfg.NoIndex, TOC: []markdown.TOCItem{}}
 	if res != nil {
 		data.HTML, data.HasMermaid = res.HTML, res.HasMermaid
 	}
@@ -308,14 +320,14 @@ func (b *builder) basePageData(permalink string, kind route.Kind, title string, 
 
 // alternates lists the page in every locale plus x-default, for hreflang
 // links. Non-default locales live under /<locale path>/.
-func (b *builder) alternates(permalink string) []Alternate {
-	i18n := b.cfg.I18n
+func (r *resolver) alternates(permalink string) []Alternate {
+	i18n := r.site.cfg.I18n
 	var out []Alternate
 	for _, loc := range i18n.Locales {
-		href := b.cfg.URL + localizedPath(b.cfg.BaseURL, permalink, loc, i18n.DefaultLocale, i18n.LocaleConfigs[loc].Path)
+		href := r.site.cfg.URL + localizedPath(r.site.cfg.BaseURL, permalink, loc, i18n.DefaultLocale, i18n.LocaleConfigs[loc].Path)
 		out = append(out, Alternate{HrefLang: i18n.LocaleConfigs[loc].HTMLLang, Href: href})
 	}
-	out = append(out, Alternate{HrefLang: "x-default", Href: b.cfg.URL + permalink})
+	out = append(out, Alternate{HrefLang: "x-default", Href: r.site.cfg.URL + permalink})
 	return out
 }
 

@@ -19,7 +19,11 @@ import (
 const specRoutes = "../../../shared/spec/routes.tsv"
 
 var portalBuild = sync.OnceValues(func() (*pipeline.Result, error) {
-	return pipeline.Run(context.Background(), os.DirFS("../../site"), pipeline.WithTheme(portal.Theme()))
+	res, err := pipeline.Run(context.Background(), os.DirFS("../../site"), pipeline.WithTheme(portal.Theme()))
+	if err == nil {
+		testCleanups = append(testCleanups, func() { _ = res.Output.Close() })
+	}
+	return res, err
 })
 
 // Every route of the spec is built, belongs to the sidebar the spec names,

@@ -12,8 +12,8 @@ import (
 
 // hasSearch reports whether the navbar has a search item, top level: the
 // index is built only for sites that offer search.
-func (b *builder) hasSearch() bool {
-	for _, item := range b.cfg.ThemeConfig.Navbar.Items {
+func hasSearch(cfg *config.Site) bool {
+	for _, item := range cfg.ThemeConfig.Navbar.Items {
 		if item.Type == config.NavSearch {
 			return true
 		}
@@ -21,11 +21,19 @@ func (b *builder) hasSearch() bool {
 	return false
 }
 
-// emitSearchIndex indexes every listed page and writes the index under the
-// base URL; it returns the URL of the index's meta file ("" without search).
-func (b *builder) emitSearchIndex(out *Output, pages []*builtPage) string {
-	if !b.hasSearch() {
-		return ""
+// searchFiles is the search index's files, by name under dir.
+type searchFiles struct {
+	dir   string
+	files map[string][]byte
+	// url is the index's meta file under the base URL ("" without search).
+	url string
+}
+
+// searchIndex indexes every listed page.
+func (r *resolver) searchIndex(pages []*builtPage) searchFiles {
+	cfg := r.site.cfg
+	if !hasSearch(cfg) {
+		return searchFiles{}
 	}
 	var input []search.Page
 	for _, p := range pages {
@@ -33,21 +41,18 @@ func (b *builder) emitSearchIndex(out *Output, pages []*builtPage) string {
 			input = append(input, sp)
 		}
 	}
-	ix, err := search.Build(b.ctx, input)
+	ix, err := search.Build(r.b.ctx, input)
 	if err != nil {
-		b.diags.Add(diag.Diagnostic{File: config.FileName, Severity: diag.Error, Message: "build the search index: " + err.Error()})
-		return ""
+		r.b.diags.Add(diag.Diagnostic{File: config.FileName, Severity: diag.Error, Message: "build the search index: " + err.Error()})
+		return searchFiles{}
 	}
 	dir := ix.Dir()
-	if b.opts.lazy {
+	if r.b.opts.lazy {
 		// portal dev: a fixed folder keeps the site data, which names it,
 		// the same across content edits, so browsers refresh in place.
 		dir = "search/dev/"
 	}
-	for name, data := range ix.Files {
-		out.add(dir+name, data)
-	}
-	return b.cfg.BaseURL + dir + "index.json"
+	return searchFiles{dir: dir, files: ix.Files, url: cfg.BaseURL + dir + "index.json"}
 }
 
 // searchPage is what the index takes of a page. Drafts, unlisted docs and

@@ -3,6 +3,7 @@ package pipeline_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,6 +14,8 @@ import (
 	portal "github.com/portaldocs/portal"
 	"github.com/portaldocs/portal/internal/pipeline"
 	"github.com/portaldocs/portal/internal/sidebar"
+	"github.com/portaldocs/portal/internal/ssr"
+	"github.com/portaldocs/portal/internal/theme"
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
@@ -193,7 +196,7 @@ func TestSidebarItemTypesResolve(t *testing.T) {
 		t.Fatal(err)
 	}
 	site, _ := siteFromTxtar(ar)
-	res, err := pipeline.Run(context.Background(), site, pipeline.WithTheme(portal.Theme()))
+	res, err := run(t, site)
 	if err != nil {
 		t.Fatalf("build: %v %v", err, res.Diagnostics)
 	}
@@ -279,7 +282,7 @@ baseUrl: /
 -- docs/a.md --
 # A
 `)))
-	res, err := pipeline.Run(context.Background(), site, pipeline.WithTheme(portal.Theme()), pipeline.WithOutputDir(dir))
+	res, err := run(t, site, pipeline.WithOutputDir(dir))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -294,7 +297,7 @@ baseUrl: /
 	}
 	// A redirect over a page fails the build while it writes the output.
 	site["portal.yaml"] = &fstest.MapFile{Data: append(site["portal.yaml"].Data, []byte("redirects:\n  - from: /docs/a/\n    to: /docs/\n")...)}
-	if _, err := pipeline.Run(context.Background(), site, pipeline.WithTheme(portal.Theme()), pipeline.WithOutputDir(dir)); err == nil {
+	if _, err := run(t, site, pipeline.WithOutputDir(dir)); err == nil {
 		t.Fatal("a build with a redirect over a page succeeded")
 	}
 	entries, _ := os.ReadDir(parent)
@@ -304,5 +307,46 @@ baseUrl: /
 			names = append(names, e.Name())
 		}
 		t.Errorf("output parent holds %v, want only out", names)
+	}
+}
+
+// TestLazyPagesRenderWithTheRequestsContext: a lazily prerendered page
+// renders with the context it is asked with, not the build's: the build's
+// ended long before, and a request that ends stops its own render only.
+func TestLazyPagesRenderWithTheRequestsContext(t *testing.T) {
+	site, _ := siteFromTxtar(txtar.Parse([]byte(`
+-- portal.yaml --
+title: Fixture
+url: https://docs.example.org
+baseUrl: /
+-- docs/a.md --
+# A
+`)))
+	bundle, err := theme.Load(portal.Theme())
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool, err := ssr.NewPool(bundle.Server, ssr.WithSize(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	buildCtx, endBuild := context.WithCancel(context.Background())
+	res, err := pipeline.Run(buildCtx, site, pipeline.WithTheme(portal.Theme()), pipeline.WithLazyPrerender(),
+		pipeline.WithPrerenderPool(pool), pipeline.WithOutputDir(filepath.Join(t.TempDir(), "out")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Output.Close()
+	endBuild()
+
+	ended, end := context.WithCancel(context.Background())
+	end()
+	if _, ok, err := res.RenderPage(ended, "docs/a/index.html"); !ok || !errors.Is(err, context.Canceled) {
+		t.Errorf("render with an ended request: ok=%v err=%v, want context.Canceled", ok, err)
+	}
+	html, ok, err := res.RenderPage(context.Background(), "docs/a/index.html")
+	if !ok || err != nil || !strings.Contains(string(html), "<h1") {
+		t.Errorf("render after the build's context ended: ok=%v err=%v", ok, err)
 	}
 }

@@ -66,10 +66,12 @@ type Manifest struct {
 	byRedirect map[string]int
 }
 
-// Sort orders routes and redirects by path so the manifest is deterministic.
+// Sort orders routes and redirects by path so the manifest is
+// deterministic. Routes with the same path (a duplicate the build warns
+// about) keep their order, and the first one is the route.
 func (m *Manifest) Sort() {
-	sort.Slice(m.Routes, func(i, j int) bool { return m.Routes[i].Path < m.Routes[j].Path })
-	sort.Slice(m.Redirects, func(i, j int) bool { return m.Redirects[i].From < m.Redirects[j].From })
+	sort.SliceStable(m.Routes, func(i, j int) bool { return m.Routes[i].Path < m.Routes[j].Path })
+	sort.SliceStable(m.Redirects, func(i, j int) bool { return m.Redirects[i].From < m.Redirects[j].From })
 	m.byPath, m.byRedirect = nil, nil
 }
 
@@ -79,11 +81,15 @@ func (m *Manifest) index() {
 	}
 	m.byPath = make(map[string]int, len(m.Routes))
 	for i, r := range m.Routes {
-		m.byPath[r.Path] = i
+		if _, dup := m.byPath[r.Path]; !dup {
+			m.byPath[r.Path] = i
+		}
 	}
 	m.byRedirect = make(map[string]int, len(m.Redirects))
 	for i, r := range m.Redirects {
-		m.byRedirect[r.From] = i
+		if _, dup := m.byRedirect[r.From]; !dup {
+			m.byRedirect[r.From] = i
+		}
 	}
 }
 
