@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/pipeline"
 	"github.com/portaldocs/portal/internal/route"
+	"github.com/portaldocs/portal/internal/themedata"
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
@@ -204,7 +206,7 @@ pagination_label: Configure it
 	}
 }
 
-func pageData(t *testing.T, out *pipeline.Output, p string) *pipeline.PageData {
+func pageData(t *testing.T, out *pipeline.Output, p string) *themedata.PageData {
 	t.Helper()
 	entry, ok := out.Manifest.Lookup(p)
 	if !ok {
@@ -214,9 +216,74 @@ func pageData(t *testing.T, out *pipeline.Output, p string) *pipeline.PageData {
 	if !ok {
 		t.Fatalf("no data file %s", entry.Data)
 	}
-	var data pipeline.PageData
+	var data themedata.PageData
 	if err := json.Unmarshal(raw, &data); err != nil {
 		t.Fatal(err)
 	}
 	return &data
+}
+
+// TestIndexCards: a generated index shows one card per item that leads
+// somewhere, with the doc's description when the sidebar gives none and a
+// count of items for a category without one.
+func TestIndexCards(t *testing.T) {
+	res, err := runSite(t, `
+-- portal.yaml --
+title: Fixture
+url: https://docs.example.org
+baseUrl: /
+-- sidebars.yaml --
+docs:
+  - type: category
+    label: Everything
+    link: {type: generated-index}
+    items:
+      - intro
+      - secret
+      - type: html
+        value: <hr>
+      - type: category
+        label: Nested
+        items: [a, b]
+      - type: category
+        label: Described
+        description: Two more pages.
+        items: [c]
+      - type: link
+        label: FHIR specification
+        href: https://hl7.org/fhir/R4/
+-- docs/intro.md --
+---
+description: Where to start.
+---
+# Intro
+-- docs/secret.md --
+---
+unlisted: true
+---
+# Secret
+-- docs/a.md --
+# A
+-- docs/b.md --
+# B
+-- docs/c.md --
+# C
+`)
+	if err != nil {
+		t.Fatalf("build: %v\n%v", err, res.Diagnostics)
+	}
+	index := pageData(t, res.Output, "/docs/category/everything/")
+	var got []string
+	for _, c := range index.Index.Cards {
+		got = append(got, fmt.Sprintf("%s %s %s %q external=%v", c.Type, c.Href, c.Label, c.Description, c.External))
+	}
+	want := []string{
+		`link /docs/intro/ Intro "Where to start." external=false`,
+		`category /docs/a/ Nested "2 items" external=false`,
+		`category /docs/c/ Described "Two more pages." external=false`,
+		`link https://hl7.org/fhir/R4/ FHIR specification "" external=true`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("cards:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/portaldocs/portal/internal/markdown"
 	"github.com/portaldocs/portal/internal/route"
 	"github.com/portaldocs/portal/internal/ssr"
+	"github.com/portaldocs/portal/internal/themedata"
 )
 
 // emit renders every page with the theme and writes every file of the
@@ -42,7 +43,7 @@ func (b *builder) emit(site *loaded, plan *resolved, pr *prerenderer) (*Output, 
 	out.add(strings.TrimPrefix(m.SiteData, base), plan.siteData)
 	out.add(strings.TrimPrefix(m.SidebarsData, base), plan.sidebarsData)
 	pages := &pageRenderer{pool: pr.pool, shared: ssr.NewShared(sharedRenderData(plan)),
-		input: renderInputTail(RenderInput{Assets: emitTheme(out, base, pr), SiteURL: m.SiteData,
+		input: renderInputTail(themedata.RenderInput{Assets: emitTheme(out, base, pr), SiteURL: m.SiteData,
 			ManifestURL: base + route.ManifestFile, SidebarsURL: m.SidebarsData})}
 	out.add(strings.TrimPrefix(m.NotFoundData, base), plan.notFound.json)
 	var lazy *lazyPages
@@ -96,11 +97,11 @@ const themeDir = "assets/theme/"
 
 // emitTheme copies the client bundle and writes the code-highlighting
 // stylesheet; it returns the URLs every page loads.
-func emitTheme(out *Output, base string, pr *prerenderer) RenderAssets {
+func emitTheme(out *Output, base string, pr *prerenderer) themedata.RenderAssets {
 	for name, data := range pr.theme.Files {
 		out.add(themeDir+name, data)
 	}
-	assets := RenderAssets{Scripts: []string{base + themeDir + pr.theme.Entry}, Styles: []string{}, Preload: []string{}}
+	assets := themedata.RenderAssets{Scripts: []string{base + themeDir + pr.theme.Entry}, Styles: []string{}, Preload: []string{}}
 	for _, css := range pr.theme.Styles {
 		assets.Styles = append(assets.Styles, base+themeDir+css)
 	}
@@ -127,7 +128,7 @@ func sharedRenderData(plan *resolved) []byte {
 // `,"assets":…}`. Page is RenderInput's first field, so a page's input is
 // `{"page":` + its data file's JSON + this tail, and its data is never
 // marshalled twice.
-func renderInputTail(in RenderInput) []byte {
+func renderInputTail(in themedata.RenderInput) []byte {
 	const head = `{"page":null`
 	full := mustJSON(in)
 	if !bytes.HasPrefix(full, []byte(head)) {

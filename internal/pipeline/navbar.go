@@ -8,18 +8,19 @@ import (
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/themedata"
 )
 
 // navbar resolves doc-based navbar items to links and reports the
 // spec's navbar errors with Docusaurus's wording (behaviour reference 6, 9.4,
 // 9.5), located at the item's line in portal.yaml. Docusaurus throws these
 // while rendering; Portal finds them at build time so they never ship.
-func (r *resolver) navbar() []ResolvedNavItem {
+func (r *resolver) navbar() []themedata.NavItem {
 	return r.navItems(r.site.cfg.ThemeConfig.Navbar.Items)
 }
 
-func (r *resolver) navItems(items []config.NavbarItem) []ResolvedNavItem {
-	out := make([]ResolvedNavItem, 0, len(items))
+func (r *resolver) navItems(items []config.NavbarItem) []themedata.NavItem {
+	out := make([]themedata.NavItem, 0, len(items))
 	for _, item := range items {
 		resolved, ok := r.navItem(item)
 		if ok {
@@ -29,8 +30,8 @@ func (r *resolver) navItems(items []config.NavbarItem) []ResolvedNavItem {
 	return out
 }
 
-func (r *resolver) navItem(item config.NavbarItem) (ResolvedNavItem, bool) {
-	res := ResolvedNavItem{NavbarItem: item}
+func (r *resolver) navItem(item config.NavbarItem) (themedata.NavItem, bool) {
+	res := navItem(item)
 	version := r.site.lastVersion()
 	switch item.Type {
 	case config.NavDropdown:
@@ -80,6 +81,44 @@ func (r *resolver) navItem(item config.NavbarItem) (ResolvedNavItem, bool) {
 		r.checkVersionNames(item)
 	}
 	return res, true
+}
+
+// navItem is a config item as the theme reads it, before its target is
+// resolved. The items of dropdownItemsBefore and dropdownItemsAfter are
+// links the theme shows as they are, with their type worked out as for
+// the navbar's own items.
+func navItem(item config.NavbarItem) themedata.NavItem {
+	return themedata.NavItem{Type: themedata.NavItemType(navItemType(item)), Position: item.Position, Label: item.Label,
+		HTML: item.HTML, To: item.To, Href: item.Href, PrependBaseURLToHref: item.PrependBaseURLToHref,
+		ActiveBasePath: item.ActiveBasePath, ActiveBaseRegex: item.ActiveBaseRegex, ClassName: item.ClassName,
+		Target: item.Target, Rel: item.Rel, AriaLabel: item.AriaLabel, DocID: item.DocID, SidebarID: item.SidebarID,
+		DocsPluginID: item.DocsPluginID, Value: item.Value, Versions: item.Versions,
+		DropdownItemsBefore: plainNavItems(item.DropdownItemsBefore), DropdownItemsAfter: plainNavItems(item.DropdownItemsAfter),
+		DropdownActiveClassDisabled: item.DropdownActiveClassDisabled, QueryString: item.QueryString}
+}
+
+func plainNavItems(items []config.NavbarItem) []themedata.NavItem {
+	if len(items) == 0 {
+		return nil
+	}
+	out := make([]themedata.NavItem, len(items))
+	for i, item := range items {
+		out[i] = navItem(item)
+		out[i].Items = plainNavItems(item.Items)
+	}
+	return out
+}
+
+// navItemType is the type the config gives, or Docusaurus's for an item
+// without one: a dropdown when it has items, else a link.
+func navItemType(item config.NavbarItem) string {
+	if item.Type != "" && item.Type != config.NavDefault {
+		return item.Type
+	}
+	if len(item.Items) > 0 {
+		return config.NavDropdown
+	}
+	return config.NavDefault
 }
 
 // checkVersionNames validates docsVersionDropdown's versions (a list of

@@ -11,6 +11,7 @@ import (
 	"github.com/portaldocs/portal/internal/markdown"
 	"github.com/portaldocs/portal/internal/route"
 	"github.com/portaldocs/portal/internal/sidebar"
+	"github.com/portaldocs/portal/internal/themedata"
 )
 
 // builtPage is a route with its data and what the link checker needs.
@@ -20,13 +21,16 @@ type builtPage struct {
 	entry        route.Entry
 	// data is the page's data until encode turns it into json, the page's
 	// data file as written (and as the prerender's input carries it).
-	data     *PageData
+	data     *themedata.PageData
 	json     []byte
 	dataFile string // the data file's name without hash and extension
 	source   string
 	line     int
 	links    []links.Link
 	anchors  []string
+	// indexText is a generated index's text for search: its items' labels
+	// and descriptions.
+	indexText string
 }
 
 // encode marshals the page's data and completes its route with the data
@@ -71,17 +75,19 @@ func (r *resolver) docPage(v *content.Version, sb *sidebar.Sidebars, d *content.
 	}
 	fm := d.FrontMatter
 	sidebarID := r.displayedSidebar(v, sb, d)
-	meta := &DocMeta{ID: d.ID, Version: v.Name, Sidebar: sidebarID, Unlisted: fm.Unlisted, Draft: fm.Draft,
-		Tags: fm.Tags, EditURL: r.editURL(v, d), LastUpdate: fm.LastUpdate}
+	meta := &themedata.DocMeta{ID: d.ID, Version: v.Name, Sidebar: sidebarID, Unlisted: fm.Unlisted, Draft: fm.Draft,
+		Tags: fm.Tags, EditURL: r.editURL(v, d), LastUpdate: lastUpdate(fm.LastUpdate)}
+	var prev, next *sidebar.NavLink
 	if sidebarID != "" {
 		if *r.site.cfg.Docs.Breadcrumbs {
-			meta.Breadcrumbs = sb.Breadcrumbs(sidebarID, d.Permalink)
+			meta.Breadcrumbs = crumbs(sb.Breadcrumbs(sidebarID, d.Permalink))
 		}
-		meta.Previous, meta.Next = r.neighbours(v, sb, sidebarID, d)
+		prev, next = r.neighbours(v, sb, sidebarID, d)
 	} else {
-		meta.Previous = r.paginationOverride(v, d, "pagination_prev", fm.PaginationPrev)
-		meta.Next = r.paginationOverride(v, d, "pagination_next", fm.PaginationNext)
+		prev = r.paginationOverride(v, d, "pagination_prev", fm.PaginationPrev)
+		next = r.paginationOverride(v, d, "pagination_next", fm.PaginationNext)
 	}
+	meta.Previous, meta.Next = navLink(prev), navLink(next)
 	title := r.md.title(d)
 	data := r.basePageData(d.Permalink, route.KindDoc, title, res)
 	data.Doc = meta
@@ -202,18 +208,19 @@ func (r *resolver) generatedIndexPage(v *content.Version, gi *sidebar.GeneratedI
 	data := r.basePageData(gi.Permalink, route.KindGeneratedIndex, gi.Title, nil)
 	data.Description = gi.Description
 	data.Keywords, data.Image = gi.Keywords, gi.Image
-	data.Index = &IndexData{Description: gi.Description, Items: r.cardItems(v, gi.Category.Items)}
+	items := r.cardItems(v, gi.Category.Items)
+	data.Index = &themedata.IndexData{Description: gi.Description, Cards: indexCards(items)}
 	sb := r.sidebars[v.Name]
-	data.Doc = &DocMeta{Version: v.Name, Sidebar: gi.SidebarID}
+	data.Doc = &themedata.DocMeta{Version: v.Name, Sidebar: gi.SidebarID}
 	if *r.site.cfg.Docs.Breadcrumbs {
-		data.Doc.Breadcrumbs = sb.Breadcrumbs(gi.SidebarID, gi.Permalink)
+		data.Doc.Breadcrumbs = crumbs(sb.Breadcrumbs(gi.SidebarID, gi.Permalink))
 	}
 	prev, next := sb.Neighbours(gi.SidebarID, gi.Permalink)
-	data.Doc.Previous, data.Doc.Next = r.labelled(v, prev), r.labelled(v, next)
+	data.Doc.Previous, data.Doc.Next = navLink(r.labelled(v, prev)), navLink(r.labelled(v, next))
 	return &builtPage{
 		entry: route.Entry{Path: gi.Permalink, Kind: route.KindGeneratedIndex, Title: gi.Title, Sidebar: gi.SidebarID,
 			Version: v.Name, Locale: r.site.cfg.I18n.DefaultLocale},
-		data: data, source: gi.File, line: gi.Line,
+		data: data, source: gi.File, line: gi.Line, indexText: indexPageHTML(gi.Description, items),
 	}
 }
 
@@ -269,8 +276,8 @@ func (r *resolver) standalonePage(p *content.Page) *builtPage {
 }
 
 // homeData takes the home layout's hero and features from front matter.
-func homeData(fm content.FrontMatter) *HomeData {
-	h := &HomeData{}
+func homeData(fm content.FrontMatter) *themedata.HomeData {
+	h := &themedata.HomeData{}
 	if hero, ok := fm.Extra["hero"].(map[string]any); ok {
 		h.Hero = hero
 	}
@@ -309,8 +316,8 @@ func homeLinks(file string, fm content.FrontMatter) []links.Link {
 	return out
 }
 
-func (r *resolver) basePageData(permalink string, kind route.Kind, title string, res *markdown.Result) *PageData {
-	data := &PageData{Path: permalink, Kind: kind, Title: title, Canonical: r.site.cfg.URL + permalink,
+func (r *resolver) basePageData(permalink string, kind route.Kind, title string, res *markdown.Result) *themedata.PageData {
+	data := &themedata.PageData{Path: permalink, Kind: kind, Title: title, Canonical: r.site.cfg.URL + permalink,
 		Alternates: r.alternates(permalink), NoIndex: r.site.cfg.NoIndex, TOC: []markdown.TOCItem{}}
 	if res != nil {
 		data.HTML, data.HasMermaid = res.HTML, res.HasMermaid
@@ -320,14 +327,14 @@ func (r *resolver) basePageData(permalink string, kind route.Kind, title string,
 
 // alternates lists the page in every locale plus x-default, for hreflang
 // links. Non-default locales live under /<locale path>/.
-func (r *resolver) alternates(permalink string) []Alternate {
+func (r *resolver) alternates(permalink string) []themedata.Alternate {
 	i18n := r.site.cfg.I18n
-	var out []Alternate
+	out := make([]themedata.Alternate, 0, len(i18n.Locales)+1)
 	for _, loc := range i18n.Locales {
 		href := r.site.cfg.URL + localizedPath(r.site.cfg.BaseURL, permalink, loc, i18n.DefaultLocale, i18n.LocaleConfigs[loc].Path)
-		out = append(out, Alternate{HrefLang: i18n.LocaleConfigs[loc].HTMLLang, Href: href})
+		out = append(out, themedata.Alternate{HrefLang: i18n.LocaleConfigs[loc].HTMLLang, Href: href})
 	}
-	out = append(out, Alternate{HrefLang: "x-default", Href: r.site.cfg.URL + permalink})
+	out = append(out, themedata.Alternate{HrefLang: "x-default", Href: r.site.cfg.URL + permalink})
 	return out
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/portaldocs/portal/internal/fhir"
 	"github.com/portaldocs/portal/internal/route"
 	"github.com/portaldocs/portal/internal/sidebar"
+	"github.com/portaldocs/portal/internal/themedata"
 )
 
 // resolved is what the resolve stage hands on: every route complete, its
@@ -91,7 +92,7 @@ func mainDoc(v *content.Version, sb *sidebar.Sidebars) string {
 // lists the routes in page order, then sorted.
 func (r *resolver) manifest(out *resolved) *route.Manifest {
 	base := r.site.cfg.BaseURL
-	m := &route.Manifest{BaseURL: base}
+	m := &route.Manifest{BaseURL: base, Routes: make([]route.Entry, 0, len(out.pages)), Redirects: []route.Redirect{}}
 	r.b.parallel(len(out.pages), func(i int) { out.pages[i].encode(base) })
 	for _, p := range out.pages {
 		m.Routes = append(m.Routes, p.entry)
@@ -128,10 +129,14 @@ func (r *resolver) redirects() []redirectPage {
 }
 
 // sidebarsData is every version's sidebars: version name → sidebar id → items.
-func (r *resolver) sidebarsData() map[string]map[string][]*sidebar.Item {
-	out := map[string]map[string][]*sidebar.Item{}
+func (r *resolver) sidebarsData() themedata.SidebarsData {
+	out := themedata.SidebarsData{}
 	for name, sb := range r.sidebars {
-		out[name] = sb.ByID
+		byID := make(map[string][]*themedata.SidebarItem, len(sb.ByID))
+		for id, items := range sb.ByID {
+			byID[id] = sidebarItems(items)
+		}
+		out[name] = byID
 	}
 	return out
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/route"
 	"github.com/portaldocs/portal/internal/search"
+	"github.com/portaldocs/portal/internal/sidebar"
+	"github.com/portaldocs/portal/internal/themedata"
 )
 
 // hasSearch reports whether the navbar has a search item, top level: the
@@ -68,7 +70,7 @@ func searchPage(p *builtPage) (search.Page, bool) {
 	}
 	switch {
 	case d.Index != nil:
-		sp.HTML = indexPageHTML(d.Index)
+		sp.HTML = p.indexText
 	case d.Home != nil && sp.HTML == "":
 		sp.HTML = homePageHTML(d.Home)
 	case p.entry.Kind == route.KindNotFound:
@@ -78,13 +80,13 @@ func searchPage(p *builtPage) (search.Page, bool) {
 }
 
 // indexPageHTML gives a generated category page its text: the description
-// and each card's title and description.
-func indexPageHTML(ix *IndexData) string {
+// and each item's label and description.
+func indexPageHTML(description string, items []*sidebar.Item) string {
 	var b strings.Builder
-	if ix.Description != "" {
-		b.WriteString("<p>" + html.EscapeString(ix.Description) + "</p>")
+	if description != "" {
+		b.WriteString("<p>" + html.EscapeString(description) + "</p>")
 	}
-	for _, item := range ix.Items {
+	for _, item := range items {
 		b.WriteString("<p>" + html.EscapeString(item.Label))
 		if item.Description != "" {
 			b.WriteString(": " + html.EscapeString(item.Description))
@@ -95,7 +97,7 @@ func indexPageHTML(ix *IndexData) string {
 }
 
 // homePageHTML gives the home page the text of its hero and features.
-func homePageHTML(home *HomeData) string {
+func homePageHTML(home *themedata.HomeData) string {
 	var b strings.Builder
 	for _, key := range []string{"title", "tagline"} {
 		if s, ok := home.Hero[key].(string); ok {

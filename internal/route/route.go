@@ -53,8 +53,8 @@ type Redirect struct {
 // Manifest is the route table as written to routes.json.
 type Manifest struct {
 	BaseURL   string     `json:"baseUrl"`
-	Routes    []Entry    `json:"routes"`
-	Redirects []Redirect `json:"redirects"`
+	Routes    []Entry    `json:"routes" contract:"nonnull"`
+	Redirects []Redirect `json:"redirects" contract:"nonnull"`
 	// NotFoundData is the URL of the not-found page's data.
 	NotFoundData string `json:"notFoundData"`
 	// SiteData is the URL of the site-wide data (config the theme reads).

@@ -140,12 +140,8 @@ func (s *Sidebars) Breadcrumbs(sidebarID, permalink string) []Crumb {
 	return crumbs
 }
 
-// SamePath compares paths the way the theme does: case- and
+// pathKey is a path as the theme compares paths: case- and
 // trailing-slash-insensitive (behaviour reference 0.2).
-func SamePath(a, b string) bool {
-	return a != "" && b != "" && pathKey(a) == pathKey(b)
-}
-
 func pathKey(p string) string {
 	if !strings.HasSuffix(p, "/") {
 		p += "/"
