@@ -15,10 +15,10 @@ func fixtureCategories() map[string]*Item {
 	return map[string]*Item{
 		"Getting started": {Type: TypeCategory, Label: "Getting started", Href: "/docs/getting-started/", Items: []*Item{
 			link("Authorization", "/docs/getting-started/authorization/"), link("Registration", "/docs/getting-started/registration/"), secret}},
-		"APIs": {Type: TypeCategory, Label: "APIs", Items: []*Item{{Type: TypeHTML, Value: "<hr>"}, link("CCD API", "/docs/api/ccd/"), fhir}},
-		"FHIR": fhir,
+		"APIs":          {Type: TypeCategory, Label: "APIs", Items: []*Item{{Type: TypeHTML, Value: "<hr>"}, link("CCD API", "/docs/api/ccd/"), fhir}},
+		"FHIR":          fhir,
 		"Only unlisted": {Type: TypeCategory, Label: "Only unlisted", Href: "/docs/hidden/", LinkUnlisted: true, Items: []*Item{secret}},
-		"Mixed case": {Type: TypeCategory, Label: "Mixed case", Items: []*Item{link("Patient", "/docs/API/Patient")}},
+		"Mixed case":    {Type: TypeCategory, Label: "Mixed case", Items: []*Item{link("Patient", "/docs/API/Patient")}},
 	}
 }
 
