@@ -287,3 +287,31 @@ unlisted: true
 		t.Errorf("cards:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestAliases: the manifest resolves every other form of a path the site
+// links to, as the server answers it, and nothing else.
+func TestAliases(t *testing.T) {
+	res, err := runSite(t, `
+-- portal.yaml --
+title: Fixture
+url: https://docs.example.org
+baseUrl: /
+redirects:
+  - from: /old
+    to: /docs/b/
+-- docs/a.md --
+# A
+
+See [B](/docs/b), [B again](../b), [the old page](/old/) and [B itself](/docs/b/).
+-- docs/b.md --
+# B
+`)
+	if err != nil {
+		t.Fatalf("build: %v\n%v", err, res.Diagnostics)
+	}
+	got := res.Output.Manifest.Aliases
+	want := map[string]string{"/docs/b": "/docs/b/", "/old/": "/docs/b/"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("aliases = %v, want %v", got, want)
+	}
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/fhir"
+	"github.com/portaldocs/portal/internal/links"
 	"github.com/portaldocs/portal/internal/route"
 	"github.com/portaldocs/portal/internal/sidebar"
 	"github.com/portaldocs/portal/internal/themedata"
@@ -105,7 +106,42 @@ func (r *resolver) manifest(out *resolved) *route.Manifest {
 		m.Redirects = append(m.Redirects, route.Redirect{From: rd.from, To: rd.to})
 	}
 	m.Sort()
+	m.Aliases = r.aliases(m, out)
 	return m
+}
+
+// aliases resolves every path the site links to that is not a route's own
+// (route.Manifest.Resolve), so that the client follows it as the server
+// answers it, without rules of its own.
+func (r *resolver) aliases(m *route.Manifest, out *resolved) map[string]string {
+	aliases := map[string]string{}
+	add := func(pagePath, dest string) {
+		if dest == "" || links.IsExternal(dest) {
+			return
+		}
+		p, _, err := links.Resolve(pagePath, dest)
+		if err != nil || p == "" {
+			return
+		}
+		if res := m.Resolve(p); res.Answer == route.Canonical || res.Answer == route.Redirected {
+			aliases[p] = res.Location
+		}
+	}
+	for _, p := range out.pages {
+		for _, l := range p.links {
+			add(p.entry.Path, l.Dest)
+		}
+	}
+	base := r.site.cfg.BaseURL
+	for _, l := range layoutLinks(r.site.cfg) {
+		add(base, l.Dest)
+	}
+	for _, sb := range r.sidebars {
+		for _, l := range sidebarLinks(sb.Version.SidebarFile, sb) {
+			add(base, l.Dest)
+		}
+	}
+	return aliases
 }
 
 // redirectPage is a config redirect and the page that does it on static

@@ -455,6 +455,13 @@ export interface RouteManifest {
   siteData: string;
   /** SidebarsData is the URL of the resolved sidebars. */
   sidebarsData: string;
+  /**
+   * Aliases maps the other paths the site links to, which name a route
+   * or a redirect (Resolve), to the route path or the redirect's target
+   * they resolve to, so that the client follows such links as the server
+   * would answer them.
+   */
+  aliases: Record<string, string>;
 }
 
 /**

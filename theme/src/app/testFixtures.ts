@@ -92,6 +92,16 @@ export const manifest: RouteManifest = {
   notFoundData: '/data/pages/404.json',
   siteData: '/data/site.json',
   sidebarsData: '/data/sidebars.json',
+  // What the engine writes for links to these forms (route.Manifest.Resolve,
+  // whose answers for them internal/route's TestResolve checks); the last
+  // stands for a link written with a non-ASCII path.
+  aliases: {
+    '/docs/other': '/docs/other/',
+    '/docs/other.html': '/docs/other/',
+    '/docs/other/index.html': '/docs/other/',
+    '/index.html': '/',
+    '/docs/café': '/docs/other/',
+  },
 };
 
 /** The files a test server answers with, by URL. */
