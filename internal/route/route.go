@@ -130,7 +130,6 @@ func FileFor(baseURL, p string) string {
 	return path.Join(rel, "index.html")
 }
 
-
 // Answer says how a request path is answered, as Manifest.Resolve decides.
 type Answer int
 

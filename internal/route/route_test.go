@@ -4,7 +4,7 @@ import "testing"
 
 func TestResolve(t *testing.T) {
 	m := &Manifest{BaseURL: "/",
-		Routes: []Entry{{Path: "/"}, {Path: "/docs/"}, {Path: "/docs/other/"}, {Path: "/docs/bad/"}},
+		Routes:    []Entry{{Path: "/"}, {Path: "/docs/"}, {Path: "/docs/other/"}, {Path: "/docs/bad/"}},
 		Redirects: []Redirect{{From: "/old", To: "/docs/"}, {From: "/away/", To: "https://example.org/?a=1"}}}
 	tests := []struct {
 		path string
