@@ -96,11 +96,12 @@ func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
 }
 
 func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("build", "[--site DIR] [--out DIR]",
+	fs := newFlagSet("build", "[--site DIR] [--out DIR] [--timings]",
 		"Builds the site into a folder of static files that any static host can serve.\n"+
 			"On failure every error is listed as file:line: message and the previous output is left untouched.", stderr)
 	site := fs.String("site", "", "site folder (default: the embedded developer portal)")
 	out := fs.String("out", "build", "output folder; replaced only when the build succeeds")
+	timings := fs.Bool("timings", false, "also print how long each stage of the build took")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -117,6 +118,11 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	fmt.Fprintf(stdout, "built %d routes into %s in %s\n", len(res.Output.Manifest.Routes), *out,
 		time.Since(start).Round(time.Millisecond))
+	if *timings {
+		for _, s := range res.Stages {
+			fmt.Fprintf(stdout, "stage %s: %d ms\n", s.Name, s.Duration.Milliseconds())
+		}
+	}
 	return 0
 }
 

@@ -308,4 +308,5 @@ func (s *Server) snapshot() server.Snapshot {
 
 type source struct{ s *Server }
 
+// Snapshot is the last good build, as server.Source asks.
 func (src source) Snapshot() server.Snapshot { return src.s.snapshot() }

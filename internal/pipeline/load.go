@@ -75,16 +75,6 @@ func (b *builder) listStatic(cfg *config.Site) []staticFile {
 	return files
 }
 
-// version finds a docs version by name.
-func (l *loaded) version(name string) *content.Version {
-	for _, v := range l.content.Versions {
-		if v.Name == name {
-			return v
-		}
-	}
-	return nil
-}
-
 // lastVersion is the version served at the docs root.
 func (l *loaded) lastVersion() *content.Version {
 	for _, v := range l.content.Versions {

@@ -105,10 +105,7 @@ draft: true
 	if home.Doc.Sidebar != sidebar.DefaultSidebarID {
 		t.Fatalf("sidebar = %q", home.Doc.Sidebar)
 	}
-	var order []string
-	for _, crumbPage := range []string{"/docs/alpha/", "/docs/zeta/", "/docs/api/", "/docs/api/second/"} {
-		order = append(order, crumbPage)
-	}
+	order := []string{"/docs/alpha/", "/docs/zeta/", "/docs/api/", "/docs/api/second/"}
 	// Reading order: alpha (1), zeta (2), the API category's own page (3), then its listed child.
 	want := map[string][2]string{
 		"/docs/alpha/":      {"", "/docs/zeta/"},

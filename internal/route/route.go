@@ -13,6 +13,8 @@ import (
 // Kind says what produced a route, so the theme can pick its layout.
 type Kind string
 
+// The kinds of route: a doc, a standalone page, the home page, a generated
+// category index, the not-found page.
 const (
 	KindDoc            Kind = "doc"
 	KindPage           Kind = "page"

@@ -49,6 +49,7 @@ type Snapshot struct {
 
 type staticSource struct{ snap Snapshot }
 
+// Snapshot is the one snapshot, always.
 func (s staticSource) Snapshot() Snapshot { return s.snap }
 
 var _ Source = staticSource{}

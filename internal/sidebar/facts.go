@@ -29,7 +29,7 @@ func (it *Item) Listed() bool {
 // (unless it is a category whose page is unlisted), else the first of its
 // items'; "" when there is none.
 func (it *Item) FirstLink() string {
-	if it.Href != "" && !(it.Type == TypeCategory && it.LinkUnlisted) {
+	if it.Href != "" && (it.Type != TypeCategory || !it.LinkUnlisted) {
 		return it.Href
 	}
 	for _, child := range it.Items {

@@ -114,8 +114,8 @@ func collectTrails(items []*Item, parents []*Item, trails map[string][]*Item) {
 	}
 }
 
-// IDs returns the ids sorted as in the file; SidebarOf gives the sidebar
-// that lists the doc (not as a ref), or "".
+// SidebarOf is the sidebar that lists the doc (not as a ref), or "": the
+// first in the file, when several do.
 func (s *Sidebars) SidebarOf(docID string) string { return s.docSidebar[docID] }
 
 // Crumb is one breadcrumb entry.

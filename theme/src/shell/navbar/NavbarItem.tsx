@@ -105,7 +105,7 @@ function DocsVersionDropdownItem({ item, variant }: ItemProps) {
   const active = useActiveDocsVersion();
   const { savePreferredVersionName } = useDocsPreferredVersion();
   const docId = state.status === 'loaded' ? state.page.doc?.id : undefined;
-  const choices = dropdownVersions(site.docs.versions ?? [], item.versions);
+  const choices = dropdownVersions(site.docs.versions, item.versions);
   const noActiveClass = !!item.dropdownActiveClassDisabled;
   const versionEntries: NavEntry[] = choices.map(({ version, label }) => ({
     type: 'default',
