@@ -132,26 +132,28 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 	if errors.Is(err, context.Canceled) {
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	if err != nil {
+		s.mu.Lock()
 		s.failure = failureLines(res, err)
 		data, _ := json.Marshal(map[string]any{"diagnostics": s.failure})
 		s.broadcast(event{"failed", string(data)})
+		s.mu.Unlock()
 		return
 	}
-	prev := s.good
-	if s.retired != nil {
-		if err := s.retired.Output.Close(); err != nil {
+	s.mu.Lock()
+	prev, old := s.good, s.retired
+	s.good, s.retired, s.failure = res, prev, nil
+	if prev != nil {
+		s.broadcast(event{"ok", "{}"})
+		s.broadcast(event{updateKind(prev.Output.Manifest, res.Output.Manifest, changed), "{}"})
+	}
+	s.mu.Unlock()
+	// Two builds back: no request that began while it was served is left.
+	if old != nil {
+		if err := old.Output.Close(); err != nil {
 			s.opts.Logger.Warn("remove an old build's output", "err", err)
 		}
 	}
-	s.good, s.retired, s.failure = res, prev, nil
-	if prev == nil {
-		return
-	}
-	s.broadcast(event{"ok", "{}"})
-	s.broadcast(event{updateKind(prev.Output.Manifest, res.Output.Manifest, changed), "{}"})
 }
 
 // updateKind is "refresh" when only pages' own data changed (the browser

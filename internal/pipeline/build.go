@@ -109,6 +109,7 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 		return res, err
 	}
 	res.Output, res.lazy = out, lazy
+	b.opts.cache.succeeded(out)
 	return res, nil
 }
 

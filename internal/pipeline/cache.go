@@ -18,6 +18,31 @@ type Cache struct {
 	mu       sync.Mutex
 	markdown map[[32]byte]*markdown.Result
 	next     map[[32]byte]*markdown.Result
+	// output is the output folder of the last build that succeeded: the
+	// next build links the files it holds unchanged instead of writing
+	// them again (a file it no longer finds is written).
+	output string
+}
+
+// lastOutput is the output folder of the last good build; "" for none or
+// a nil cache.
+func (c *Cache) lastOutput() string {
+	if c == nil {
+		return ""
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.output
+}
+
+// succeeded records a good build's output folder.
+func (c *Cache) succeeded(out *Output) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	c.output = out.dir
+	c.mu.Unlock()
 }
 
 // NewCache returns an empty cache.

@@ -7,7 +7,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/portaldocs/portal/internal/route"
@@ -23,13 +25,16 @@ type Output struct {
 	Manifest *route.Manifest
 
 	// dir holds the files; target is the folder WriteDir can rename dir
-	// to (WithOutputDir), whose unchanged files are linked rather than
-	// written again. placed is set once dir has been moved to target.
-	dir, target string
-	placed      bool
+	// to (WithOutputDir). prev is an earlier output (the target, or the
+	// last build with the same Cache) whose unchanged files are linked
+	// rather than written again. placed is set once dir has been moved to
+	// target.
+	dir, target, prev string
+	placed            bool
 
 	mu    sync.Mutex
 	names map[string]bool
+	dirs  map[string]bool // folders made so far
 	err   error
 
 	jobs     chan outputFile
@@ -46,8 +51,9 @@ type outputFile struct {
 const outputWriters = 8
 
 // newOutput makes the output folder: a temporary sibling of target, or a
-// temporary folder of the system's when target is "".
-func newOutput(target string) (*Output, error) {
+// temporary folder of the system's when target is "". Files prev holds
+// unchanged are linked from it ("" for none; target when it is set).
+func newOutput(target, prev string) (*Output, error) {
 	parent, prefix := os.TempDir(), "portal-output-"
 	if target != "" {
 		target = filepath.Clean(target)
@@ -60,7 +66,11 @@ func newOutput(target string) (*Output, error) {
 	if err != nil {
 		return nil, fmt.Errorf("create temporary output folder: %w", err)
 	}
-	o := &Output{dir: dir, target: target, names: map[string]bool{}, jobs: make(chan outputFile, 64)}
+	if target != "" {
+		prev = target
+	}
+	o := &Output{dir: dir, target: target, prev: prev, names: map[string]bool{}, dirs: map[string]bool{dir: true},
+		jobs: make(chan outputFile, 64)}
 	for range outputWriters {
 		o.writers.Add(1)
 		go o.writer()
@@ -82,10 +92,19 @@ func (o *Output) writer() {
 }
 
 func (o *Output) write(f outputFile) error {
-	if err := os.MkdirAll(filepath.Dir(filepath.Join(o.dir, filepath.FromSlash(f.name))), 0o755); err != nil {
-		return fmt.Errorf("write %s: %w", f.name, err)
+	dir := filepath.Dir(filepath.Join(o.dir, filepath.FromSlash(f.name)))
+	o.mu.Lock()
+	made := o.dirs[dir]
+	o.mu.Unlock()
+	if !made {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return fmt.Errorf("write %s: %w", f.name, err)
+		}
+		o.mu.Lock()
+		o.dirs[dir] = true
+		o.mu.Unlock()
 	}
-	return writeOrLink(o.dir, o.target, f.name, f.data)
+	return writeOrLink(o.dir, o.prev, f.name, f.data)
 }
 
 // add queues one file for writing. It is safe for concurrent use.
@@ -217,12 +236,19 @@ func (o *Output) Close() error {
 }
 
 // writeOrLink writes one output file under root, or links it from prev
-// when prev already holds the same content.
+// when prev already holds the same content. A file whose name carries a
+// hash of its content (data/*.<hash>.json, the theme's assets) is the same
+// file wherever prev has it.
 func writeOrLink(root, prev, name string, data []byte) error {
 	rel := filepath.FromSlash(name)
 	dst := filepath.Join(root, rel)
 	if prev != "" {
-		if old := filepath.Join(prev, rel); sameFile(old, data) && os.Link(old, dst) == nil {
+		old := filepath.Join(prev, rel)
+		if contentNamed(name) {
+			if os.Link(old, dst) == nil {
+				return nil
+			}
+		} else if sameFile(old, data) && os.Link(old, dst) == nil {
 			return nil
 		}
 	}
@@ -241,6 +267,21 @@ func sameFile(path string, data []byte) bool {
 	old, err := os.ReadFile(path)
 	return err == nil && bytes.Equal(old, data)
 }
+
+// contentNamed reports whether an output file's name carries a hash of its
+// content: the data files and stylesheets the build names (hashedName) and
+// the theme's assets, which Vite names so.
+func contentNamed(name string) bool {
+	if strings.HasPrefix(name, themeDir) {
+		return viteNameRe.MatchString(name)
+	}
+	return hashedNameRe.MatchString(name)
+}
+
+var (
+	hashedNameRe = regexp.MustCompile(`^(?:data|assets/css)/.*\.[0-9a-f]{10}\.(?:json|css)$`)
+	viteNameRe   = regexp.MustCompile(`-[A-Za-z0-9_-]{8}\.(?:js|css)$`)
+)
 
 // swapDir replaces dir with tmp. The old folder is moved aside first and
 // removed only once the new one is in place.
