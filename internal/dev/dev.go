@@ -1,4 +1,4 @@
-// Package dev is portal dev: it builds a site into memory, serves it,
+// Package dev is portal dev: it builds a site, serves it,
 // watches the site folder, rebuilds on every change and tells open browsers
 // to show the result: the page's new data in place after a content change,
 // a reload after a change to config, sidebars or static files, and the
