@@ -149,10 +149,13 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 	}
 	s.mu.Unlock()
 	// Two builds back: no request that began while it was served is left.
+	// Its folder goes in the background, so the next save rebuilds at once.
 	if old != nil {
-		if err := old.Output.Close(); err != nil {
-			s.opts.Logger.Warn("remove an old build's output", "err", err)
-		}
+		go func() {
+			if err := old.Output.Close(); err != nil {
+				s.opts.Logger.Warn("remove an old build's output", "err", err)
+			}
+		}()
 	}
 }
 
