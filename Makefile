@@ -10,7 +10,12 @@ VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo devel)
 
 THEME_SRC := $(shell find theme/src -type f 2>/dev/null) theme/package.json theme/package-lock.json theme/vite.config.ts theme/vite.server.config.ts theme/tsconfig.json
 
-.PHONY: all build run test vet fmt-check go-test conformance bench bench-search tools clean theme theme-test contract e2e budgets relevance-site
+.PHONY: all build run test vet fmt-check go-test conformance bench bench-search tools clean theme theme-test contract e2e budgets relevance-site lint go-lint js-lint
+
+# golangci-lint, pinned; installed with go install into $HOME/go/bin under a
+# name that carries its version, so every machine builds it once.
+GOLANGCI_LINT_VERSION := v2.15.0
+GOLANGCI_LINT         := $(HOME)/go/bin/golangci-lint-$(GOLANGCI_LINT_VERSION)
 
 all: build
 
@@ -40,9 +45,28 @@ build: tools theme
 run: build
 	./$(BIN) serve --addr $(ADDR)
 
-## test: every gate: formatting, vet, Go tests with the race detector, Markdown conformance,
-## the browser suite and the Postman collections run with newman
-test: tools theme fmt-check vet go-test theme-test conformance e2e postman-check
+## test: every gate: formatting, vet, linters, Go tests with the race detector, Markdown
+## conformance, the theme's tests, the browser suite, the Postman collections run with newman
+## and the budgets
+test: tools theme fmt-check vet lint go-test theme-test conformance e2e postman-check budgets
+
+## lint: golangci-lint (.golangci.yml) on the Go code, ESLint (lint/eslint.config.mjs) on theme/ and e2e/
+lint: go-lint js-lint
+
+go-lint: $(GOLANGCI_LINT)
+	$(GOLANGCI_LINT) run ./...
+
+$(GOLANGCI_LINT):
+	@mkdir -p $(dir $@)
+	tmp=$$(mktemp -d) && GOBIN=$$tmp $(GO) install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_LINT_VERSION) \
+		&& mv $$tmp/golangci-lint $@ && rmdir $$tmp
+
+js-lint: lint/node_modules/.package-lock.json
+	lint/node_modules/.bin/eslint -c lint/eslint.config.mjs theme e2e
+
+lint/node_modules/.package-lock.json: lint/package-lock.json
+	@command -v npm >/dev/null || { echo "Node.js and npm are missing: apt-get install -y nodejs npm"; exit 1; }
+	cd lint && npm ci --no-audit --no-fund
 
 fmt-check:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -55,7 +79,7 @@ go-test: theme fhir-schemas
 	$(GO) test -race -count=1 ./...
 	@# The embedded portal's own tests render every page in QuickJS, which the race detector
 	@# slows twenty-fold; they are excluded from the race pass (//go:build !race) and run here.
-	$(GO) test -count=1 -run 'Portal|TestScripts' ./internal/build ./cmd/portal
+	$(GO) test -count=1 -run 'Portal|TestScripts' ./internal/pipeline ./cmd/portal
 
 ## theme-test: type-check the theme and run its Vitest suite (search relevance included)
 theme-test: tools relevance-site
@@ -80,7 +104,8 @@ postman-check: build scripts/newman/node_modules/.package-lock.json
 scripts/newman/node_modules/.package-lock.json: scripts/newman/package-lock.json
 	cd scripts/newman && npm ci --no-audit --no-fund
 
-## budgets: JavaScript transferred on first load and prerender cost, measured on the real build
+## budgets: JavaScript transferred on first load and prerender time per route, measured on the
+## real build; fails when either is over its budget
 budgets: build e2e/node_modules/.package-lock.json
 	node scripts/budgets.mjs
 
@@ -100,7 +125,7 @@ bench-search: build
 ## bench: the build per page and per stage on the generated corpus at scales 1, 4 and 16,
 ## and portal dev's edit-to-reload latency (docs/performance.md)
 bench: theme
-	$(GO) test -run '^$$' -bench BuildCorpus -benchmem -benchtime 1x -timeout 30m ./internal/build/
+	$(GO) test -run '^$$' -bench BuildCorpus -benchmem -benchtime 1x -timeout 30m ./internal/pipeline/
 	$(GO) test -run '^$$' -bench EditToReload -benchtime 1x ./internal/dev/
 
 clean:

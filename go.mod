@@ -2,6 +2,13 @@ module github.com/portaldocs/portal
 
 go 1.26.8
 
+// npm packages may ship Go files; none of node_modules is this module's code.
+ignore (
+	./e2e/node_modules
+	./lint/node_modules
+	./theme/node_modules
+)
+
 require (
 	github.com/alecthomas/chroma/v2 v2.27.0
 	github.com/kljensen/snowball v0.10.0

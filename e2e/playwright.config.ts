@@ -68,7 +68,7 @@ export default defineConfig({
       stderr: 'ignore',
     },
     {
-      command: `../bin/portal serve --site ../internal/build/testdata/fhir-site --addr 127.0.0.1:${FHIR_PORT}`,
+      command: `../bin/portal serve --site ../internal/pipeline/testdata/fhir-site --addr 127.0.0.1:${FHIR_PORT}`,
       url: `http://127.0.0.1:${FHIR_PORT}/docs/api/`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -15,9 +15,9 @@ import (
 	"time"
 
 	portal "github.com/portaldocs/portal"
-	"github.com/portaldocs/portal/internal/build"
 	"github.com/portaldocs/portal/internal/dev"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/pipeline"
 	"github.com/portaldocs/portal/internal/server"
 )
 
@@ -32,7 +32,7 @@ Usage:
 
 Commands:
   build     build the site into a folder of static files
-  serve     serve a site (built in memory) or a built folder
+  serve     serve a site (built first) or a built folder
   dev       serve a site folder and rebuild it on every change, with live reload
   check     run every validation without writing anything
   version   print the version
@@ -96,19 +96,19 @@ func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
 }
 
 func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("build", "[--site DIR] [--out DIR]",
+	fs := newFlagSet("build", "[--site DIR] [--out DIR] [--timings]",
 		"Builds the site into a folder of static files that any static host can serve.\n"+
 			"On failure every error is listed as file:line: message and the previous output is left untouched.", stderr)
 	site := fs.String("site", "", "site folder (default: the embedded developer portal)")
 	out := fs.String("out", "build", "output folder; replaced only when the build succeeds")
+	timings := fs.Bool("timings", false, "also print how long each stage of the build took")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
 	start := time.Now()
 	// Files go to a temporary sibling of the output folder as they are
-	// built, so memory does not grow with the site; the folder replaces
-	// the output only when the build succeeded.
-	res, ok := buildSite(ctx, *site, stderr, build.WithOutputDir(*out))
+	// built; the folder replaces the output only when the build succeeded.
+	res, ok := buildSite(ctx, *site, stderr, pipeline.WithOutputDir(*out))
 	if !ok {
 		return 1
 	}
@@ -118,6 +118,11 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	fmt.Fprintf(stdout, "built %d routes into %s in %s\n", len(res.Output.Manifest.Routes), *out,
 		time.Since(start).Round(time.Millisecond))
+	if *timings {
+		for _, s := range res.Stages {
+			fmt.Fprintf(stdout, "stage %s: %d ms\n", s.Name, s.Duration.Milliseconds())
+		}
+	}
 	return 0
 }
 
@@ -132,15 +137,18 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if !ok {
 		return 1
 	}
+	if err := res.Output.Close(); err != nil {
+		fmt.Fprintf(stderr, "portal: remove the checked output: %v\n", err)
+	}
 	fmt.Fprintf(stdout, "ok: %d routes, no errors\n", len(res.Output.Manifest.Routes))
 	return 0
 }
 
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("serve", "[--site DIR | --dir BUILT_DIR] [--addr HOST:PORT]",
-		"Serves a site over HTTP: --site builds it in memory first, --dir serves a folder written by portal build.\n"+
+		"Serves a site over HTTP: --site builds it into a temporary folder first, --dir serves a folder written by portal build.\n"+
 			"Stops gracefully on SIGINT or SIGTERM.", stderr)
-	site := fs.String("site", "", "site folder to build in memory (default: the embedded developer portal)")
+	site := fs.String("site", "", "site folder to build and serve (default: the embedded developer portal)")
 	dir := fs.String("dir", "", "serve this built folder instead of building")
 	addr := fs.String("addr", "localhost:3000", "address to listen on")
 	if code, ok := parseFlags(fs, args); !ok {
@@ -164,6 +172,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		if !ok {
 			return 1
 		}
+		defer res.Output.Close()
 		src = server.Static(server.Snapshot{FS: res.Output.FS(), Manifest: res.Output.Manifest})
 	}
 	if err := server.ListenAndServe(ctx, *addr, server.New(src, server.WithLogger(logger)), logger); err != nil {
@@ -173,20 +182,20 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	return 0
 }
 
-// buildSite builds into memory and prints every diagnostic; ok is false
-// when the build failed.
-func buildSite(ctx context.Context, siteDir string, stderr io.Writer, opts ...build.Option) (*build.Result, bool) {
+// buildSite builds the site and prints every diagnostic; ok is false when
+// the build failed. The caller owns the result's output folder.
+func buildSite(ctx context.Context, siteDir string, stderr io.Writer, opts ...pipeline.Option) (*pipeline.Result, bool) {
 	siteFS, label, err := openSite(siteDir)
 	if err != nil {
 		fmt.Fprintf(stderr, "portal: %v\n", err)
 		return nil, false
 	}
-	res, err := build.Run(ctx, siteFS, append([]build.Option{build.WithTheme(portal.Theme())}, opts...)...)
+	res, err := pipeline.Run(ctx, siteFS, append([]pipeline.Option{pipeline.WithTheme(portal.Theme())}, opts...)...)
 	if res != nil {
 		printDiagnostics(stderr, label, res.Diagnostics)
 	}
 	if err != nil {
-		if errors.Is(err, build.ErrFailed) {
+		if errors.Is(err, pipeline.ErrFailed) {
 			fmt.Fprintf(stderr, "portal: build failed with %d error(s)\n", countErrors(res.Diagnostics))
 		} else {
 			fmt.Fprintf(stderr, "portal: %v\n", err)
@@ -262,7 +271,7 @@ func versionString() string {
 
 func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("dev", "[--site DIR] [--addr HOST:PORT]",
-		"Builds a site folder into memory and serves it; rebuilds on every change under the folder and\n"+
+		"Builds a site folder and serves it; rebuilds on every change under the folder and\n"+
 			"updates open browsers: content changes in place, other changes with a reload, build errors\n"+
 			"as an overlay over the last good site. Stops on SIGINT or SIGTERM.", stderr)
 	site := fs.String("site", ".", "site folder to watch and build")
@@ -280,7 +289,7 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		switch {
 		case err == nil:
 			fmt.Fprintf(stderr, "portal dev: built in %s\n", took.Round(time.Millisecond))
-		case errors.Is(err, build.ErrFailed):
+		case errors.Is(err, pipeline.ErrFailed):
 			fmt.Fprintf(stderr, "portal dev: build failed with %d error(s); still serving the last good build\n", countErrors(ds))
 		default:
 			fmt.Fprintf(stderr, "portal dev: %v\n", err)

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -107,5 +106,5 @@ func waitUp(t *testing.T, url string) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	t.Fatal(fmt.Sprintf("server at %s never came up", url))
+	t.Fatalf("server at %s never came up", url)
 }

@@ -33,8 +33,8 @@ import (
 	"time"
 
 	portal "github.com/portaldocs/portal"
-	"github.com/portaldocs/portal/internal/build"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/pipeline"
 )
 
 // mounts lists the folders of <shared>/testdata/fhir the site uses and where
@@ -75,7 +75,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "relevance-site: %v\n", err)
 		return 1
 	}
-	res, err := build.Run(ctx, fsys, build.WithTheme(portal.Theme()))
+	res, err := pipeline.Run(ctx, fsys, pipeline.WithTheme(portal.Theme()))
 	if res != nil {
 		hidden := 0
 		for _, d := range res.Diagnostics {
@@ -91,13 +91,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if err != nil {
-		if errors.Is(err, build.ErrFailed) && res != nil {
+		if errors.Is(err, pipeline.ErrFailed) && res != nil {
 			fmt.Fprintf(stderr, "relevance-site: build failed with %d error(s)\n", countErrors(res.Diagnostics))
 		} else {
 			fmt.Fprintf(stderr, "relevance-site: %v\n", err)
 		}
 		return 1
 	}
+	defer res.Output.Close()
 	if err := res.Output.WriteDir(*out); err != nil {
 		fmt.Fprintf(stderr, "relevance-site: write output: %v\n", err)
 		return 1

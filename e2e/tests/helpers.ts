@@ -1,10 +1,11 @@
 // Shared helpers of the browser suite.
 import { expect, type APIRequestContext, type ConsoleMessage, type Page } from '@playwright/test';
+import type { PageData } from '../../theme/src/contract.gen';
 
 export const BASE_URL = `http://127.0.0.1:${process.env.PORTAL_E2E_PORT ?? 4173}`;
 /** The fixture site (fixtures/dropdowns): dropdowns, versions, locales, hideOnScroll, system colour mode. */
 export const FIXTURE_URL = `http://127.0.0.1:${process.env.PORTAL_E2E_FIXTURE_PORT ?? 4174}`;
-// The engine's FHIR fixture site (internal/build/testdata/fhir-site).
+// The engine's FHIR fixture site (internal/pipeline/testdata/fhir-site).
 export const FHIR_URL = `http://127.0.0.1:${process.env.PORTAL_E2E_FHIR_PORT ?? 4175}`;
 
 export const SITE_TITLE = 'Quillmoor Developer Portal';
@@ -54,9 +55,9 @@ export async function route(request: APIRequestContext, path: string, base = BAS
 }
 
 /** The page data a route's JSON file holds. */
-export async function pageData(request: APIRequestContext, path: string, base = BASE_URL): Promise<Record<string, any>> {
+export async function pageData(request: APIRequestContext, path: string, base = BASE_URL): Promise<PageData> {
   const r = await route(request, path, base);
-  return (await (await request.get(base + r.data)).json()) as Record<string, any>;
+  return (await (await request.get(base + r.data)).json()) as PageData;
 }
 
 /** Loads a URL and waits until React has hydrated it. */

@@ -10,6 +10,7 @@ const FileName = "portal.yaml"
 // throw (fail the build), as in Docusaurus's onBroken* options.
 type Level string
 
+// The levels, from quietest to failing the build.
 const (
 	LevelIgnore Level = "ignore"
 	LevelLog    Level = "log"

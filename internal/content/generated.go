@@ -18,13 +18,21 @@ type Generated struct {
 	// text) that frames the generated content.
 	ProseFile string
 	Prose     []byte
+	// Title, Description and SearchWeight are the doc's front matter where
+	// its prose sets none.
+	Title        string
+	Description  string
+	SearchWeight *float64
+	// NoVersion is reported when the site has no current docs version for
+	// the doc to join.
+	NoVersion diag.Diagnostic
 }
 
-// AddGenerated adds a generated doc to the version with the same id, slug
+// addGenerated adds a generated doc to the version with the same id, slug
 // and permalink rules as a file at docs/<ID>.md. A doc of that id, or at
 // that permalink, already in the version is an error: one of the two pages
 // would silently disappear.
-func (v *Version) AddGenerated(g Generated) (*Doc, []diag.Diagnostic) {
+func (v *Version) addGenerated(g Generated) (*Doc, []diag.Diagnostic) {
 	if prev := v.DocByID(g.ID); prev != nil {
 		return nil, []diag.Diagnostic{{File: prev.Source, Line: 1, Severity: diag.Error,
 			Message: fmt.Sprintf("doc %q collides with the page generated from %s", g.ID, g.Source),
@@ -38,6 +46,15 @@ func (v *Version) AddGenerated(g Generated) (*Doc, []diag.Diagnostic) {
 	if g.ProseFile != "" {
 		fm, body, bodyLine, diags = parseFrontMatter(g.ProseFile, g.Prose)
 		source = g.ProseFile
+	}
+	if fm.Title == "" {
+		fm.Title = g.Title
+	}
+	if fm.Description == "" {
+		fm.Description = g.Description
+	}
+	if fm.SearchWeight == nil {
+		fm.SearchWeight = g.SearchWeight
 	}
 	dir := path.Dir(g.ID)
 	baseID := path.Base(g.ID)

@@ -2,16 +2,16 @@
 // between Portal's Go engine and its React theme (ARCHITECTURE: "Go and
 // TypeScript share one data contract").
 //
-// The Go types are the contract: route.Manifest, build.PageData,
-// build.SiteData, the resolved sidebars (SidebarsData), and
-// build.RenderInput, the value the prerender step hands the theme's server
-// bundle. (RenderInput lives in package build, which marshals it: build
-// cannot import this package, which imports build.) Generate walks them by
-// reflection and writes TypeScript declarations that follow encoding/json
-// exactly; cmd/contractgen writes them to theme/src/contract.gen.ts, and
-// this package's tests fail when that file and the Go types drift apart,
-// when encoding/json writes anything the file does not declare, and when a
-// real build writes JSON the file does not describe.
+// The Go types are the contract: route.Manifest and the types of package
+// themedata (page data, site data, the resolved sidebars, and RenderInput,
+// the value the prerender step hands the theme's server bundle). They are
+// data only, and this package depends on them, never on the pipeline that
+// fills them. Generate walks them by reflection and writes TypeScript
+// declarations that follow encoding/json exactly; cmd/contractgen writes
+// them to theme/src/contract.gen.ts, and this package's tests fail when
+// that file and the Go types drift apart, when encoding/json writes
+// anything the file does not declare, and when a real build writes JSON the
+// file does not describe.
 //
 // One addition to encoding/json's tags: contract:"nonnull" on a pointer,
 // slice or map field types it without "| null", for fields the engine
@@ -24,30 +24,25 @@ package contract
 import (
 	"reflect"
 
-	"github.com/portaldocs/portal/internal/build"
 	"github.com/portaldocs/portal/internal/route"
-	"github.com/portaldocs/portal/internal/sidebar"
+	"github.com/portaldocs/portal/internal/themedata"
 )
 
 // GeneratedFile is where the TypeScript contract lives, relative to the
 // module root.
 const GeneratedFile = "theme/src/contract.gen.ts"
 
-// SidebarsData is every docs version's resolved sidebars, written to
-// data/sidebars.<hash>.json: version name, then sidebar id, then items.
-type SidebarsData map[string]map[string][]*sidebar.Item
-
 // Roots are the contract's root types with the names the theme imports
 // them by; every type they reach is exported too.
 func Roots() []Root {
 	return []Root{
-		{Name: "PageData", Type: reflect.TypeFor[build.PageData]()},
-		{Name: "RenderInput", Type: reflect.TypeFor[build.RenderInput]()},
+		{Name: "PageData", Type: reflect.TypeFor[themedata.PageData]()},
+		{Name: "RenderInput", Type: reflect.TypeFor[themedata.RenderInput]()},
 		{Name: "RouteManifest", Type: reflect.TypeFor[route.Manifest]()},
-		{Name: "SharedRenderData", Type: reflect.TypeFor[build.SharedRenderData]()},
-		{Name: "SidebarItem", Type: reflect.TypeFor[sidebar.Item]()},
-		{Name: "SidebarsData", Type: reflect.TypeFor[SidebarsData]()},
-		{Name: "SiteData", Type: reflect.TypeFor[build.SiteData]()},
+		{Name: "SharedRenderData", Type: reflect.TypeFor[themedata.SharedRenderData]()},
+		{Name: "SidebarItem", Type: reflect.TypeFor[themedata.SidebarItem]()},
+		{Name: "SidebarsData", Type: reflect.TypeFor[themedata.SidebarsData]()},
+		{Name: "SiteData", Type: reflect.TypeFor[themedata.SiteData]()},
 	}
 }
 

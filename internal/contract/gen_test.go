@@ -76,7 +76,7 @@ export interface Sample {
   quoted: string | null;
   tags: Tags | null;
   bytes: string | null;
-  nested: (string[] | null)[] | null;
+  nested: string[][] | null;
   grid: number[];
   raw?: unknown;
   num: number;

@@ -196,6 +196,7 @@ func (l *sourceLoader) load(pkgPath string) (*pkgSource, error) {
 
 type importerFunc func(path string) (*types.Package, error)
 
+// Import implements types.Importer.
 func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
 
 // fieldDocs indexes a struct declaration's field comments by field name

@@ -1,4 +1,4 @@
-// Package dev is portal dev: it builds a site into memory, serves it,
+// Package dev is portal dev: it builds a site, serves it,
 // watches the site folder, rebuilds on every change and tells open browsers
 // to show the result: the page's new data in place after a content change,
 // a reload after a change to config, sidebars or static files, and the
@@ -19,8 +19,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/portaldocs/portal/internal/build"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/pipeline"
 	"github.com/portaldocs/portal/internal/route"
 	"github.com/portaldocs/portal/internal/server"
 	"github.com/portaldocs/portal/internal/ssr"
@@ -57,11 +57,14 @@ type Server struct {
 	opts  Options
 	site  fs.FS
 	pool  *ssr.Pool
-	cache *build.Cache
+	cache *pipeline.Cache
 
-	mu      sync.Mutex
-	good    *build.Result // the last build that succeeded
-	failure []string      // the last build's errors, nil after a good build
+	mu   sync.Mutex
+	good *pipeline.Result // the last build that succeeded
+	// retired is the good build before it, whose output folder is kept
+	// for requests that began while it was served.
+	retired *pipeline.Result
+	failure []string // the last build's errors, nil after a good build
 	clients map[chan event]struct{}
 
 	handler http.Handler
@@ -90,22 +93,34 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load the theme's server bundle: %w", err)
 	}
-	s := &Server{opts: opts, site: os.DirFS(opts.Site), pool: pool, cache: build.NewCache(), clients: map[chan event]struct{}{},
+	s := &Server{opts: opts, site: os.DirFS(opts.Site), pool: pool, cache: pipeline.NewCache(), clients: map[chan event]struct{}{},
 		stop: ctx.Done()}
 	s.handler = server.New(source{s}, server.WithLogger(opts.Logger))
 	s.rebuild(ctx, nil)
 	return s, nil
 }
 
-// Close releases the JavaScript engines.
-func (s *Server) Close() error { return s.pool.Close() }
+// Close releases the JavaScript engines and removes the builds' output
+// folders.
+func (s *Server) Close() error {
+	s.mu.Lock()
+	var errs []error
+	for _, res := range []*pipeline.Result{s.good, s.retired} {
+		if res != nil {
+			errs = append(errs, res.Output.Close())
+		}
+	}
+	s.good, s.retired = nil, nil
+	s.mu.Unlock()
+	return errors.Join(append(errs, s.pool.Close())...)
+}
 
 // rebuild builds the site; changed lists the site files that changed since
 // the last build (nil for the first).
 func (s *Server) rebuild(ctx context.Context, changed []string) {
 	start := time.Now()
-	res, err := build.Run(ctx, s.site, build.WithTheme(s.opts.Theme), build.WithDrafts(),
-		build.WithLazyPrerender(), build.WithPrerenderPool(s.pool), build.WithCache(s.cache))
+	res, err := pipeline.Run(ctx, s.site, pipeline.WithTheme(s.opts.Theme), pipeline.WithDrafts(),
+		pipeline.WithLazyPrerender(), pipeline.WithPrerenderPool(s.pool), pipeline.WithCache(s.cache))
 	took := time.Since(start)
 	if s.opts.Report != nil {
 		var ds []diag.Diagnostic
@@ -117,21 +132,31 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 	if errors.Is(err, context.Canceled) {
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	if err != nil {
+		s.mu.Lock()
 		s.failure = failureLines(res, err)
 		data, _ := json.Marshal(map[string]any{"diagnostics": s.failure})
 		s.broadcast(event{"failed", string(data)})
+		s.mu.Unlock()
 		return
 	}
-	prev := s.good
-	s.good, s.failure = res, nil
-	if prev == nil {
-		return
+	s.mu.Lock()
+	prev, old := s.good, s.retired
+	s.good, s.retired, s.failure = res, prev, nil
+	if prev != nil {
+		s.broadcast(event{"ok", "{}"})
+		s.broadcast(event{updateKind(prev.Output.Manifest, res.Output.Manifest, changed), "{}"})
 	}
-	s.broadcast(event{"ok", "{}"})
-	s.broadcast(event{updateKind(prev.Output.Manifest, res.Output.Manifest, changed), "{}"})
+	s.mu.Unlock()
+	// Two builds back: no request that began while it was served is left.
+	// Its folder goes in the background, so the next save rebuilds at once.
+	if old != nil {
+		go func() {
+			if err := old.Output.Close(); err != nil {
+				s.opts.Logger.Warn("remove an old build's output", "err", err)
+			}
+		}()
+	}
 }
 
 // updateKind is "refresh" when only pages' own data changed (the browser
@@ -155,7 +180,7 @@ func isContentFile(p string) bool {
 		(strings.HasSuffix(p, ".json") && (strings.HasPrefix(p, "fhir/") || strings.Contains(p, "/fhir/")))
 }
 
-func failureLines(res *build.Result, err error) []string {
+func failureLines(res *pipeline.Result, err error) []string {
 	var lines []string
 	if res != nil {
 		for _, d := range res.Diagnostics {
@@ -288,4 +313,5 @@ func (s *Server) snapshot() server.Snapshot {
 
 type source struct{ s *Server }
 
+// Snapshot is the last good build, as server.Source asks.
 func (src source) Snapshot() server.Snapshot { return src.s.snapshot() }

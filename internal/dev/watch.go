@@ -13,7 +13,8 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
-	"github.com/portaldocs/portal/internal/build"
+	"github.com/portaldocs/portal/internal/pipeline"
+	"github.com/portaldocs/portal/internal/server"
 )
 
 // Watch rebuilds after every change under the site folder until ctx ends.
@@ -86,15 +87,22 @@ func addTree(w *fsnotify.Watcher, root string) error {
 // lazyFS is a build's output with each page's HTML prerendered when it is
 // first asked for, with the live-reload script added.
 type lazyFS struct {
-	res *build.Result
+	res *pipeline.Result
 }
 
+// Open opens name for work that belongs to no request (the server's
+// not-found page, kept for the whole build).
 func (l lazyFS) Open(name string) (fs.File, error) {
+	return l.OpenContext(context.Background(), name)
+}
+
+// OpenContext opens name, prerendering a page with the request's context.
+func (l lazyFS) OpenContext(ctx context.Context, name string) (fs.File, error) {
 	f, err := l.res.Output.FS().Open(name)
 	if err == nil || !errors.Is(err, fs.ErrNotExist) {
 		return f, err
 	}
-	html, ok, rerr := l.res.RenderPage(context.Background(), name)
+	html, ok, rerr := l.res.RenderPage(ctx, name)
 	if !ok {
 		return nil, err
 	}
@@ -103,6 +111,8 @@ func (l lazyFS) Open(name string) (fs.File, error) {
 	}
 	return fstest.MapFS{name: {Data: withDevScript(html)}}.Open(name)
 }
+
+var _ server.ContextFS = lazyFS{}
 
 // withDevScript adds the live-reload client before </body>.
 func withDevScript(html []byte) []byte {

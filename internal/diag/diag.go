@@ -81,16 +81,6 @@ func (l *List) Add(ds ...Diagnostic) {
 	l.items = append(l.items, ds...)
 }
 
-// Errorf adds an error at file:line.
-func (l *List) Errorf(file string, line int, format string, args ...any) {
-	l.Add(Diagnostic{File: file, Line: line, Severity: Error, Message: fmt.Sprintf(format, args...)})
-}
-
-// Warnf adds a warning at file:line.
-func (l *List) Warnf(file string, line int, format string, args ...any) {
-	l.Add(Diagnostic{File: file, Line: line, Severity: Warning, Message: fmt.Sprintf(format, args...)})
-}
-
 // HasErrors reports whether any diagnostic is an error.
 func (l *List) HasErrors() bool {
 	l.mu.Lock()
@@ -120,35 +110,4 @@ func (l *List) Items() []Diagnostic {
 		return a.Message < b.Message
 	})
 	return out
-}
-
-// Errors returns only the errors, sorted.
-func (l *List) Errors() []Diagnostic { return l.filter(Error) }
-
-// Warnings returns only the warnings, sorted.
-func (l *List) Warnings() []Diagnostic { return l.filter(Warning) }
-
-func (l *List) filter(s Severity) []Diagnostic {
-	var out []Diagnostic
-	for _, d := range l.Items() {
-		if d.Severity == s {
-			out = append(out, d)
-		}
-	}
-	return out
-}
-
-// BuildError is returned by a build that found errors; it carries all of them.
-type BuildError struct {
-	Diagnostics []Diagnostic
-}
-
-func (e *BuildError) Error() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "build failed with %d error(s):", len(e.Diagnostics))
-	for _, d := range e.Diagnostics {
-		b.WriteString("\n")
-		b.WriteString(d.String())
-	}
-	return b.String()
 }

@@ -51,7 +51,7 @@ func definedUnder(url, canonical string) bool {
 // version folder such as STU6.1 is none).
 func isLetters(s string) bool {
 	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+		if (r < 'a' || r > 'z') && (r < 'A' || r > 'Z') {
 			return false
 		}
 	}

@@ -1,6 +1,7 @@
 package fhir
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"sort"
@@ -53,9 +54,64 @@ type Expansion struct {
 // keep their numbers; inside a fenced code block only when its info string
 // carries the fhir-values option, which is removed from the output.
 func (s *Site) Expand(file string, body []byte, firstLine int, page *Page) (Expansion, []diag.Diagnostic) {
-	lines := strings.SplitAfter(string(body), "\n")
-	var out strings.Builder
-	var fileLines []int
+	var exp expansion
+	diags := s.expandLines(&exp, file, strings.SplitAfter(string(body), "\n"), firstLine, page)
+	return exp.done(), diags
+}
+
+// ExpandPage is the Markdown of generated page p: its prose with its
+// directives expanded, and the page's generated content where
+// ::fhir-generated stands, or after the prose when the prose does not say.
+func (s *Site) ExpandPage(file string, prose []byte, firstLine int, p *Page) (Expansion, []diag.Diagnostic) {
+	if bytes.Contains(prose, []byte("::fhir-generated")) {
+		return s.Expand(file, prose, firstLine, p)
+	}
+	var exp expansion
+	var diags []diag.Diagnostic
+	line := firstLine
+	if len(bytes.TrimSpace(prose)) > 0 {
+		text := string(bytes.TrimRight(prose, "\n")) + "\n\n"
+		lines := strings.SplitAfter(text, "\n")
+		// The last element is the empty rest after the final newline: the
+		// content comes before it, on the line after the blank one.
+		diags = s.expandLines(&exp, file, lines[:len(lines)-1], firstLine, p)
+		line = firstLine + len(lines) - 1
+	}
+	exp.block(s.PageContent(p), line)
+	exp.line("", line+1)
+	return exp.done(), diags
+}
+
+// expansion collects an expanded body and the file line of each of its lines.
+type expansion struct {
+	out       strings.Builder
+	fileLines []int
+}
+
+// line appends one source line, kept as it is.
+func (e *expansion) line(l string, lineNo int) {
+	e.out.WriteString(l)
+	e.fileLines = append(e.fileLines, lineNo)
+}
+
+// block appends generated content for the directive at lineNo.
+func (e *expansion) block(generated string, lineNo int) {
+	// Blank lines around the content keep it from merging with a
+	// neighbouring paragraph.
+	generated = "\n" + strings.TrimRight(generated, "\n") + "\n\n"
+	e.out.WriteString(generated)
+	for range strings.Count(generated, "\n") {
+		e.fileLines = append(e.fileLines, lineNo)
+	}
+}
+
+func (e *expansion) done() Expansion {
+	return Expansion{Body: []byte(e.out.String()), FileLines: e.fileLines}
+}
+
+// expandLines expands lines, the first of which is line firstLine of file,
+// into exp.
+func (s *Site) expandLines(exp *expansion, file string, lines []string, firstLine int, page *Page) []diag.Diagnostic {
 	var diags []diag.Diagnostic
 	fence := ""
 	valuesInFence := false
@@ -79,8 +135,7 @@ func (s *Site) Expand(file string, body []byte, firstLine int, page *Page) (Expa
 				l, ds = s.expandValues(file, lineNo, l, fence != "")
 				diags = append(diags, ds...)
 			}
-			out.WriteString(l)
-			fileLines = append(fileLines, lineNo)
+			exp.line(l, lineNo)
 			continue
 		}
 		d := directive{name: m[1], attrs: parseAttrs(m[2]), line: lineNo}
@@ -89,15 +144,9 @@ func (s *Site) Expand(file string, body []byte, firstLine int, page *Page) (Expa
 			diags = append(diags, diag.Diagnostic{File: file, Line: lineNo, Severity: diag.Error, Message: err.Error(), Hint: directiveHint(d.name)})
 			continue
 		}
-		// Blank lines around the content keep it from merging with a
-		// neighbouring paragraph.
-		generated = "\n" + strings.TrimRight(generated, "\n") + "\n\n"
-		out.WriteString(generated)
-		for range strings.Count(generated, "\n") {
-			fileLines = append(fileLines, lineNo)
-		}
+		exp.block(generated, lineNo)
 	}
-	return Expansion{Body: []byte(out.String()), FileLines: fileLines}, diags
+	return diags
 }
 
 // ValuesFenceOption is the word in a fenced code block's info string that

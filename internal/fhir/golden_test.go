@@ -29,7 +29,7 @@ func loadIG(t *testing.T, dir, statement string) (*Site, []diag.Diagnostic) {
 		t.Fatalf("the shared HL7 test data (../shared/testdata/fhir beside the repo) is missing: %v", err)
 	}
 	cfg := config.FHIR{Path: dir, APIs: []config.FHIRAPI{{ID: "ig", CapabilityStatement: statement, BaseURL: "https://fhir.example.org/r4"}}}
-	var fsys fs.FS = os.DirFS(hl7Testdata)
+	fsys := fs.FS(os.DirFS(hl7Testdata))
 	if dir == "plan-net" {
 		fsys = withoutNestedPackages{fsys, dir}
 	}

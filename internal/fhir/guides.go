@@ -516,7 +516,7 @@ func compareParameters(site, guide []OperationParameter, at, parent string, exac
 			continue
 		}
 		g := guide[gi]
-		if p.Type != "" && g.Type != "" && p.Type != g.Type && !(!exact && narrowsResource(g.Type, p.Type)) {
+		if p.Type != "" && g.Type != "" && p.Type != g.Type && (exact || !narrowsResource(g.Type, p.Type)) {
 			add(pat+".type", "write type: "+g.Type, "parameter %s has type %s, the guide's has %s", full, p.Type, g.Type)
 		}
 		if g.Max != "" && (exact && (p.Min != g.Min || p.Max != g.Max) || !exact && (p.Min < g.Min || maxOf(p.Max) > maxOf(g.Max))) {

@@ -89,6 +89,7 @@ type Coding struct {
 	Display string `json:"display,omitempty"`
 }
 
+// CodeableConcept is a concept given as codes from code systems, or text.
 type CodeableConcept struct {
 	Coding []Coding `json:"coding,omitempty"`
 	Text   string   `json:"text,omitempty"`
@@ -437,6 +438,7 @@ type ValueSet struct {
 	Description string `json:"description"`
 }
 
+// CodeSystem declares a code system: the codes it defines and what they mean.
 type CodeSystem struct {
 	ID          string `json:"id"`
 	URL         string `json:"url"`

@@ -101,12 +101,12 @@ func TestDirectivesExpandOutsideCodeAndKeepFileLines(t *testing.T) {
 	}
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {
-		switch {
-		case l == "After.":
+		switch l {
+		case "After.":
 			if exp.FileLines[i] != 9 {
 				t.Errorf("line after the directive maps to %d, want 9", exp.FileLines[i])
 			}
-		case l == "## Search parameters":
+		case "## Search parameters":
 			if exp.FileLines[i] != 7 {
 				t.Errorf("generated heading maps to %d, want the directive's line 7", exp.FileLines[i])
 			}

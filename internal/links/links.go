@@ -205,3 +205,11 @@ func Duplicates(routes []Source, level config.Level) []diag.Diagnostic {
 	}
 	return out
 }
+
+// Resolve is the path and fragment that dest, a link on the page at
+// pagePath, leads to: relative links resolved against the page, dot
+// segments removed, the trailing slash kept. The path is "" for a link to
+// an anchor on the page itself.
+func Resolve(pagePath, dest string) (pathname, hash string, err error) {
+	return resolve(pagePath, dest)
+}

@@ -13,6 +13,8 @@ import (
 // Kind says what produced a route, so the theme can pick its layout.
 type Kind string
 
+// The kinds of route: a doc, a standalone page, the home page, a generated
+// category index, the not-found page.
 const (
 	KindDoc            Kind = "doc"
 	KindPage           Kind = "page"
@@ -53,23 +55,30 @@ type Redirect struct {
 // Manifest is the route table as written to routes.json.
 type Manifest struct {
 	BaseURL   string     `json:"baseUrl"`
-	Routes    []Entry    `json:"routes"`
-	Redirects []Redirect `json:"redirects"`
+	Routes    []Entry    `json:"routes" contract:"nonnull"`
+	Redirects []Redirect `json:"redirects" contract:"nonnull"`
 	// NotFoundData is the URL of the not-found page's data.
 	NotFoundData string `json:"notFoundData"`
 	// SiteData is the URL of the site-wide data (config the theme reads).
 	SiteData string `json:"siteData"`
 	// SidebarsData is the URL of the resolved sidebars.
 	SidebarsData string `json:"sidebarsData"`
+	// Aliases maps the other paths the site links to, which name a route
+	// or a redirect (Resolve), to the route path or the redirect's target
+	// they resolve to, so that the client follows such links as the server
+	// would answer them.
+	Aliases map[string]string `json:"aliases" contract:"nonnull"`
 
 	byPath     map[string]int
 	byRedirect map[string]int
 }
 
-// Sort orders routes and redirects by path so the manifest is deterministic.
+// Sort orders routes and redirects by path so the manifest is
+// deterministic. Routes with the same path (a duplicate the build warns
+// about) keep their order, and the first one is the route.
 func (m *Manifest) Sort() {
-	sort.Slice(m.Routes, func(i, j int) bool { return m.Routes[i].Path < m.Routes[j].Path })
-	sort.Slice(m.Redirects, func(i, j int) bool { return m.Redirects[i].From < m.Redirects[j].From })
+	sort.SliceStable(m.Routes, func(i, j int) bool { return m.Routes[i].Path < m.Routes[j].Path })
+	sort.SliceStable(m.Redirects, func(i, j int) bool { return m.Redirects[i].From < m.Redirects[j].From })
 	m.byPath, m.byRedirect = nil, nil
 }
 
@@ -79,11 +88,15 @@ func (m *Manifest) index() {
 	}
 	m.byPath = make(map[string]int, len(m.Routes))
 	for i, r := range m.Routes {
-		m.byPath[r.Path] = i
+		if _, dup := m.byPath[r.Path]; !dup {
+			m.byPath[r.Path] = i
+		}
 	}
 	m.byRedirect = make(map[string]int, len(m.Redirects))
 	for i, r := range m.Redirects {
-		m.byRedirect[r.From] = i
+		if _, dup := m.byRedirect[r.From]; !dup {
+			m.byRedirect[r.From] = i
+		}
 	}
 }
 
@@ -119,15 +132,85 @@ func FileFor(baseURL, p string) string {
 	return path.Join(rel, "index.html")
 }
 
-// Normalize makes p a route path: leading and trailing slash, no duplicate
-// slashes, no "." segments.
-func Normalize(p string) string {
-	if p == "" {
-		return "/"
+// Answer says how a request path is answered, as Manifest.Resolve decides.
+type Answer int
+
+// The answers Manifest.Resolve gives.
+const (
+	// NoRoute: the path names no route and no redirect.
+	NoRoute Answer = iota
+	// Exact: the path is a route's own path.
+	Exact
+	// Canonical: the path names a route in another form (without its
+	// trailing slash, or ending in index.html or .html); Location is the
+	// route's path.
+	Canonical
+	// Redirected: the path is a config redirect's source; Location is its
+	// target, as the config writes it.
+	Redirected
+)
+
+// Resolution is what a request path names.
+type Resolution struct {
+	Answer Answer
+	// Location is the route path (Exact, Canonical) or the redirect's
+	// target (Redirected).
+	Location string
+}
+
+// Resolve applies the rules by which a request path names a route, in
+// order: the one place they are written. The server answers with them
+// (Canonical and Redirected with a 301); the build applies them to every
+// path the site links to and writes the results as the manifest's Aliases,
+// which the theme's client reads. p is a decoded URL path; paths compare
+// case-sensitively, since the manifest lists canonical paths and one URL
+// per page is the point.
+//
+//  1. An exact route.
+//  2. A config redirect, with or without its trailing slash.
+//  3. A route without its trailing slash. Docusaurus matches routes
+//     non-strictly (docusaurus-behaviour.md §2.2); the server's 301 makes
+//     that one URL.
+//  4. "/x/index.html" and "/x.html" name the route "/x/", as
+//     normalizeLocation strips (?:/index)?\.html$ (§2.3), and likewise a
+//     redirect's source (the build writes "<from>/index.html" for each
+//     redirect so static hosts work).
+func (m *Manifest) Resolve(p string) Resolution {
+	if _, ok := m.Lookup(p); ok {
+		return Resolution{Answer: Exact, Location: p}
 	}
-	cleaned := path.Clean("/" + p)
-	if cleaned == "/" {
-		return "/"
+	if r, ok := m.RedirectFor(p); ok {
+		return Resolution{Answer: Redirected, Location: r.To}
 	}
-	return cleaned + "/"
+	if !strings.HasSuffix(p, "/") {
+		if _, ok := m.Lookup(p + "/"); ok {
+			return Resolution{Answer: Canonical, Location: p + "/"}
+		}
+	}
+	if stripped, ok := stripHTML(p); ok {
+		if _, ok := m.Lookup(stripped); ok {
+			return Resolution{Answer: Canonical, Location: stripped}
+		}
+		if r, ok := m.RedirectFor(stripped); ok {
+			return Resolution{Answer: Redirected, Location: r.To}
+		}
+	}
+	return Resolution{}
+}
+
+// stripHTML removes a trailing "/index.html" or ".html", the same as the
+// pattern (?:/index)?\.html$ used by Docusaurus' normalizeLocation, and
+// returns the route path it names (with a trailing slash; "" becomes "/").
+func stripHTML(p string) (string, bool) {
+	s, ok := strings.CutSuffix(p, "/index.html")
+	if !ok {
+		s, ok = strings.CutSuffix(p, ".html")
+	}
+	if !ok {
+		return "", false
+	}
+	if !strings.HasSuffix(s, "/") {
+		s += "/"
+	}
+	return s, true
 }

@@ -149,6 +149,7 @@ func (l *lazyGzip) load() error {
 	return nil
 }
 
+// Read reads the compressed body, compressing it first if need be.
 func (l *lazyGzip) Read(p []byte) (int, error) {
 	if err := l.load(); err != nil {
 		return 0, err
@@ -156,6 +157,7 @@ func (l *lazyGzip) Read(p []byte) (int, error) {
 	return l.rd.Read(p)
 }
 
+// Seek moves in the compressed body, compressing it first if need be.
 func (l *lazyGzip) Seek(offset int64, whence int) (int64, error) {
 	if err := l.load(); err != nil {
 		return 0, err
@@ -188,6 +190,7 @@ type lengthWriter struct {
 	size func() (int64, bool)
 }
 
+// WriteHeader sets Content-Length on a 200 before the headers go out.
 func (w lengthWriter) WriteHeader(code int) {
 	if code == http.StatusOK {
 		if n, ok := w.size(); ok {

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -105,7 +106,7 @@ func typeOf(name string) fileType {
 // range requests (RFC 9110 §14). The ETag is a strong validator from the
 // content hash (RFC 9110 §8.8.3), one per representation.
 func (h *handler) serveFile(w http.ResponseWriter, r *http.Request, st *snapshotState, name, cacheControl string) error {
-	f, info, content, err := openRegular(st.snap.FS, name)
+	f, info, content, err := openRegular(r.Context(), st.snap.FS, name)
 	if err != nil {
 		return err
 	}
@@ -141,7 +142,7 @@ func (h *handler) serveFile(w http.ResponseWriter, r *http.Request, st *snapshot
 // hash, distinct from the identity's as RFC 9110 §8.8.3 requires.
 func (h *handler) servePrecompressed(w http.ResponseWriter, r *http.Request, st *snapshotState, name string, modTime time.Time) bool {
 	gzName := name + ".gz"
-	f, info, content, err := openRegular(st.snap.FS, gzName)
+	f, info, content, err := openRegular(r.Context(), st.snap.FS, gzName)
 	if err != nil {
 		return false
 	}
@@ -158,10 +159,26 @@ func (h *handler) servePrecompressed(w http.ResponseWriter, r *http.Request, st 
 	return true
 }
 
-// openRegular opens name in fsys and returns it only if it is a regular file
-// (directories are never listed), with its info and a seekable view of it.
-func openRegular(fsys fs.FS, name string) (fs.File, fs.FileInfo, io.ReadSeeker, error) {
-	f, err := fsys.Open(name)
+// ContextFS is a snapshot's FS whose files may be made when they are
+// opened, as portal dev prerenders a page the first time it is asked for:
+// the handler opens files with the request's context, so that the work
+// ends with the request.
+type ContextFS interface {
+	fs.FS
+	OpenContext(ctx context.Context, name string) (fs.File, error)
+}
+
+// openRegular opens name in fsys (with ctx, for a ContextFS) and returns it
+// only if it is a regular file (directories are never listed), with its
+// info and a seekable view of it.
+func openRegular(ctx context.Context, fsys fs.FS, name string) (fs.File, fs.FileInfo, io.ReadSeeker, error) {
+	var f fs.File
+	var err error
+	if cfs, ok := fsys.(ContextFS); ok {
+		f, err = cfs.OpenContext(ctx, name)
+	} else {
+		f, err = fsys.Open(name)
+	}
 	if err != nil {
 		return nil, nil, nil, openError(err)
 	}

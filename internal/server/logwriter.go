@@ -13,6 +13,7 @@ type logWriter struct {
 	bytes  int64
 }
 
+// WriteHeader records the first status written, for the access log.
 func (w *logWriter) WriteHeader(code int) {
 	if w.status == 0 {
 		w.status = code

@@ -31,36 +31,16 @@ type action struct {
 }
 
 // resolve applies the serving rules, in order, to the decoded request path p
-// (already checked by checkPath). Paths compare case-sensitively: the
-// manifest lists canonical paths, and one URL per page is the point.
+// (already checked by checkPath): the manifest's (rules 3 to 6, see
+// route.Manifest.Resolve), then the output's files.
 func resolve(m *route.Manifest, p string) action {
-	// Rule 3: an exact route.
-	if _, ok := m.Lookup(p); ok {
+	switch r := m.Resolve(p); r.Answer {
+	case route.Exact:
 		return action{kind: actRoute, file: route.FileFor(m.BaseURL, p)}
-	}
-	// Rule 4: a config redirect, with or without its trailing slash.
-	if r, ok := m.RedirectFor(p); ok {
-		return configRedirect(r)
-	}
-	// Rule 5: a route without its trailing slash. Docusaurus matches routes
-	// non-strictly (docusaurus-behaviour.md §2.2); a 301 makes that one URL.
-	if !strings.HasSuffix(p, "/") {
-		if _, ok := m.Lookup(p + "/"); ok {
-			return routeRedirect(p + "/")
-		}
-	}
-	// Rule 6: "/x/index.html" and "/x.html" name the route "/x/", as
-	// normalizeLocation strips (?:/index)?\.html$ (§2.3). Only when that route
-	// exists; any other .html is a file.
-	if stripped, ok := stripHTML(p); ok {
-		if _, ok := m.Lookup(stripped); ok {
-			return routeRedirect(stripped)
-		}
-		// The build writes "<from>/index.html" for each redirect so static
-		// hosts work; here it gets the same real 301 as "<from>".
-		if r, ok := m.RedirectFor(stripped); ok {
-			return configRedirect(r)
-		}
+	case route.Canonical:
+		return routeRedirect(r.Location)
+	case route.Redirected:
+		return configRedirect(r.Location)
 	}
 	// Rule 7: a file of the output, named relative to the base URL because
 	// the output layout does not include it (route.FileFor).
@@ -71,23 +51,6 @@ func resolve(m *route.Manifest, p string) action {
 	return action{kind: actNotFound}
 }
 
-// stripHTML removes a trailing "/index.html" or ".html", the same as the
-// pattern (?:/index)?\.html$ used by Docusaurus' normalizeLocation, and
-// returns the route path it names (with a trailing slash; "" becomes "/").
-func stripHTML(p string) (string, bool) {
-	s, ok := strings.CutSuffix(p, "/index.html")
-	if !ok {
-		s, ok = strings.CutSuffix(p, ".html")
-	}
-	if !ok {
-		return "", false
-	}
-	if !strings.HasSuffix(s, "/") {
-		s += "/"
-	}
-	return s, true
-}
-
 // routeRedirect redirects to the route path p, percent-encoded for the
 // Location header.
 func routeRedirect(p string) action {
@@ -95,11 +58,11 @@ func routeRedirect(p string) action {
 	return action{kind: actRedirect, location: loc, keepQuery: true}
 }
 
-// configRedirect redirects as the site config says. Its To is written by the
-// author and used as is; the query is kept only when To has no query or
-// fragment of its own, like the redirect pages Docusaurus writes (§2.4).
-func configRedirect(r route.Redirect) action {
-	return action{kind: actRedirect, location: r.To, keepQuery: !strings.ContainsAny(r.To, "?#")}
+// configRedirect redirects as the site config says. Its target is written
+// by the author and used as is; the query is kept only when it has no query
+// or fragment of its own, like the redirect pages Docusaurus writes (§2.4).
+func configRedirect(to string) action {
+	return action{kind: actRedirect, location: to, keepQuery: !strings.ContainsAny(to, "?#")}
 }
 
 // maxDecodeRounds bounds how many layers of percent-encoding checkPath peels.

@@ -40,7 +40,8 @@ type Source interface {
 // with 503 Service Unavailable.
 type Snapshot struct {
 	// FS is the output folder: route pages, 404.html, assets, data, static
-	// files, laid out without the base URL.
+	// files, laid out without the base URL. Requests open its files with
+	// their own context when it is a ContextFS.
 	FS fs.FS
 	// Manifest is the route table the build wrote as routes.json.
 	Manifest *route.Manifest
@@ -48,6 +49,7 @@ type Snapshot struct {
 
 type staticSource struct{ snap Snapshot }
 
+// Snapshot is the one snapshot, always.
 func (s staticSource) Snapshot() Snapshot { return s.snap }
 
 var _ Source = staticSource{}

@@ -103,7 +103,7 @@ func (r *resolver) folderCategory(dir string) (entry, bool) {
 	index := r.indexDoc(dir)
 	cat := &Item{Type: TypeCategory, ClassName: meta.ClassName, CustomProps: meta.CustomProps, Description: meta.Description}
 	r.setCollapse(cat, meta.Collapsible, meta.Collapsed)
-	cat.Label = firstNonEmpty(meta.Label, indexLabel(index), folderName)
+	cat.Label = firstNonEmpty(meta.Label, r.indexLabel(index), folderName)
 	position := folderPos
 	if index != nil && index.Position != nil {
 		position = index.Position
@@ -128,11 +128,11 @@ func (r *resolver) folderCategory(dir string) (entry, bool) {
 	return entry{name: path.Base(dir), position: position, item: item}, true
 }
 
-func indexLabel(doc *content.Doc) string {
+func (r *resolver) indexLabel(doc *content.Doc) string {
 	if doc == nil {
 		return ""
 	}
-	return firstNonEmpty(doc.FrontMatter.SidebarLabel, doc.Title)
+	return firstNonEmpty(doc.FrontMatter.SidebarLabel, r.title(doc))
 }
 
 func firstNonEmpty(values ...string) string {

@@ -114,8 +114,8 @@ func collectTrails(items []*Item, parents []*Item, trails map[string][]*Item) {
 	}
 }
 
-// IDs returns the ids sorted as in the file; SidebarOf gives the sidebar
-// that lists the doc (not as a ref), or "".
+// SidebarOf is the sidebar that lists the doc (not as a ref), or "": the
+// first in the file, when several do.
 func (s *Sidebars) SidebarOf(docID string) string { return s.docSidebar[docID] }
 
 // Crumb is one breadcrumb entry.
@@ -140,12 +140,8 @@ func (s *Sidebars) Breadcrumbs(sidebarID, permalink string) []Crumb {
 	return crumbs
 }
 
-// SamePath compares paths the way the theme does: case- and
+// pathKey is a path as the theme compares paths: case- and
 // trailing-slash-insensitive (behaviour reference 0.2).
-func SamePath(a, b string) bool {
-	return a != "" && b != "" && pathKey(a) == pathKey(b)
-}
-
 func pathKey(p string) string {
 	if !strings.HasSuffix(p, "/") {
 		p += "/"

@@ -37,8 +37,8 @@ type engine struct {
 	// spoiled marks a VM whose state cannot be trusted for another render:
 	// its render failed, or left work queued.
 	spoiled bool
-	// sharedGen is the version of the pool's shared data this VM holds.
-	sharedGen uint64
+	// shared is the shared data this VM's bundle last took (portalShare).
+	shared *Shared
 }
 
 // newEngine creates a VM, installs the shims and runs the bundle in it,
@@ -126,21 +126,22 @@ func (e *engine) take() []string {
 	return logs
 }
 
-// render calls portalRender(input) and then drains the tasks it queued, all
+// render hands the bundle shared (when it holds other shared data), calls
+// portalRender(input) and then drains the tasks it queued, all
 // before deadline. It is interrupted when ctx is done or abort is closed. A
 // failed render spoils the engine.
-func (e *engine) render(ctx context.Context, abort <-chan struct{}, shared string, sharedGen uint64, input string, deadline time.Time) (string, error) {
+func (e *engine) render(ctx context.Context, abort <-chan struct{}, shared *Shared, input string, deadline time.Time) (string, error) {
 	if err := ctx.Err(); err != nil {
 		return "", err // before touching the VM, which stays usable
 	}
 	defer e.watch(ctx.Done(), abort)()
 
-	if sharedGen != e.sharedGen {
-		if _, err := e.call(deadline, "share", shared); err != nil {
+	if shared != nil && shared != e.shared {
+		if _, err := e.call(deadline, "share", shared.json); err != nil {
 			e.spoiled = true
 			return "", err
 		}
-		e.sharedGen = sharedGen
+		e.shared = shared
 	}
 	html, err := e.call(deadline, "render", input)
 	if err == nil {

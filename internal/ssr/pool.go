@@ -61,10 +61,24 @@ type Pool struct {
 	mu     sync.Mutex
 	idle   []*engine // loaded VMs waiting for a render; the last one returned is lent first, its caches warm
 	closed bool
-	// shared is the data every render of the build shares (SetShared), and
-	// sharedGen counts its versions, so each VM takes it once.
-	shared    string
-	sharedGen uint64
+}
+
+// Shared is data every render of one build shares, such as the site's
+// config and sidebars: the bundle's portalShare(json) receives it in a VM
+// before the first render that passes it, and again only when a render
+// passes another Shared. A page's render then parses only its own data.
+//
+// Each build makes its own Shared and passes it with each of its renders,
+// so a pool that outlives builds (portal dev) never renders a page of one
+// build with the shared data of another.
+type Shared struct {
+	json string
+}
+
+// NewShared wraps the JSON that portalShare receives. Every call makes a
+// distinct Shared, even for equal JSON.
+func NewShared(json []byte) *Shared {
+	return &Shared{json: string(json)}
 }
 
 // Warm creates the VMs a full pool holds now rather than at the first
@@ -86,22 +100,6 @@ func (p *Pool) Warm(ctx context.Context) error {
 		p.release(e)
 	}
 	return firstErr
-}
-
-// SetShared gives every render the same data, once per VM rather than once
-// per page: the bundle's portalShare(json) receives it before the VM's next
-// render. Data given again replaces it.
-func (p *Pool) SetShared(json []byte) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.shared = string(json)
-	p.sharedGen++
-}
-
-func (p *Pool) sharedData() (string, uint64) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.shared, p.sharedGen
 }
 
 // NewPool loads bundle, the theme's server bundle, into a first VM and checks
@@ -136,7 +134,8 @@ func NewPool(bundle []byte, opts ...Option) (*Pool, error) {
 }
 
 // Render borrows a VM, calls portalRender(inputJSON) in it and returns the
-// HTML. inputJSON reaches JavaScript as a string argument, never as source
+// HTML. When shared is not nil and is not the Shared the VM last took,
+// portalShare receives it first (see Shared). inputJSON reaches JavaScript as a string argument, never as source
 // text, so no content of it can be evaluated; invalid UTF-8 in it becomes
 // U+FFFD.
 //
@@ -152,14 +151,13 @@ func NewPool(bundle []byte, opts ...Option) (*Pool, error) {
 // be corrupt, and a new one is created when a render needs it. If ctx is
 // cancelled while Render waits for a VM, or during the render, which it then
 // interrupts, Render returns ctx.Err(). After Close, Render returns ErrClosed.
-func (p *Pool) Render(ctx context.Context, inputJSON []byte) (html string, logs []string, err error) {
+func (p *Pool) Render(ctx context.Context, shared *Shared, inputJSON []byte) (html string, logs []string, err error) {
 	e, err := p.acquire(ctx)
 	if err != nil {
 		return "", nil, err
 	}
 	deadline := time.Now().Add(p.cfg.timeout)
-	shared, gen := p.sharedData()
-	html, err = e.render(ctx, p.done, shared, gen, string(inputJSON), deadline)
+	html, err = e.render(ctx, p.done, shared, string(inputJSON), deadline)
 	logs = e.take()
 	p.release(e)
 	return html, logs, p.explain(ctx, err)

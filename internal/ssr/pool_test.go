@@ -165,11 +165,11 @@ func TestRender(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			p := newTestPool(t, tt.bundle, append([]Option{WithSize(1)}, tt.opts...)...)
 			if tt.setup != "" {
-				if _, _, err := p.Render(context.Background(), []byte(tt.setup)); err != nil {
+				if _, _, err := p.Render(context.Background(), nil, []byte(tt.setup)); err != nil {
 					t.Fatalf("setup: %v", err)
 				}
 			}
-			html, logs, err := p.Render(context.Background(), []byte(tt.input))
+			html, logs, err := p.Render(context.Background(), nil, []byte(tt.input))
 			checkLogs(t, logs, tt.wantLogs)
 			if tt.wantErr == nil {
 				if err != nil {
@@ -185,7 +185,7 @@ func TestRender(t *testing.T) {
 			if tt.wantIs != nil && !errors.Is(err, tt.wantIs) {
 				t.Errorf("error %v is not %v", err, tt.wantIs)
 			}
-			html, _, err = p.Render(context.Background(), []byte(tt.next))
+			html, _, err = p.Render(context.Background(), nil, []byte(tt.next))
 			if err != nil || html != tt.wantNext {
 				t.Errorf("next render = %q, %v; want %q", html, err, tt.wantNext)
 			}
@@ -205,7 +205,7 @@ func TestRenderConcurrently(t *testing.T) {
 		wg.Go(func() {
 			for r := range renders {
 				title := fmt.Sprintf("page %d.%d", g, r)
-				html, _, err := p.Render(context.Background(), fmt.Appendf(nil, `{"title":%q,"body":""}`, title))
+				html, _, err := p.Render(context.Background(), nil, fmt.Appendf(nil, `{"title":%q,"body":""}`, title))
 				if err != nil {
 					t.Errorf("%s: %v", title, err)
 					return
@@ -234,7 +234,7 @@ func startBusyRender(t *testing.T, p *Pool) (cancel func(), result <-chan error)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		_, _, err := p.Render(ctx, []byte(`{"loop":true}`))
+		_, _, err := p.Render(ctx, nil, []byte(`{"loop":true}`))
 		done <- err
 	}()
 	for len(p.slots) < cap(p.slots) {
@@ -250,7 +250,7 @@ func TestRenderContextCancellation(t *testing.T) {
 	// Waiting for the busy VM: the deadline ends the wait.
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
-	if _, _, err := p.Render(ctx, []byte(`{}`)); err != context.DeadlineExceeded {
+	if _, _, err := p.Render(ctx, nil, []byte(`{}`)); err != context.DeadlineExceeded {
 		t.Errorf("waiting render: error = %v, want context.DeadlineExceeded", err)
 	}
 
@@ -265,10 +265,10 @@ func TestRenderContextCancellation(t *testing.T) {
 	}
 
 	// A context cancelled beforehand starts nothing.
-	if _, _, err := p.Render(ctx, []byte(`{}`)); err != context.DeadlineExceeded {
+	if _, _, err := p.Render(ctx, nil, []byte(`{}`)); err != context.DeadlineExceeded {
 		t.Errorf("cancelled render: error = %v", err)
 	}
-	html, _, err := p.Render(context.Background(), []byte(`{}`))
+	html, _, err := p.Render(context.Background(), nil, []byte(`{}`))
 	if err != nil || html != "<p>render 1</p>" {
 		t.Errorf("render after the interrupt = %q, %v; want a fresh VM's first render", html, err)
 	}
@@ -287,7 +287,7 @@ func TestClose(t *testing.T) {
 	if err := <-busy; err != ErrClosed {
 		t.Errorf("render in progress: error = %v, want ErrClosed", err)
 	}
-	if _, _, err := p.Render(context.Background(), []byte(`{}`)); err != ErrClosed {
+	if _, _, err := p.Render(context.Background(), nil, []byte(`{}`)); err != ErrClosed {
 		t.Errorf("render after Close: error = %v, want ErrClosed", err)
 	}
 	if err := p.Close(); err != nil {
@@ -317,7 +317,7 @@ func TestUnicodeRoundTrip(t *testing.T) {
 		}
 		raw := strings.NewReplacer(`\u003c`, "<", `\u003e`, ">", `\u2028`, "\u2028", `\u2029`, "\u2029").Replace(string(escaped))
 		for _, input := range []string{string(escaped), raw} {
-			html, _, err := p.Render(context.Background(), []byte(input))
+			html, _, err := p.Render(context.Background(), nil, []byte(input))
 			if err != nil {
 				t.Fatalf("%q: %v", title, err)
 			}
@@ -334,9 +334,44 @@ func TestUnicodeRoundTrip(t *testing.T) {
 		{"'\xff' + 'ok'", "\uFFFDok"},
 		{`"\ud800" + "lone"`, "\uFFFDlone"},
 	} {
-		html, _, err := p.Render(context.Background(), []byte(tc.input))
+		html, _, err := p.Render(context.Background(), nil, []byte(tc.input))
 		if err != nil || html != tc.want {
 			t.Errorf("%q: got %q, %v; want %q", tc.input, html, err, tc.want)
+		}
+	}
+}
+
+// TestSharedBelongsToItsRenders: two builds' shared data, alternating on
+// one VM, each reach only their own renders, and a VM takes a Shared once.
+func TestSharedBelongsToItsRenders(t *testing.T) {
+	bundle := []byte(`
+var shared = "none", shares = 0;
+globalThis.portalShare = function (json) { shared = JSON.parse(json).build; shares++; };
+globalThis.portalRender = function (input) { return JSON.parse(input).page + " of build " + shared + " after " + shares + " shares"; };
+`)
+	p, err := NewPool(bundle, WithSize(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	first, second := NewShared([]byte(`{"build":"one"}`)), NewShared([]byte(`{"build":"two"}`))
+	for _, tt := range []struct {
+		shared *Shared
+		input  string
+		want   string
+	}{
+		{first, `{"page":"a"}`, "a of build one after 1 shares"},
+		{first, `{"page":"b"}`, "b of build one after 1 shares"},
+		{second, `{"page":"a"}`, "a of build two after 2 shares"},
+		{first, `{"page":"c"}`, "c of build one after 3 shares"},
+		{nil, `{"page":"d"}`, "d of build one after 3 shares"},
+	} {
+		html, _, err := p.Render(context.Background(), tt.shared, []byte(tt.input))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if html != tt.want {
+			t.Errorf("Render(%s) = %q, want %q", tt.input, html, tt.want)
 		}
 	}
 }

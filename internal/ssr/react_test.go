@@ -46,7 +46,7 @@ func TestReact(t *testing.T) {
 
 	t.Run("renderToString", func(t *testing.T) {
 		input, content := reactInput(t, "")
-		html, logs, err := p.Render(context.Background(), input)
+		html, logs, err := p.Render(context.Background(), nil, input)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -69,7 +69,7 @@ func TestReact(t *testing.T) {
 
 	t.Run("a component's error carries its stack", func(t *testing.T) {
 		input, _ := reactInput(t, "the component broke")
-		_, _, err := p.Render(context.Background(), input)
+		_, _, err := p.Render(context.Background(), nil, input)
 		if err == nil {
 			t.Fatal("render succeeded")
 		}
@@ -84,7 +84,7 @@ func BenchmarkRenderReact(b *testing.B) {
 	input, _ := reactInput(b, "")
 	ctx := context.Background()
 	for b.Loop() {
-		if _, _, err := p.Render(ctx, input); err != nil {
+		if _, _, err := p.Render(ctx, nil, input); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -100,7 +100,7 @@ func BenchmarkRenderReactParallel(b *testing.B) {
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
-			if _, _, err := p.Render(context.Background(), input); err != nil {
+			if _, _, err := p.Render(context.Background(), nil, input); err != nil {
 				b.Error(err)
 			}
 		})
@@ -109,7 +109,7 @@ func BenchmarkRenderReactParallel(b *testing.B) {
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
-			if _, _, err := p.Render(context.Background(), input); err != nil {
+			if _, _, err := p.Render(context.Background(), nil, input); err != nil {
 				b.Error(err)
 				return
 			}

@@ -564,7 +564,7 @@
         }
         return html;
       case "share":
-        // The data every render shares (Pool.SetShared), once per VM.
+        // The data every render of a build shares (ssr.Shared), once per VM and build.
         if (typeof global.portalShare !== "function") {
           throw new TypeError("globalThis.portalShare is not a function, but the engine has shared data for it");
         }

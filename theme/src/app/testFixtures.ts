@@ -14,7 +14,7 @@ export const site: SiteData = {
   i18n: { defaultLocale: 'en', locales: ['en'], localeConfigs: { en: { label: 'English', htmlLang: 'en', direction: 'ltr', path: 'en' } } },
   themeConfig: {
     colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false },
-    navbar: { title: 'Test Portal', hideOnScroll: false, items: [] },
+    navbar: { title: 'Test Portal', hideOnScroll: false },
     docs: { versionPersistence: 'localStorage', sidebar: { hideable: true, autoCollapseCategories: false } },
     tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
     mermaid: { theme: { light: 'neutral', dark: 'dark' } },
@@ -71,7 +71,7 @@ export const otherPage: PageData = {
   doc: { id: 'other', version: 'current', sidebar: 'main', previous: { title: 'Introduction', permalink: '/docs/' } },
 };
 
-export const notFoundPage: PageData = { ...base('/404.html', 'Page Not Found'), kind: 'not-found', html: '', toc: [], alternates: null, noIndex: true };
+export const notFoundPage: PageData = { ...base('/404.html', 'Page Not Found'), kind: 'not-found', html: '', toc: [], alternates: [], noIndex: true };
 
 export const sidebar: SidebarItem[] = [
   { type: 'link', label: 'Introduction', href: '/docs/', docId: 'intro' },
@@ -88,10 +88,20 @@ export const manifest: RouteManifest = {
     { path: '/docs/other/', kind: 'doc', title: 'Other', data: '/data/pages/docs--other.json', sidebar: 'main', version: 'current', locale: 'en' },
     { path: '/docs/bad/', kind: 'doc', title: 'Bad', data: '/data/pages/docs--bad.json', sidebar: 'main', version: 'current', locale: 'en' },
   ],
-  redirects: null,
+  redirects: [],
   notFoundData: '/data/pages/404.json',
   siteData: '/data/site.json',
   sidebarsData: '/data/sidebars.json',
+  // What the engine writes for links to these forms (route.Manifest.Resolve,
+  // whose answers for them internal/route's TestResolve checks); the last
+  // stands for a link written with a non-ASCII path.
+  aliases: {
+    '/docs/other': '/docs/other/',
+    '/docs/other.html': '/docs/other/',
+    '/docs/other/index.html': '/docs/other/',
+    '/index.html': '/',
+    '/docs/café': '/docs/other/',
+  },
 };
 
 /** The files a test server answers with, by URL. */

@@ -90,7 +90,7 @@ export function enhanceTabs(root: HTMLElement, { scrollBy = (dy) => window.scrol
     if (!tab || e.altKey || e.ctrlKey || e.metaKey) return;
     const siblings = ownTabs(tab.parentElement!.parentElement!);
     const index = siblings.indexOf(tab);
-    let focus: HTMLElement | null = null;
+    let focus: HTMLElement;
     switch (e.key) {
       case 'Enter':
       case ' ':

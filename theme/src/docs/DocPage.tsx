@@ -16,7 +16,7 @@ export function DocItem({ page, hasSidebar }: { page: PageData; hasSidebar: bool
   const site = useSite();
   const windowSize = useWindowSize();
   const doc = page.doc;
-  const toc = page.toc ?? [];
+  const toc = page.toc;
   const hasTOC = !page.hideTableOfContents && toc.length > 0;
   // The desktop column exists on the server and on desktops; on mobile only
   // the collapsed block at the top of the article does.

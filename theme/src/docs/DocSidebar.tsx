@@ -13,7 +13,7 @@ import { ThemedImage } from '../shell/ThemedImage';
 import { isSamePath } from '../utils/links';
 import { useWindowSize } from '../utils/useWindowSize';
 import { Collapsible, useLazyMounted } from './Collapsible';
-import { firstLink, isActiveItem, visibleItems } from './sidebarItems';
+import { isActiveItem, visibleItems } from './sidebarItems';
 import { caretLabel, classNames, sidebarMenuHtml } from './sidebarHtml';
 import { useIsBrowser } from './useIsBrowser';
 
@@ -152,7 +152,7 @@ function SidebarCategory({ item, index, level, idPath, pathname, onItemClick, ta
 
   // A collapsible category without a page toggles; its server HTML still
   // links the first page inside, for crawlers and readers without script.
-  const linkHref = href || (!collapsible ? undefined : isBrowser ? '#' : (firstLink(item) ?? '#'));
+  const linkHref = href || (!collapsible ? undefined : isBrowser ? '#' : (item.firstLink ?? '#'));
   const onLinkClick = (e: MouseEvent<HTMLAnchorElement>) => {
     if (!collapsible) {
       onItemClick?.(item);

@@ -9,7 +9,7 @@ import { docPage, fixtureSidebar } from './testFixtures';
 const indexPage: PageData = {
   ...docPage({ path: '/docs/category/apis/', kind: 'generated-index', title: 'APIs', html: '', toc: [] }),
   doc: { id: '', version: 'current', sidebar: 'docs' },
-  generatedIndex: { items: [{ type: 'link', label: 'CCD API', href: '/docs/api/ccd/' }] },
+  generatedIndex: { cards: [{ type: 'link', label: 'CCD API', href: '/docs/api/ccd/' }] },
 };
 
 describe('DocsRoute', () => {

@@ -9,7 +9,7 @@ import { docPathInVersion, latestVersion } from '../shell/docsVersions';
 export function VersionBanner({ doc }: { doc: DocMeta }) {
   const site = useSite();
   const { savePreferredVersionName } = useDocsPreferredVersion();
-  const versions = site.docs.versions ?? [];
+  const versions = site.docs.versions;
   const version = versions.find((v) => v.name === doc.version);
   const latest = latestVersion(versions);
   if (!version || !latest || (version.banner !== 'unreleased' && version.banner !== 'unmaintained')) return null;
@@ -42,7 +42,7 @@ export function VersionBanner({ doc }: { doc: DocMeta }) {
 
 /** "Version: <label>", shown when the docs have more than one version. */
 export function VersionBadge({ doc }: { doc: DocMeta }) {
-  const versions = useSite().docs.versions ?? [];
+  const versions = useSite().docs.versions;
   const version = versions.find((v) => v.name === doc.version);
   if (versions.length <= 1 || !version) return null;
   return <span className="theme-doc-version-badge badge badge--secondary">Version: {version.label}</span>;

@@ -43,7 +43,7 @@ export function animateCollapse(el: HTMLElement, collapsed: boolean, onEnd?: () 
   const style = el.style;
   const interrupted = style.height !== '';
   const frames: number[] = [];
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined = undefined; // set once the animation starts
   let finished = false;
 
   const stop = () => {

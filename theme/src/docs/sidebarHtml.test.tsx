@@ -16,7 +16,16 @@ import { docPage, fixtureSidebar } from './testFixtures';
 const items: SidebarItem[] = [
   ...fixtureSidebar(),
   { type: 'link', label: 'Quotes & "marks" <b>', href: '/docs/q/?a=1&b=2', docId: 'q', className: 'extra' },
-  { type: 'category', label: 'Open by default', collapsible: true, collapsed: false, className: 'cat-class', items: [{ type: 'link', label: 'Inside', href: '/docs/open/inside/' }] },
+  {
+    type: 'category',
+    label: 'Open by default',
+    collapsible: true,
+    collapsed: false,
+    className: 'cat-class',
+    firstLink: '/docs/open/inside/',
+    paths: ['/docs/open/inside/'],
+    items: [{ type: 'link', label: 'Inside', href: '/docs/open/inside/' }],
+  },
 ];
 
 beforeAll(() => setExternalIconHtml(renderToStaticMarkup(<ExternalIcon />)));

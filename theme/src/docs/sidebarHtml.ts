@@ -8,7 +8,7 @@
 import type { SidebarItem } from '../contract.gen';
 import { escapeHtml } from '../head';
 import { isSamePath } from '../utils/links';
-import { firstLink, isActiveItem, visibleItems } from './sidebarItems';
+import { isActiveItem, visibleItems } from './sidebarItems';
 
 let externalIconHtml = '';
 
@@ -101,7 +101,7 @@ function categoryHtml(item: SidebarItem, level: number, idPath: string, pathname
   const collapsed = collapsible && !active && !!item.collapsed;
   const listId = `${idPath}-list`;
   const controls = collapsed ? undefined : listId;
-  const linkHref = href || (!collapsible ? undefined : (firstLink(item) ?? '#'));
+  const linkHref = href || (!collapsible ? undefined : (item.firstLink ?? '#'));
   const linkClass = classNames('menu__link', collapsible && 'menu__link--sublist', collapsible && !href && 'menu__link--sublist-caret', active && 'menu__link--active');
   const toggles = collapsible && !href;
   let html =

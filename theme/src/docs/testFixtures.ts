@@ -1,7 +1,11 @@
 // Sidebar and page fixtures for the docs tests, typed against the contract.
 import type { PageData, SidebarItem, TOCItem } from '../contract.gen';
 
-/** A sidebar with every item kind: links, a category with a page, one without, nesting, html, unlisted. */
+/**
+ * A sidebar with every item kind: links, a category with a page, one
+ * without, nesting, html, unlisted. Each category carries what the engine
+ * writes of it (firstLink, paths), as internal/sidebar's facts give them.
+ */
 export function fixtureSidebar(): SidebarItem[] {
   return [
     { type: 'link', label: 'Introduction', href: '/docs/introduction/', docId: 'introduction' },
@@ -12,6 +16,8 @@ export function fixtureSidebar(): SidebarItem[] {
       docId: 'getting-started/index',
       collapsible: true,
       collapsed: true,
+      firstLink: '/docs/getting-started/',
+      paths: ['/docs/getting-started/', '/docs/getting-started/authorization/', '/docs/getting-started/registration/', '/docs/getting-started/secret/'],
       items: [
         { type: 'link', label: 'Authorization', href: '/docs/getting-started/authorization/', docId: 'getting-started/authorization' },
         { type: 'link', label: 'Registration', href: '/docs/getting-started/registration/', docId: 'getting-started/registration' },
@@ -23,6 +29,8 @@ export function fixtureSidebar(): SidebarItem[] {
       label: 'APIs',
       collapsible: true,
       collapsed: true,
+      firstLink: '/docs/api/ccd/',
+      paths: ['/docs/api/ccd/', '/docs/api/fhir/', '/docs/api/fhir/r4/'],
       items: [
         { type: 'link', label: 'CCD API', href: '/docs/api/ccd/', docId: 'api/ccd' },
         {
@@ -31,6 +39,8 @@ export function fixtureSidebar(): SidebarItem[] {
           href: '/docs/api/fhir/',
           collapsible: true,
           collapsed: true,
+          firstLink: '/docs/api/fhir/',
+          paths: ['/docs/api/fhir/', '/docs/api/fhir/r4/'],
           items: [{ type: 'link', label: 'R4', href: '/docs/api/fhir/r4/', docId: 'api/fhir/r4' }],
         },
       ],
@@ -39,6 +49,8 @@ export function fixtureSidebar(): SidebarItem[] {
       type: 'category',
       label: 'Reference',
       collapsible: false,
+      firstLink: '/docs/reference/glossary/',
+      paths: ['/docs/reference/glossary/'],
       items: [{ type: 'link', label: 'Glossary', href: '/docs/reference/glossary/', docId: 'reference/glossary' }],
     },
     { type: 'link', label: 'FHIR specification', href: 'https://hl7.org/fhir/R4/', external: true },
@@ -67,7 +79,7 @@ export function docPage(overrides: Partial<PageData> = {}): PageData {
     kind: 'doc',
     title: 'Authorization',
     canonical: 'https://developer.example.org/docs/getting-started/authorization/',
-    alternates: null,
+    alternates: [],
     html: '<p>Request a token.</p>',
     toc: fixtureTOC(),
     doc: {

@@ -1,46 +1,25 @@
-// A generated-index category page: title, description, then one card per
-// item of the category, inside the docs layout.
-import type { PageData, SidebarItem } from '../contract.gen';
+// A generated-index category page: title, description, then the cards the
+// engine made of the category's items, inside the docs layout.
+import type { IndexCard, PageData, SidebarItem } from '../contract.gen';
 import { Link } from '../app/Link';
 import { useSite } from '../app/SiteContext';
 import { Content } from '../content/Content';
 import { Breadcrumbs } from '../docs/Breadcrumbs';
 import { DocLayout } from '../docs/DocLayout';
 import { Paginator } from '../docs/Paginator';
-import { firstLink } from '../docs/sidebarItems';
 import { VersionBadge, VersionBanner } from '../docs/VersionBanner';
 
-/** How many pages a category card stands for, as its default description. */
-export function itemCountLabel(count: number): string {
-  return count === 1 ? '1 item' : `${count} items`;
+/** The icon a card shows: a category, an external link or a page. */
+export function cardIcon(card: IndexCard): string {
+  if (card.type === 'category') return '🗃️';
+  return card.external ? '🔗' : '📄️';
 }
 
-interface CardData {
-  href: string;
-  icon: string;
-  label: string;
-  description?: string;
-  external: boolean;
-}
-
-/** The card an item becomes, or null for items that have nowhere to go (html, empty categories). */
-export function cardOf(item: SidebarItem): CardData | null {
-  if (item.type === 'html') return null;
-  const label = item.label ?? '';
-  if (item.type === 'category') {
-    const href = firstLink(item);
-    if (!href) return null;
-    return { href, icon: '🗃️', label, description: item.description ?? itemCountLabel((item.items ?? []).length), external: false };
-  }
-  if (!item.href || item.unlisted) return null;
-  return { href: item.href, icon: item.external ? '🔗' : '📄️', label, description: item.description, external: !!item.external };
-}
-
-function Card({ card }: { card: CardData }) {
+function Card({ card }: { card: IndexCard }) {
   return (
     <Link to={card.href} autoAddBaseUrl={false} className="card padding--lg doc-card">
       <h2 className="text--truncate doc-card__title" title={card.label}>
-        <span aria-hidden="true">{card.icon}</span> {card.label}
+        <span aria-hidden="true">{cardIcon(card)}</span> {card.label}
       </h2>
       {card.description && (
         <p className="text--truncate doc-card__description" title={card.description}>
@@ -55,7 +34,7 @@ function Card({ card }: { card: CardData }) {
 export function GeneratedIndexContent({ page, hasSidebar }: { page: PageData; hasSidebar: boolean }) {
   const site = useSite();
   const doc = page.doc;
-  const cards = (page.generatedIndex?.items ?? []).map(cardOf).filter((c): c is CardData => c !== null);
+  const cards = page.generatedIndex?.cards ?? [];
   const description = page.generatedIndex?.description ?? page.description;
   return (
     <div className="generated-index-page">

@@ -6,7 +6,7 @@ import { useWindowSize } from '../utils/useWindowSize';
 /** A standalone Markdown page (terms of service and the like), with its table of contents beside it on desktops. */
 export function MarkdownPage({ page }: { page: PageData }) {
   const windowSize = useWindowSize();
-  const toc = page.toc ?? [];
+  const toc = page.toc;
   const showTOC = !page.hideTableOfContents && toc.length > 0 && windowSize !== 'mobile';
   return (
     <main className="container container--fluid margin-vert--lg">

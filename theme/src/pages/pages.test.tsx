@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { PageData } from '../contract.gen';
 import { renderWithSite } from '../shell/test-utils';
 import { docPage, fixtureSidebar } from '../docs/testFixtures';
-import { cardOf, GeneratedIndex, itemCountLabel } from './GeneratedIndex';
+import { cardIcon, GeneratedIndex } from './GeneratedIndex';
 import { HomePage } from './HomePage';
 import { MarkdownPage } from './MarkdownPage';
 import { NotFound } from './NotFound';
@@ -17,7 +17,19 @@ function indexPage(): PageData {
     breadcrumbs: [{ label: 'APIs', href: '/docs/category/apis/' }],
     previous: { title: 'Registration', permalink: '/docs/getting-started/registration/' },
   };
-  page.generatedIndex = { description: 'Every API Quillmoor offers.', items: fixtureSidebar() };
+  // The cards the engine makes of fixtureSidebar(): html items, unlisted
+  // links and empty categories make none (internal/pipeline's
+  // TestIndexCards checks the choosing).
+  page.generatedIndex = {
+    description: 'Every API Quillmoor offers.',
+    cards: [
+      { type: 'link', href: '/docs/introduction/', label: 'Introduction' },
+      { type: 'category', href: '/docs/getting-started/', label: 'Getting started', description: '3 items' },
+      { type: 'category', href: '/docs/api/ccd/', label: 'APIs', description: '2 items' },
+      { type: 'category', href: '/docs/reference/glossary/', label: 'Reference', description: '1 item' },
+      { type: 'link', href: 'https://hl7.org/fhir/R4/', label: 'FHIR specification', external: true },
+    ],
+  };
   return page;
 }
 
@@ -49,11 +61,10 @@ describe('GeneratedIndex', () => {
     expect(screen.getByRole('navigation', { name: 'Docs pages' })).toBeInTheDocument();
   });
 
-  it('counts items in words', () => {
-    expect(itemCountLabel(1)).toBe('1 item');
-    expect(itemCountLabel(3)).toBe('3 items');
-    expect(cardOf({ type: 'html', value: '<hr>' })).toBeNull();
-    expect(cardOf({ type: 'link', label: 'Hidden', href: '/x/', unlisted: true })).toBeNull();
+  it('shows a category, a page and an external link each with its icon', () => {
+    expect(cardIcon({ type: 'category', href: '/a/', label: 'A' })).toBe('🗃️');
+    expect(cardIcon({ type: 'link', href: '/b/', label: 'B' })).toBe('📄️');
+    expect(cardIcon({ type: 'link', href: 'https://c.example/', label: 'C', external: true })).toBe('🔗');
   });
 });
 
@@ -63,7 +74,7 @@ describe('MarkdownPage', () => {
     kind: 'page',
     title: 'Terms of Service',
     canonical: 'https://developer.example.org/terms-of-service/',
-    alternates: null,
+    alternates: [],
     html: '<h2 id="use" class="anchor">Use</h2><p>Be kind.</p><table><tr><td>wide</td></tr></table>',
     toc: [{ value: 'Use', id: 'use', level: 2 }],
     ...overrides,
@@ -89,7 +100,7 @@ describe('HomePage', () => {
       kind: 'home',
       title: 'Quillmoor Developer Portal',
       canonical: 'https://developer.example.org/',
-      alternates: null,
+      alternates: [],
       html: '<h2 id="who" class="anchor">Who this portal is for</h2>',
       toc: [],
       home: {

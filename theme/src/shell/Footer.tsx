@@ -42,7 +42,7 @@ function FooterLogo({ logo }: { logo: Logo }) {
 export function Footer() {
   const footer = useSite().themeConfig.footer;
   if (!footer) return null;
-  const columns = (footer.links ?? []).filter((column) => column.items && column.items.length > 0);
+  const columns = footer.links.filter((column) => column.items.length > 0);
   return (
     <footer className={cx('theme-layout-footer footer', footer.style === 'dark' && 'footer--dark')}>
       <div className="container container-fluid">
@@ -52,7 +52,7 @@ export function Footer() {
               <div className="theme-layout-footer-column col footer__col" key={i}>
                 {column.title && <h2 className="footer__title">{column.title}</h2>}
                 <ul className="footer__items clean-list">
-                  {(column.items ?? []).map((item, j) =>
+                  {column.items.map((item, j) =>
                     item.html ? (
                       <li className="footer__item" key={j} dangerouslySetInnerHTML={{ __html: item.html }} />
                     ) : (

@@ -23,7 +23,7 @@ const PreferredVersionContext = createContext<PreferredVersionValue | null>(null
 
 export function DocsPreferredVersionProvider({ children }: { children: ReactNode }) {
   const site = useSite();
-  const versions = site.docs.versions ?? [];
+  const versions = site.docs.versions;
   const persist = site.themeConfig.docs.versionPersistence !== 'none';
   const key = StorageKeys.preferredVersion(DOCS_PLUGIN_ID);
   const [name, setName] = useState<string | null>(null);
@@ -63,7 +63,7 @@ export function useDocsPreferredVersion(): PreferredVersionValue {
 export function useActiveDocsVersion(): VersionData | null {
   const site = useSite();
   const { location } = useRouter();
-  return activeVersionFor(site.docs.versions ?? [], location.pathname);
+  return activeVersionFor(site.docs.versions, location.pathname);
 }
 
 /** [active, preferred, latest] without duplicates (reference 4.6). */
@@ -71,5 +71,5 @@ export function useDocsVersionCandidates(): VersionData[] {
   const site = useSite();
   const active = useActiveDocsVersion();
   const { preferredVersion } = useDocsPreferredVersion();
-  return versionCandidates(active, preferredVersion, latestVersion(site.docs.versions ?? []));
+  return versionCandidates(active, preferredVersion, latestVersion(site.docs.versions));
 }

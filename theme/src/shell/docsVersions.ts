@@ -25,12 +25,12 @@ export function latestVersion(versions: readonly VersionData[]): VersionData | n
 
 /** The path of a version's main doc, else the version's own path. */
 export function mainDocPath(version: VersionData): string {
-  return version.docs?.[version.mainDocId]?.path ?? version.path;
+  return version.docs[version.mainDocId]?.path ?? version.path;
 }
 
 /** The same doc in that version if it exists there, else its main doc. */
 export function docPathInVersion(version: VersionData, docId: string | undefined): string {
-  const same = docId ? version.docs?.[docId] : undefined;
+  const same = docId ? version.docs[docId] : undefined;
   return same?.path ?? mainDocPath(version);
 }
 

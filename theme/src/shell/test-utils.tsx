@@ -5,7 +5,7 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import type { PageData, ResolvedNavItem, SiteData, VersionData } from '../contract.gen';
+import type { PageData, NavItem, SiteData, VersionData } from '../contract.gen';
 import { SiteProvider } from '../app/SiteContext';
 import { StaticRouter, type Location } from '../app/router';
 import { ColorModeProvider } from './colorMode';
@@ -27,7 +27,7 @@ export const fixtureVersions: VersionData[] = [
   },
 ];
 
-export const fixtureNavbar: ResolvedNavItem[] = [
+export const fixtureNavbar: NavItem[] = [
   { type: 'doc', docId: 'introduction', label: 'Docs', position: 'left', resolvedTo: '/docs/introduction/', resolvedLabel: 'introduction', activeSidebar: 'docs' },
   { type: 'docSidebar', sidebarId: 'api', label: 'API', position: 'left', resolvedTo: '/docs/api/ccd/', resolvedLabel: 'CCD API', activeSidebar: 'api' },
   { type: 'docSidebar', sidebarId: 'tutorials', label: 'Tutorials', position: 'left', resolvedTo: '/docs/tutorials/', resolvedLabel: 'Tutorials', activeSidebar: 'tutorials' },
@@ -55,7 +55,6 @@ export function fixtureSite(overrides: Partial<SiteData> = {}): SiteData {
         title: 'Quillmoor Developer Portal',
         logo: { alt: 'Quillmoor Health Exchange', src: 'img/logo.svg', width: 55, height: 50 },
         hideOnScroll: false,
-        items: null,
       },
       footer: {
         style: 'dark',
@@ -94,7 +93,7 @@ export function fixturePage(overrides: Partial<PageData> = {}): PageData {
     kind: 'doc',
     title: 'Introduction',
     canonical: 'https://developer.example.org/docs/introduction/',
-    alternates: null,
+    alternates: [],
     html: '<p>Hello</p>',
     toc: [],
     doc: { id: 'introduction', version: 'current', sidebar: 'docs' },

@@ -204,7 +204,7 @@ function isDigit(char: string): boolean {
  * would give the two sides different terms.
  */
 export function simpleLowerCase(text: string): string {
-  if (/^[\u0000-\u007f]*$/.test(text)) return text.toLowerCase();
+  if (/^\p{ASCII}*$/u.test(text)) return text.toLowerCase();
   let lower = '';
   for (const char of text) lower += char === '\u0130' ? 'i' : char.toLowerCase();
   return lower;

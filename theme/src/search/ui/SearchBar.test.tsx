@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ResolvedNavItem } from '../../contract.gen';
+import type { NavItem } from '../../contract.gen';
 import { Navbar } from '../../shell/navbar/Navbar';
 import { fixtureSite, renderWithSite, setWindowWidth, stubMatchMedia } from '../../shell/test-utils';
 import { SearchBar } from './SearchBar';
@@ -178,7 +178,7 @@ describe('SearchBar opening and closing', () => {
 });
 
 describe('the navbar search slot', () => {
-  const searchItem: ResolvedNavItem = { type: 'search', position: 'right' };
+  const searchItem: NavItem = { type: 'search', position: 'right' };
 
   it('holds the search button when the site has an index', () => {
     stubMatchMedia();

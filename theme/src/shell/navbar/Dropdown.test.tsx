@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ResolvedNavItem } from '../../contract.gen';
+import type { NavItem } from '../../contract.gen';
 import { Navbar } from './Navbar';
 import { fixturePage, fixtureSite, renderWithSite, setWindowWidth, stubMatchMedia } from '../test-utils';
 
-const dropdown: ResolvedNavItem = {
+const dropdown: NavItem = {
   type: 'dropdown',
   label: 'Resources',
   position: 'right',

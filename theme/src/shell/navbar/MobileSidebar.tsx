@@ -49,7 +49,7 @@ function closesSidebar(target: EventTarget | null): boolean {
 
 export function MobileSidebar() {
   const site = useSite();
-  const items = site.navbar ?? [];
+  const items = site.navbar;
   const sidebar = useNavbarMobileSidebar();
   const secondary = useSecondaryMenuDisplay(sidebar.shown);
   const panelRef = useRef<HTMLDivElement>(null);

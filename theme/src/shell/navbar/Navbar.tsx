@@ -29,7 +29,7 @@ function DesktopItems({ items }: { items: readonly NavEntry[] }) {
 export function Navbar() {
   const site = useSite();
   const config = site.themeConfig.navbar;
-  const items = site.navbar ?? [];
+  const items = site.navbar;
   const { location } = useRouter();
   const sidebar = useNavbarMobileSidebar();
   const { navbarRef, isNavbarVisible } = useHideableNavbar(config.hideOnScroll, location);

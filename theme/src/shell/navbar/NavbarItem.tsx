@@ -11,7 +11,7 @@ import { resolveDocItem, resolveDocsVersionItem } from './docItems';
 import { DesktopDropdown, MobileDropdown } from './DropdownNavbarItem';
 import { currentLocaleLabel, localeEntries } from './localeDropdown';
 import { NavbarSearch } from './NavbarSearch';
-import { itemLabel, itemType, type NavbarItemVariant, type NavEntry } from './types';
+import { itemLabel, type NavbarItemVariant, type NavEntry } from './types';
 import { dropdownVersion, dropdownVersions, versionEntryTarget } from './versionDropdown';
 
 interface ItemProps {
@@ -20,7 +20,8 @@ interface ItemProps {
 }
 
 export function NavbarItem({ item, variant }: ItemProps) {
-  const type = itemType(item);
+  // The engine resolved the type: "dropdown" for an untyped item with items.
+  const type = item.type;
   switch (type) {
     case 'default':
       return <NavbarLink item={item} variant={variant} />;
@@ -104,7 +105,7 @@ function DocsVersionDropdownItem({ item, variant }: ItemProps) {
   const active = useActiveDocsVersion();
   const { savePreferredVersionName } = useDocsPreferredVersion();
   const docId = state.status === 'loaded' ? state.page.doc?.id : undefined;
-  const choices = dropdownVersions(site.docs.versions ?? [], item.versions);
+  const choices = dropdownVersions(site.docs.versions, item.versions);
   const noActiveClass = !!item.dropdownActiveClassDisabled;
   const versionEntries: NavEntry[] = choices.map(({ version, label }) => ({
     type: 'default',

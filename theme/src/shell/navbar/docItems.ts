@@ -10,7 +10,7 @@ import type { NavEntry } from './types';
 export function resolveDocItem(item: NavEntry, candidates: readonly VersionData[]): NavEntry {
   if (!item.docId) return item;
   for (const version of candidates) {
-    const doc = version.docs?.[item.docId];
+    const doc = version.docs[item.docId];
     if (doc) return { ...item, resolvedTo: doc.path, activeSidebar: doc.sidebar ?? '' };
   }
   return item; // the engine's resolution (latest version)

@@ -18,15 +18,15 @@ export function localePath(site: SiteData, locale: string, pathname: string): st
   const { defaultLocale, localeConfigs } = site.i18n;
   // The site is built per locale; this build is the default locale's.
   const suffix = pathname.startsWith(site.baseUrl) ? pathname.slice(site.baseUrl.length) : pathname.replace(/^\//, '');
-  const localeSegment = locale === defaultLocale ? '' : `${(localeConfigs?.[locale]?.path || locale).replace(/^\/|\/$/g, '')}/`;
+  const localeSegment = locale === defaultLocale ? '' : `${(localeConfigs[locale]?.path || locale).replace(/^\/|\/$/g, '')}/`;
   return `${site.baseUrl}${localeSegment}${suffix}`;
 }
 
 export function localeEntries(site: SiteData, location: Location, queryString?: string): NavEntry[] {
   const { defaultLocale, localeConfigs } = site.i18n;
-  const locales = site.i18n.locales?.length ? site.i18n.locales : [defaultLocale];
+  const locales = site.i18n.locales.length ? site.i18n.locales : [defaultLocale];
   return locales.map((locale) => {
-    const config = localeConfigs?.[locale];
+    const config = localeConfigs[locale];
     return {
       type: 'default',
       label: config?.label || locale,
@@ -42,5 +42,5 @@ export function localeEntries(site: SiteData, location: Location, queryString?: 
 /** The label on the dropdown's button: the current locale's label. */
 export function currentLocaleLabel(site: SiteData): string {
   const { defaultLocale, localeConfigs } = site.i18n;
-  return localeConfigs?.[defaultLocale]?.label || defaultLocale;
+  return localeConfigs[defaultLocale]?.label || defaultLocale;
 }

@@ -34,7 +34,7 @@ export function NavbarMobileSidebarProvider({ children }: { children: ReactNode 
   const windowSize = useWindowSize();
   const { location } = useRouter();
   const hasSecondary = content !== null && content !== undefined && content !== false;
-  const disabled = (site.navbar ?? []).length === 0 && !hasSecondary;
+  const disabled = site.navbar.length === 0 && !hasSecondary;
   const shouldRender = !disabled && windowSize === 'mobile';
   const [shownState, setShown] = useState(false);
   const shown = shownState && shouldRender;

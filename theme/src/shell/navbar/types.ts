@@ -1,4 +1,4 @@
-import type { ResolvedNavItem } from '../../contract.gen';
+import type { NavItem } from '../../contract.gen';
 
 /**
  * Where an item renders: the desktop navbar bar, a desktop dropdown's menu,
@@ -11,7 +11,7 @@ export type NavbarItemVariant = 'desktop' | 'dropdown' | 'mobile';
  * config item from dropdownItemsBefore/After), plus what the shell's own
  * dropdowns (locales, versions) compute for their entries.
  */
-export interface NavEntry extends Omit<ResolvedNavItem, 'items'> {
+export interface NavEntry extends Omit<NavItem, 'items'> {
   /** A dropdown's items (resolved items, or config items from dropdownItemsBefore/After). */
   items?: NavEntry[];
   /** A precomputed active state that replaces the usual rules. */
@@ -22,12 +22,6 @@ export interface NavEntry extends Omit<ResolvedNavItem, 'items'> {
   lang?: string;
   /** Runs on click before navigation (e.g. remembering a version). */
   onSelect?: () => void;
-}
-
-/** The type an item renders as: no type or "default" with items is a dropdown. */
-export function itemType(item: Pick<NavEntry, 'type' | 'items'>): string {
-  if (!item.type || item.type === 'default') return item.items && item.items.length > 0 ? 'dropdown' : 'default';
-  return item.type;
 }
 
 export function itemLabel(item: NavEntry): string {

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ResolvedNavItem, SiteData, VersionData } from '../../contract.gen';
+import type { NavItem, SiteData, VersionData } from '../../contract.gen';
 import { activeVersionFor, docPathInVersion, versionCandidates } from '../docsVersions';
 import { Navbar } from './Navbar';
 import { dropdownVersions } from './versionDropdown';
@@ -36,9 +36,9 @@ const versions: VersionData[] = [
   },
 ];
 
-const dropdownItem: ResolvedNavItem = { type: 'docsVersionDropdown', position: 'right' };
+const dropdownItem: NavItem = { type: 'docsVersionDropdown', position: 'right' };
 
-function site(items: ResolvedNavItem[], extra: Partial<SiteData> = {}): SiteData {
+function site(items: NavItem[], extra: Partial<SiteData> = {}): SiteData {
   const base = fixtureSite({ navbar: items, ...extra });
   return { ...base, docs: { ...base.docs, versions } };
 }
@@ -141,7 +141,7 @@ describe('docs version dropdown', () => {
   });
 
   it('adds dropdownItemsBefore and dropdownItemsAfter around the versions', () => {
-    const item = { ...dropdownItem, dropdownItemsAfter: [{ type: 'default', label: 'All versions', to: '/versions/' }] };
+    const item: NavItem = { ...dropdownItem, dropdownItemsAfter: [{ type: 'default', label: 'All versions', to: '/versions/' }] };
     renderWithSite(<Navbar />, { site: site([item]), page: bulkPage });
     expect(within(menu()).getAllByRole('link').map((a) => a.textContent)).toEqual(['Next', '2.0', '1.0', 'All versions']);
   });
@@ -159,7 +159,7 @@ describe('docs version dropdown', () => {
 });
 
 describe('doc-based items follow the version', () => {
-  const docItem: ResolvedNavItem = { type: 'doc', docId: 'introduction', label: 'Docs', position: 'left', resolvedTo: '/docs/introduction/', activeSidebar: 'docs' };
+  const docItem: NavItem = { type: 'doc', docId: 'introduction', label: 'Docs', position: 'left', resolvedTo: '/docs/introduction/', activeSidebar: 'docs' };
 
   it('a doc item links the doc in the active version', () => {
     renderWithSite(<Navbar />, { site: site([docItem]), page: bulkPage });

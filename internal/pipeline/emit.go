@@ -1,0 +1,249 @@
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"maps"
+	"path"
+	"strings"
+
+	"github.com/portaldocs/portal/internal/config"
+	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/markdown"
+	"github.com/portaldocs/portal/internal/route"
+	"github.com/portaldocs/portal/internal/ssr"
+	"github.com/portaldocs/portal/internal/themedata"
+)
+
+// emit renders every page with the theme and writes every file of the
+// output: what the earlier stages decided, nothing more. A lazy build
+// (portal dev) leaves the pages' HTML to lazyPages. It returns nil when the
+// output folder cannot be made.
+func (b *builder) emit(site *loaded, plan *resolved, pr *prerenderer) (*Output, *lazyPages) {
+	out, err := newOutput(b.opts.outputDir, b.opts.cache.lastOutput())
+	if err != nil {
+		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: err.Error()})
+		return nil, nil
+	}
+	cfg := site.cfg
+	base := cfg.BaseURL
+	b.copyStatic(out, site.static)
+	for _, d := range plan.downloads {
+		out.add(d.Path, d.Data)
+	}
+	for name, data := range plan.search.files {
+		out.add(plan.search.dir+name, data)
+	}
+	m := plan.manifest
+	out.add(strings.TrimPrefix(m.SiteData, base), plan.siteData)
+	out.add(strings.TrimPrefix(m.SidebarsData, base), plan.sidebarsData)
+	pages := &pageRenderer{pool: pr.pool, shared: ssr.NewShared(sharedRenderData(plan)),
+		input: renderInputTail(themedata.RenderInput{Assets: emitTheme(out, base, pr), SiteURL: m.SiteData,
+			ManifestURL: base + route.ManifestFile, SidebarsURL: m.SidebarsData})}
+	out.add(strings.TrimPrefix(m.NotFoundData, base), plan.notFound.json)
+	var lazy *lazyPages
+	if b.opts.lazy {
+		lazy = &lazyPages{pages: pages, byFile: map[string]*builtPage{route.NotFoundFile: plan.notFound}}
+	}
+	b.emitPages(out, plan.pages, base, pages, lazy)
+	if lazy == nil {
+		if html, ok := pages.render(b.ctx, &b.diags, plan.notFound); ok {
+			out.add(route.NotFoundFile, html)
+		}
+	}
+	for _, rd := range plan.redirects {
+		out.add(rd.file, redirectHTML(rd.to))
+	}
+	out.add("sitemap.xml", sitemap(cfg, m))
+	out.add("robots.txt", robots(cfg))
+	out.add(route.ManifestFile, mustJSON(m))
+	out.Manifest = m
+	return out, lazy
+}
+
+// emitPages writes every page's data and prerenders its HTML across the
+// workers (or hands it to lazy). Of pages with the same path (a duplicate
+// route the build warns about) the first one is the route's page.
+func (b *builder) emitPages(out *Output, pages []*builtPage, base string, render *pageRenderer, lazy *lazyPages) {
+	byFile := map[string]*builtPage{}
+	var first []*builtPage
+	for _, p := range pages {
+		out.add(strings.TrimPrefix(p.entry.Data, base), p.json)
+		file := route.FileFor(base, p.entry.Path)
+		if _, dup := byFile[file]; !dup {
+			byFile[file] = p
+			first = append(first, p)
+		}
+	}
+	if lazy != nil {
+		maps.Copy(lazy.byFile, byFile)
+		return
+	}
+	b.parallel(len(first), func(i int) {
+		p := first[i]
+		if html, ok := render.render(b.ctx, &b.diags, p); ok {
+			out.add(route.FileFor(base, p.entry.Path), html)
+		}
+	})
+}
+
+// themeDir is where the client bundle is served from, under the base URL.
+const themeDir = "assets/theme/"
+
+// emitTheme copies the client bundle and writes the code-highlighting
+// stylesheet; it returns the URLs every page loads.
+func emitTheme(out *Output, base string, pr *prerenderer) themedata.RenderAssets {
+	for name, data := range pr.theme.Files {
+		out.add(themeDir+name, data)
+	}
+	assets := themedata.RenderAssets{Scripts: []string{base + themeDir + pr.theme.Entry}, Styles: []string{}, Preload: []string{}}
+	for _, css := range pr.theme.Styles {
+		assets.Styles = append(assets.Styles, base+themeDir+css)
+	}
+	highlight := []byte(markdown.HighlightCSS())
+	name := hashedName("assets/css/highlight", highlight, ".css")
+	out.add(name, highlight)
+	assets.Styles = append(assets.Styles, base+name)
+	for _, p := range pr.theme.Preload {
+		assets.Preload = append(assets.Preload, base+themeDir+p)
+	}
+	return assets
+}
+
+// sharedRenderData is SharedRenderData's JSON, made of the site data and
+// sidebars as their files hold them rather than marshalled again.
+func sharedRenderData(plan *resolved) []byte {
+	return mustJSON(struct {
+		Site     json.RawMessage `json:"site"`
+		Sidebars json.RawMessage `json:"sidebars"`
+	}{plan.siteData, plan.sidebarsData})
+}
+
+// renderInputTail is what follows the page in every RenderInput's JSON:
+// `,"assets":…}`. Page is RenderInput's first field, so a page's input is
+// `{"page":` + its data file's JSON + this tail, and its data is never
+// marshalled twice.
+func renderInputTail(in themedata.RenderInput) []byte {
+	const head = `{"page":null`
+	full := mustJSON(in)
+	if !bytes.HasPrefix(full, []byte(head)) {
+		panic("RenderInput's first field must be page")
+	}
+	return full[len(head):]
+}
+
+// pageRenderer prerenders the pages of one build with the data that build
+// shares: no page renders with another build's site data or sidebars.
+type pageRenderer struct {
+	pool   *ssr.Pool
+	shared *ssr.Shared
+	// input is the RenderInput JSON after the page (renderInputTail).
+	input []byte
+}
+
+// render runs the theme's server bundle for one page. Script errors and
+// anything the render logged (React warns through console.error) are
+// reported against the page's source file.
+func (pr *pageRenderer) render(ctx context.Context, diags *diag.List, p *builtPage) ([]byte, bool) {
+	input := make([]byte, 0, len(`{"page":`)+len(p.json)+len(pr.input))
+	input = append(append(append(input, `{"page":`...), p.json...), pr.input...)
+	html, logs, err := pr.pool.Render(ctx, pr.shared, input)
+	for _, l := range logs {
+		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Warning,
+			Message: fmt.Sprintf("prerendering %s logged: %s", p.entry.Path, l)})
+	}
+	if err != nil {
+		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error,
+			Message: fmt.Sprintf("prerender %s: %v", p.entry.Path, err), Hint: "the theme failed on this page's data"})
+		return nil, false
+	}
+	// The theme leaves a placeholder where the client's initial data goes;
+	// the input JSON is that data, and encoding/json has already escaped
+	// <, > and & so it cannot end the script element early.
+	if !strings.Contains(html, initialDataPlaceholder) {
+		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error,
+			Message: fmt.Sprintf("prerender %s: the theme's document has no initial-data placeholder %s", p.entry.Path, initialDataPlaceholder),
+			Hint:    "rebuild the theme with `make theme`; the engine and the theme must come from the same version"})
+		return nil, false
+	}
+	return []byte(strings.Replace(html, initialDataPlaceholder, string(input), 1)), true
+}
+
+// initialDataPlaceholder is where the theme's document expects the client's
+// initial data (theme/src/document.ts DATA_PLACEHOLDER).
+const initialDataPlaceholder = "<!--portal:initial-data-->"
+
+func (b *builder) copyStatic(out *Output, files []staticFile) {
+	for _, f := range files {
+		data, err := fs.ReadFile(b.site, f.path)
+		if err != nil {
+			b.diags.Add(diag.Diagnostic{File: f.path, Severity: diag.Error, Message: "copy static file: " + err.Error()})
+			continue
+		}
+		out.add(f.name, data)
+	}
+}
+
+// redirectHTML is a static-host-friendly redirect: meta refresh, canonical,
+// and a script that keeps the query and hash (behaviour reference 2.4).
+func redirectHTML(to string) []byte {
+	esc := template.HTMLEscapeString(to)
+	js, _ := json.Marshal(to)
+	keep := "true"
+	if strings.ContainsAny(to, "?#") {
+		keep = "false"
+	}
+	return []byte(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="refresh" content="0; url=` + esc + `">
+<link rel="canonical" href="` + esc + `">
+<title>Redirecting…</title>
+<script>window.location.href = ` + string(js) + ` + (` + keep + ` ? window.location.search + window.location.hash : "");</script>
+</head>
+<body><p>This page has moved to <a href="` + esc + `">` + esc + `</a>.</p></body>
+</html>
+`)
+}
+
+type sitemapURL struct {
+	Loc string `xml:"loc"`
+}
+
+type sitemapSet struct {
+	XMLName xml.Name     `xml:"urlset"`
+	XMLNS   string       `xml:"xmlns,attr"`
+	URLs    []sitemapURL `xml:"url"`
+}
+
+// sitemap lists every listed route (not unlisted docs, not the not-found page).
+func sitemap(cfg *config.Site, m *route.Manifest) []byte {
+	set := sitemapSet{XMLNS: "http://www.sitemaps.org/schemas/sitemap/0.9"}
+	if !cfg.NoIndex {
+		for _, r := range m.Routes {
+			if !r.Unlisted {
+				set.URLs = append(set.URLs, sitemapURL{Loc: cfg.URL + r.Path})
+			}
+		}
+	}
+	var buf bytes.Buffer
+	buf.WriteString(xml.Header)
+	enc := xml.NewEncoder(&buf)
+	enc.Indent("", "  ")
+	_ = enc.Encode(set)
+	buf.WriteString("\n")
+	return buf.Bytes()
+}
+
+func robots(cfg *config.Site) []byte {
+	if cfg.NoIndex {
+		return []byte("User-agent: *\nDisallow: /\n")
+	}
+	return []byte("User-agent: *\nAllow: /\n\nSitemap: " + cfg.URL + path.Join(cfg.BaseURL, "sitemap.xml") + "\n")
+}

@@ -1,0 +1,89 @@
+package pipeline
+
+import (
+	"fmt"
+	"io/fs"
+	"strings"
+
+	"github.com/portaldocs/portal/internal/config"
+	"github.com/portaldocs/portal/internal/content"
+	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir"
+)
+
+// loaded is what the load stage hands on: the site as its files say, read
+// once. Later stages read it and never change it.
+type loaded struct {
+	cfg *config.Site
+	// content holds every doc, hand-written and generated from FHIR
+	// resources, and every standalone page.
+	content *content.Site
+	fhir    *fhirPages
+	// static lists the files of the static folders, by output name.
+	static []staticFile
+}
+
+// staticFile is a file of a static folder: copied to the output as is.
+type staticFile struct {
+	name string // output name, e.g. "img/logo.svg"
+	path string // in the site folder, e.g. "static/img/logo.svg"
+}
+
+// load reads the config, the FHIR folder, the docs and pages (with a doc
+// for every generated FHIR page) and lists the static files. It returns nil
+// when the config cannot be read, since nothing else can be without it.
+func (b *builder) load() *loaded {
+	cfg := b.loadConfig()
+	if cfg == nil {
+		return nil
+	}
+	fhirSite, ds := fhir.Prepare(b.ctx, b.site, cfg.FHIR, config.FileName, fhir.BaseSpecs)
+	b.diags.Add(ds...)
+	generated := make([]content.Generated, len(fhirSite.Pages))
+	for i, p := range fhirSite.Pages {
+		generated[i] = generatedDoc(p)
+	}
+	site, ds := content.Load(b.site, cfg, content.Options{IncludeDrafts: b.opts.includeDrafts, Generated: generated})
+	b.diags.Add(ds...)
+	return &loaded{cfg: cfg, content: site, fhir: newFHIRPages(cfg, fhirSite, site), static: b.listStatic(cfg)}
+}
+
+func (b *builder) loadConfig() *config.Site {
+	data, err := fs.ReadFile(b.site, config.FileName)
+	if err != nil {
+		b.diags.Add(diag.Diagnostic{File: config.FileName, Severity: diag.Error,
+			Message: fmt.Sprintf("read site config: %v", err), Hint: "is this a site folder? it needs a " + config.FileName})
+		return nil
+	}
+	cfg, ds := config.Parse(config.FileName, data)
+	b.diags.Add(ds...)
+	return cfg
+}
+
+// listStatic walks the static folders once; the link checker and the
+// output both use the list.
+func (b *builder) listStatic(cfg *config.Site) []staticFile {
+	var files []staticFile
+	for _, dir := range cfg.StaticDirectories {
+		_ = fs.WalkDir(b.site, dir, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				files = append(files, staticFile{name: strings.TrimPrefix(strings.TrimPrefix(p, dir), "/"), path: p})
+			}
+			return nil
+		})
+	}
+	return files
+}
+
+// lastVersion is the version served at the docs root.
+func (l *loaded) lastVersion() *content.Version {
+	for _, v := range l.content.Versions {
+		if v.IsLast {
+			return v
+		}
+	}
+	if len(l.content.Versions) > 0 {
+		return l.content.Versions[0]
+	}
+	return nil
+}

@@ -1,0 +1,310 @@
+package pipeline
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/portaldocs/portal/internal/route"
+)
+
+// Output is a finished site: every file of the output folder, written into
+// a folder of its own as the build made them (so memory does not grow with
+// the site), and the route manifest. The folder is temporary until
+// WriteDir moves it into place; a failed build never touches the previous
+// output.
+type Output struct {
+	// Manifest is the route table, as routes.json holds it.
+	Manifest *route.Manifest
+
+	// dir holds the files; target is the folder WriteDir can rename dir
+	// to (WithOutputDir). prev is an earlier output (the target, or the
+	// last build with the same Cache) whose unchanged files are linked
+	// rather than written again. placed is set once dir has been moved to
+	// target.
+	dir, target, prev string
+	placed            bool
+
+	mu    sync.Mutex
+	names map[string]bool
+	dirs  map[string]bool // folders made so far
+	err   error
+
+	jobs     chan outputFile
+	writers  sync.WaitGroup
+	finished bool
+}
+
+type outputFile struct {
+	name string
+	data []byte
+}
+
+// outputWriters overlap the system calls of writing many small files.
+const outputWriters = 8
+
+// newOutput makes the output folder: a temporary sibling of target, or a
+// temporary folder of the system's when target is "". Files prev holds
+// unchanged are linked from it ("" for none; target when it is set).
+func newOutput(target, prev string) (*Output, error) {
+	parent, prefix := os.TempDir(), "portal-output-"
+	if target != "" {
+		target = filepath.Clean(target)
+		parent, prefix = filepath.Dir(target), "."+filepath.Base(target)+".new-"
+		if err := os.MkdirAll(parent, 0o755); err != nil {
+			return nil, fmt.Errorf("create output parent %s: %w", parent, err)
+		}
+	}
+	dir, err := os.MkdirTemp(parent, prefix)
+	if err != nil {
+		return nil, fmt.Errorf("create temporary output folder: %w", err)
+	}
+	if target != "" {
+		prev = target
+	}
+	o := &Output{dir: dir, target: target, prev: prev, names: map[string]bool{}, dirs: map[string]bool{dir: true},
+		jobs: make(chan outputFile, 64)}
+	for range outputWriters {
+		o.writers.Add(1)
+		go o.writer()
+	}
+	return o, nil
+}
+
+func (o *Output) writer() {
+	defer o.writers.Done()
+	for f := range o.jobs {
+		if err := o.write(f); err != nil {
+			o.mu.Lock()
+			if o.err == nil {
+				o.err = err
+			}
+			o.mu.Unlock()
+		}
+	}
+}
+
+func (o *Output) write(f outputFile) error {
+	dir := filepath.Dir(filepath.Join(o.dir, filepath.FromSlash(f.name)))
+	o.mu.Lock()
+	made := o.dirs[dir]
+	o.mu.Unlock()
+	if !made {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return fmt.Errorf("write %s: %w", f.name, err)
+		}
+		o.mu.Lock()
+		o.dirs[dir] = true
+		o.mu.Unlock()
+	}
+	return writeOrLink(o.dir, o.prev, f.name, f.data)
+}
+
+// add queues one file for writing. It is safe for concurrent use.
+func (o *Output) add(name string, data []byte) {
+	o.mu.Lock()
+	o.names[name] = true
+	o.mu.Unlock()
+	o.jobs <- outputFile{name, data}
+}
+
+// finish waits for every write and returns the first error.
+func (o *Output) finish() error {
+	if !o.finished {
+		o.finished = true
+		close(o.jobs)
+		o.writers.Wait()
+	}
+	return o.err
+}
+
+// FS serves the output folder.
+func (o *Output) FS() fs.FS { return os.DirFS(o.dir) }
+
+// Files lists the output's file names, sorted.
+func (o *Output) Files() []string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	names := make([]string, 0, len(o.names))
+	for n := range o.names {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// File returns one output file's contents.
+func (o *Output) File(name string) ([]byte, bool) {
+	o.mu.Lock()
+	known := o.names[name]
+	o.mu.Unlock()
+	if !known {
+		return nil, false
+	}
+	data, err := os.ReadFile(filepath.Join(o.dir, filepath.FromSlash(name)))
+	return data, err == nil
+}
+
+// WriteDir puts the output at dir atomically: the output folder replaces
+// dir in two renames, or, when the build wrote it elsewhere (no
+// WithOutputDir(dir)), a copy made beside dir does. A file dir already
+// holds with the same content is linked, not written again, so a rebuild
+// rewrites only what changed and tools that sync the folder to a host see
+// unchanged files as unchanged. If any step fails, dir is left as it was.
+func (o *Output) WriteDir(dir string) error {
+	if err := o.finish(); err != nil {
+		return err
+	}
+	if o.placed {
+		return fmt.Errorf("this output was already moved to %s", o.target)
+	}
+	dir = filepath.Clean(dir)
+	if dir == o.target {
+		if err := swapDir(o.dir, dir); err != nil {
+			return err
+		}
+		o.placed = true
+		return nil
+	}
+	parent := filepath.Dir(dir)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return fmt.Errorf("create output parent %s: %w", parent, err)
+	}
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".new-")
+	if err != nil {
+		return fmt.Errorf("create temporary output folder: %w", err)
+	}
+	if err := o.copyTo(tmp, dir); err != nil {
+		_ = os.RemoveAll(tmp)
+		return err
+	}
+	return swapDir(tmp, dir)
+}
+
+// copyTo copies every file into root, linking those prev holds unchanged,
+// with a few goroutines: the cost is system calls, which overlap well.
+// Folders are created first, once each.
+func (o *Output) copyTo(root, prev string) error {
+	names := o.Files()
+	dirs := map[string]bool{}
+	for _, name := range names {
+		dir := filepath.Dir(filepath.Join(root, filepath.FromSlash(name)))
+		if !dirs[dir] {
+			dirs[dir] = true
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return fmt.Errorf("write %s: %w", name, err)
+			}
+		}
+	}
+	errs := make(chan error, outputWriters)
+	var wg sync.WaitGroup
+	for w := range outputWriters {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(names); i += outputWriters {
+				data, err := os.ReadFile(filepath.Join(o.dir, filepath.FromSlash(names[i])))
+				if err == nil {
+					err = writeOrLink(root, prev, names[i], data)
+				}
+				if err != nil {
+					errs <- fmt.Errorf("copy %s: %w", names[i], err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	return <-errs
+}
+
+// Close removes the output folder, unless WriteDir moved it into place.
+func (o *Output) Close() error {
+	err := o.finish()
+	if o.placed {
+		return nil
+	}
+	return errors.Join(err, os.RemoveAll(o.dir))
+}
+
+// writeOrLink writes one output file under root, or links it from prev
+// when prev already holds the same content. A file whose name carries a
+// hash of its content (data/*.<hash>.json, the theme's assets) is the same
+// file wherever prev has it.
+func writeOrLink(root, prev, name string, data []byte) error {
+	rel := filepath.FromSlash(name)
+	dst := filepath.Join(root, rel)
+	if prev != "" {
+		old := filepath.Join(prev, rel)
+		if contentNamed(name) {
+			if os.Link(old, dst) == nil {
+				return nil
+			}
+		} else if sameFile(old, data) && os.Link(old, dst) == nil {
+			return nil
+		}
+	}
+	if err := os.WriteFile(dst, data, 0o644); err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	return nil
+}
+
+// sameFile reports whether the file at path holds exactly data.
+func sameFile(path string, data []byte) bool {
+	info, err := os.Lstat(path)
+	if err != nil || !info.Mode().IsRegular() || info.Size() != int64(len(data)) {
+		return false
+	}
+	old, err := os.ReadFile(path)
+	return err == nil && bytes.Equal(old, data)
+}
+
+// contentNamed reports whether an output file's name carries a hash of its
+// content: the data files and stylesheets the build names (hashedName) and
+// the theme's assets, which Vite names so.
+func contentNamed(name string) bool {
+	if strings.HasPrefix(name, themeDir) {
+		return viteNameRe.MatchString(name)
+	}
+	return hashedNameRe.MatchString(name)
+}
+
+var (
+	hashedNameRe = regexp.MustCompile(`^(?:data|assets/css)/.*\.[0-9a-f]{10}\.(?:json|css)$`)
+	viteNameRe   = regexp.MustCompile(`-[A-Za-z0-9_-]{8}\.(?:js|css)$`)
+)
+
+// swapDir replaces dir with tmp. The old folder is moved aside first and
+// removed only once the new one is in place.
+func swapDir(tmp, dir string) error {
+	old := ""
+	if _, err := os.Stat(dir); err == nil {
+		old = tmp + ".old"
+		if err := os.Rename(dir, old); err != nil {
+			_ = os.RemoveAll(tmp)
+			return fmt.Errorf("move previous output %s aside: %w", dir, err)
+		}
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		if old != "" {
+			_ = os.Rename(old, dir) // put the previous output back
+		}
+		_ = os.RemoveAll(tmp)
+		return fmt.Errorf("move new output into %s: %w", dir, err)
+	}
+	if old != "" {
+		if err := os.RemoveAll(old); err != nil {
+			return fmt.Errorf("remove previous output %s: %w", old, err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,372 @@
+package pipeline
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/portaldocs/portal/internal/content"
+	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/links"
+	"github.com/portaldocs/portal/internal/markdown"
+	"github.com/portaldocs/portal/internal/route"
+	"github.com/portaldocs/portal/internal/sidebar"
+	"github.com/portaldocs/portal/internal/themedata"
+)
+
+// builtPage is a route with its data and what the link checker needs.
+type builtPage struct {
+	// searchWeight is front matter search_weight (0: the default).
+	searchWeight float64
+	entry        route.Entry
+	// data is the page's data until encode turns it into json, the page's
+	// data file as written (and as the prerender's input carries it).
+	data     *themedata.PageData
+	json     []byte
+	dataFile string // the data file's name without hash and extension
+	source   string
+	line     int
+	links    []links.Link
+	anchors  []string
+	// indexText is a generated index's text for search: its items' labels
+	// and descriptions.
+	indexText string
+}
+
+// encode marshals the page's data and completes its route with the data
+// file's URL.
+func (p *builtPage) encode(base string) {
+	p.json = mustJSON(p.data)
+	p.entry.Data = base + hashedName(p.dataFile, p.json, ".json")
+	p.data = nil
+}
+
+// pages turns docs, generated indexes and pages into routes with their
+// page data.
+func (r *resolver) pages() []*builtPage {
+	var pages []*builtPage
+	for _, v := range r.site.content.Versions {
+		sb := r.sidebars[v.Name]
+		for _, d := range v.Docs {
+			if p := r.docPage(v, sb, d); p != nil {
+				pages = append(pages, p)
+			}
+		}
+		for _, gi := range sb.GeneratedIndexes {
+			pages = append(pages, r.generatedIndexPage(v, gi))
+		}
+	}
+	for _, p := range r.site.content.Pages {
+		if bp := r.standalonePage(p); bp != nil {
+			pages = append(pages, bp)
+		}
+	}
+	base := r.site.cfg.BaseURL
+	for _, p := range pages {
+		p.dataFile = "data/pages/" + dataName(base, p.entry.Path)
+	}
+	return pages
+}
+
+func (r *resolver) docPage(v *content.Version, sb *sidebar.Sidebars, d *content.Doc) *builtPage {
+	res := r.md.doc(d)
+	if res == nil {
+		return nil
+	}
+	fm := d.FrontMatter
+	sidebarID := r.displayedSidebar(v, sb, d)
+	meta := &themedata.DocMeta{ID: d.ID, Version: v.Name, Sidebar: sidebarID, Unlisted: fm.Unlisted, Draft: fm.Draft,
+		Tags: fm.Tags, EditURL: r.editURL(v, d), LastUpdate: lastUpdate(fm.LastUpdate)}
+	var prev, next *sidebar.NavLink
+	if sidebarID != "" {
+		if *r.site.cfg.Docs.Breadcrumbs {
+			meta.Breadcrumbs = crumbs(sb.Breadcrumbs(sidebarID, d.Permalink))
+		}
+		prev, next = r.neighbours(v, sb, sidebarID, d)
+	} else {
+		prev = r.paginationOverride(v, d, "pagination_prev", fm.PaginationPrev)
+		next = r.paginationOverride(v, d, "pagination_next", fm.PaginationNext)
+	}
+	meta.Previous, meta.Next = navLink(prev), navLink(next)
+	title := r.md.title(d)
+	data := r.basePageData(d.Permalink, route.KindDoc, title, res)
+	data.Doc = meta
+	data.Description = firstNonEmpty(fm.Description, res.Description)
+	data.Keywords, data.Image = fm.Keywords, fm.Image
+	data.HideTitle = fm.HideTitle || res.Title != ""
+	data.HideTOC = fm.HideTableOfContents
+	data.NoIndex = data.NoIndex || fm.Unlisted
+	data.TOC = r.toc(res, fm)
+	return &builtPage{
+		entry: route.Entry{Path: d.Permalink, Kind: route.KindDoc, Title: title, Sidebar: sidebarID,
+			Version: v.Name, Locale: r.site.cfg.I18n.DefaultLocale, Unlisted: fm.Unlisted},
+		data: data, source: d.Source, line: 1, links: fileLinks(d.Source, res), anchors: res.Anchors,
+		searchWeight: weightOf(fm),
+	}
+}
+
+func weightOf(fm content.FrontMatter) float64 {
+	if fm.SearchWeight == nil {
+		return 0
+	}
+	return *fm.SearchWeight
+}
+
+// displayedSidebar: front matter displayed_sidebar (null = none), else the
+// sidebar that lists the doc.
+func (r *resolver) displayedSidebar(v *content.Version, sb *sidebar.Sidebars, d *content.Doc) string {
+	ds := d.FrontMatter.DisplayedSidebar
+	switch {
+	case ds.Null:
+		return ""
+	case ds.Set:
+		if _, ok := sb.ByID[ds.Value]; !ok {
+			r.b.diags.Add(diag.Diagnostic{File: d.Source, Line: d.FrontMatter.Lines["displayed_sidebar"], Severity: diag.Error,
+				Message: fmt.Sprintf("Doc with ID %s wants to display sidebar %s but a sidebar with this name doesn't exist", d.ID, ds.Value),
+				Hint:    "use one of: " + strings.Join(sb.IDs, ", ")})
+			return ""
+		}
+		return ds.Value
+	}
+	return sb.SidebarOf(d.ID)
+}
+
+// toc builds the table of contents with the levels from front matter, else
+// the config (default 2–3).
+func (r *resolver) toc(res *markdown.Result, fm content.FrontMatter) []markdown.TOCItem {
+	minLevel, maxLevel := r.site.cfg.ThemeConfig.TableOfContents.MinHeadingLevel, r.site.cfg.ThemeConfig.TableOfContents.MaxHeadingLevel
+	if fm.TOCMinHeadingLevel != 0 {
+		minLevel = fm.TOCMinHeadingLevel
+	}
+	if fm.TOCMaxHeadingLevel != 0 {
+		maxLevel = fm.TOCMaxHeadingLevel
+	}
+	toc := markdown.BuildTOC(res.Headings, minLevel, maxLevel)
+	if toc == nil {
+		toc = []markdown.TOCItem{}
+	}
+	return toc
+}
+
+func (r *resolver) editURL(v *content.Version, d *content.Doc) string {
+	custom := d.FrontMatter.CustomEditURL
+	switch {
+	case custom.Null:
+		return ""
+	case custom.Set:
+		return custom.Value
+	case r.site.cfg.Docs.EditURL != "":
+		return strings.TrimSuffix(r.site.cfg.Docs.EditURL, "/") + "/" + path.Join(v.Dir, d.RelPath)
+	}
+	return ""
+}
+
+// neighbours computes previous and next from the sidebar, then applies the
+// front-matter overrides (behaviour reference 5.7).
+func (r *resolver) neighbours(v *content.Version, sb *sidebar.Sidebars, sidebarID string, d *content.Doc) (prev, next *sidebar.NavLink) {
+	prev, next = sb.Neighbours(sidebarID, d.Permalink)
+	prev, next = r.labelled(v, prev), r.labelled(v, next)
+	fm := d.FrontMatter
+	if fm.PaginationPrev.Set {
+		prev = r.paginationOverride(v, d, "pagination_prev", fm.PaginationPrev)
+	}
+	if fm.PaginationNext.Set {
+		next = r.paginationOverride(v, d, "pagination_next", fm.PaginationNext)
+	}
+	return prev, next
+}
+
+// labelled applies the target doc's pagination_label.
+func (r *resolver) labelled(v *content.Version, nl *sidebar.NavLink) *sidebar.NavLink {
+	if nl == nil {
+		return nil
+	}
+	if target := v.DocByID(nl.DocID); target != nil && target.FrontMatter.PaginationLabel != "" && target.Permalink == nl.Permalink {
+		nl.Title = target.FrontMatter.PaginationLabel
+	}
+	return nl
+}
+
+func (r *resolver) paginationOverride(v *content.Version, d *content.Doc, key string, n content.Nullable) *sidebar.NavLink {
+	if !n.Set || n.Null {
+		return nil
+	}
+	target := v.DocByID(n.Value)
+	if target == nil {
+		r.b.diags.Add(diag.Diagnostic{File: d.Source, Line: d.FrontMatter.Lines[key], Severity: diag.Error,
+			Message: fmt.Sprintf("Error when loading %s in %s: the %s front matter points to a non-existent ID %s.", d.ID, path.Dir(d.Source), key, n.Value)})
+		return nil
+	}
+	if target.Unlisted() {
+		return nil
+	}
+	label := firstNonEmpty(target.FrontMatter.PaginationLabel, target.FrontMatter.SidebarLabel, r.md.title(target))
+	return &sidebar.NavLink{Title: label, Permalink: target.Permalink, DocID: target.ID}
+}
+
+func (r *resolver) generatedIndexPage(v *content.Version, gi *sidebar.GeneratedIndex) *builtPage {
+	data := r.basePageData(gi.Permalink, route.KindGeneratedIndex, gi.Title, nil)
+	data.Description = gi.Description
+	data.Keywords, data.Image = gi.Keywords, gi.Image
+	items := r.cardItems(v, gi.Category.Items)
+	data.Index = &themedata.IndexData{Description: gi.Description, Cards: indexCards(items)}
+	sb := r.sidebars[v.Name]
+	data.Doc = &themedata.DocMeta{Version: v.Name, Sidebar: gi.SidebarID}
+	if *r.site.cfg.Docs.Breadcrumbs {
+		data.Doc.Breadcrumbs = crumbs(sb.Breadcrumbs(gi.SidebarID, gi.Permalink))
+	}
+	prev, next := sb.Neighbours(gi.SidebarID, gi.Permalink)
+	data.Doc.Previous, data.Doc.Next = navLink(r.labelled(v, prev)), navLink(r.labelled(v, next))
+	return &builtPage{
+		entry: route.Entry{Path: gi.Permalink, Kind: route.KindGeneratedIndex, Title: gi.Title, Sidebar: gi.SidebarID,
+			Version: v.Name, Locale: r.site.cfg.I18n.DefaultLocale},
+		data: data, source: gi.File, line: gi.Line, indexText: indexPageHTML(gi.Description, items),
+	}
+}
+
+// cardItems are a generated index's items with each doc's own description
+// when the sidebars file gives none, so its cards say what each page is for.
+// The items are copied: the sidebar itself stays as the file wrote it.
+func (r *resolver) cardItems(v *content.Version, items []*sidebar.Item) []*sidebar.Item {
+	out := make([]*sidebar.Item, len(items))
+	for i, item := range items {
+		card := *item
+		if card.Description == "" && card.DocID != "" {
+			if doc := v.DocByID(card.DocID); doc != nil {
+				card.Description = doc.FrontMatter.Description
+				if res := r.md.doc(doc); card.Description == "" && res != nil {
+					card.Description = res.Description
+				}
+			}
+		}
+		out[i] = &card
+	}
+	return out
+}
+
+func (r *resolver) standalonePage(p *content.Page) *builtPage {
+	res := r.md.page(p)
+	if res == nil {
+		return nil
+	}
+	fm := p.FrontMatter
+	kind := route.KindPage
+	if fm.Layout == "home" {
+		kind = route.KindHome
+	}
+	title := firstNonEmpty(fm.Title, res.Title)
+	if title == "" {
+		title = r.site.cfg.Title
+	}
+	data := r.basePageData(p.Permalink, kind, title, res)
+	data.Description = firstNonEmpty(fm.Description, res.Description)
+	data.Keywords, data.Image = fm.Keywords, fm.Image
+	data.HideTitle = fm.HideTitle || res.Title != ""
+	data.HideTOC = fm.HideTableOfContents
+	data.TOC = r.toc(res, fm)
+	pageLinks := fileLinks(p.Source, res)
+	if kind == route.KindHome {
+		data.Home = homeData(fm)
+		pageLinks = append(pageLinks, homeLinks(p.Source, fm)...)
+	}
+	return &builtPage{
+		entry: route.Entry{Path: p.Permalink, Kind: kind, Title: title, Locale: r.site.cfg.I18n.DefaultLocale},
+		data:  data, source: p.Source, line: 1, links: pageLinks, anchors: res.Anchors, searchWeight: weightOf(fm),
+	}
+}
+
+// homeData takes the home layout's hero and features from front matter.
+func homeData(fm content.FrontMatter) *themedata.HomeData {
+	h := &themedata.HomeData{}
+	if hero, ok := fm.Extra["hero"].(map[string]any); ok {
+		h.Hero = hero
+	}
+	if features, ok := fm.Extra["features"].([]any); ok {
+		for _, f := range features {
+			if m, ok := f.(map[string]any); ok {
+				h.Features = append(h.Features, m)
+			}
+		}
+	}
+	return h
+}
+
+// homeLinks collects the "to" targets of hero actions and feature cards so
+// the link checker covers them.
+func homeLinks(file string, fm content.FrontMatter) []links.Link {
+	var out []links.Link
+	var walk func(v any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			if to, ok := x["to"].(string); ok {
+				out = append(out, links.Link{Dest: to, File: file, Line: fm.Lines["hero"]})
+			}
+			for _, child := range x {
+				walk(child)
+			}
+		case []any:
+			for _, child := range x {
+				walk(child)
+			}
+		}
+	}
+	walk(fm.Extra["hero"])
+	walk(fm.Extra["features"])
+	return out
+}
+
+func (r *resolver) basePageData(permalink string, kind route.Kind, title string, res *markdown.Result) *themedata.PageData {
+	data := &themedata.PageData{Path: permalink, Kind: kind, Title: title, Canonical: r.site.cfg.URL + permalink,
+		Alternates: r.alternates(permalink), NoIndex: r.site.cfg.NoIndex, TOC: []markdown.TOCItem{}}
+	if res != nil {
+		data.HTML, data.HasMermaid = res.HTML, res.HasMermaid
+	}
+	return data
+}
+
+// alternates lists the page in every locale plus x-default, for hreflang
+// links. Non-default locales live under /<locale path>/.
+func (r *resolver) alternates(permalink string) []themedata.Alternate {
+	i18n := r.site.cfg.I18n
+	out := make([]themedata.Alternate, 0, len(i18n.Locales)+1)
+	for _, loc := range i18n.Locales {
+		href := r.site.cfg.URL + localizedPath(r.site.cfg.BaseURL, permalink, loc, i18n.DefaultLocale, i18n.LocaleConfigs[loc].Path)
+		out = append(out, themedata.Alternate{HrefLang: i18n.LocaleConfigs[loc].HTMLLang, Href: href})
+	}
+	out = append(out, themedata.Alternate{HrefLang: "x-default", Href: r.site.cfg.URL + permalink})
+	return out
+}
+
+func localizedPath(baseURL, permalink, locale, defaultLocale, localePath string) string {
+	if locale == defaultLocale {
+		return permalink
+	}
+	return baseURL + localePath + "/" + strings.TrimPrefix(permalink, baseURL)
+}
+
+// fileLinks are the page's links to check. Unresolved .md links are left
+// out: they were reported at the onBrokenMarkdownLinks level already, and
+// checking them again would make that level meaningless.
+func fileLinks(file string, res *markdown.Result) []links.Link {
+	unresolved := make(map[markdown.Link]bool, len(res.UnresolvedMarkdownLinks))
+	for _, l := range res.UnresolvedMarkdownLinks {
+		unresolved[l] = true
+	}
+	out := make([]links.Link, 0, len(res.Links))
+	for _, l := range res.Links {
+		if !unresolved[l] {
+			out = append(out, links.Link{Dest: l.Dest, File: file, Line: l.Line})
+		}
+	}
+	return out
+}
+
+func firstNonEmpty(values ...string) string {
+	for _, v := range values {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}

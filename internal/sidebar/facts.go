@@ -1,0 +1,68 @@
+package sidebar
+
+// What the theme shows of an item and does not depend on the page, worked
+// out once here so that the theme only reads it.
+
+// Listed reports whether the item shows on every page: a link to a listed
+// doc (or any other link), a category with a listed page of its own or a
+// listed item, an html item. An item that is not listed shows only on the
+// pages inside it.
+func (it *Item) Listed() bool {
+	switch it.Type {
+	case TypeLink:
+		return !it.Unlisted
+	case TypeCategory:
+		if it.Href != "" && !it.LinkUnlisted {
+			return true
+		}
+		for _, child := range it.Items {
+			if child.Listed() {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// FirstLink is the first page the item leads to, depth first: its own
+// (unless it is a category whose page is unlisted), else the first of its
+// items'; "" when there is none.
+func (it *Item) FirstLink() string {
+	if it.Href != "" && (it.Type != TypeCategory || !it.LinkUnlisted) {
+		return it.Href
+	}
+	for _, child := range it.Items {
+		if child.Type == TypeHTML {
+			continue
+		}
+		if href := child.FirstLink(); href != "" {
+			return href
+		}
+	}
+	return ""
+}
+
+// Paths are the paths of the item's own page and of every item inside it,
+// compared as the theme compares paths (lowercase, trailing slash), each
+// once, depth first.
+func (it *Item) Paths() []string {
+	var out []string
+	seen := map[string]bool{}
+	var walk func(item *Item)
+	walk = func(item *Item) {
+		if item.Href != "" {
+			if key := pathKey(item.Href); !seen[key] {
+				seen[key] = true
+				out = append(out, key)
+			}
+		}
+		if item.Type == TypeCategory {
+			for _, child := range item.Items {
+				walk(child)
+			}
+		}
+	}
+	walk(it)
+	return out
+}

@@ -1,0 +1,289 @@
+// Package themedata is the data contract between the engine and its theme:
+// the JSON the build writes (page data, site data, sidebars) and the input
+// each prerender hands the theme's server bundle. It holds data types only,
+// so the pipeline, which fills them, and the contract generator
+// (internal/contract), which turns them into theme/src/contract.gen.ts,
+// both import it without depending on each other.
+//
+// Everything the theme shows that follows from the site's structure is
+// worked out by the engine and written here: the theme only reads it.
+// Field names are the JSON the theme sees. Lists and maps the engine always
+// writes are never nil ([] and {} in JSON, never null): such fields carry
+// contract:"nonnull".
+package themedata
+
+import (
+	"github.com/portaldocs/portal/internal/markdown"
+	"github.com/portaldocs/portal/internal/route"
+)
+
+// PageData is one route's data, written to data/pages/<name>.<hash>.json.
+type PageData struct {
+	Path        string             `json:"path"`
+	Kind        route.Kind         `json:"kind"`
+	Title       string             `json:"title"`
+	Description string             `json:"description,omitempty"`
+	Keywords    []string           `json:"keywords,omitempty"`
+	Image       string             `json:"image,omitempty"`
+	Canonical   string             `json:"canonical"`
+	Alternates  []Alternate        `json:"alternates" contract:"nonnull"`
+	NoIndex     bool               `json:"noIndex,omitempty"`
+	HTML        string             `json:"html"`
+	TOC         []markdown.TOCItem `json:"toc" contract:"nonnull"`
+	HideTitle   bool               `json:"hideTitle,omitempty"`
+	HideTOC     bool               `json:"hideTableOfContents,omitempty"`
+	HasMermaid  bool               `json:"hasMermaid,omitempty"`
+	Doc         *DocMeta           `json:"doc,omitempty"`
+	Home        *HomeData          `json:"home,omitempty"`
+	Index       *IndexData         `json:"generatedIndex,omitempty"`
+}
+
+// Alternate is an hreflang alternate link.
+type Alternate struct {
+	HrefLang string `json:"hreflang"`
+	Href     string `json:"href"`
+}
+
+// DocMeta is what a doc page adds: its place in the docs.
+type DocMeta struct {
+	ID          string      `json:"id"`
+	Version     string      `json:"version"`
+	Sidebar     string      `json:"sidebar,omitempty"`
+	Breadcrumbs []Crumb     `json:"breadcrumbs,omitempty"`
+	Previous    *NavLink    `json:"previous,omitempty"`
+	Next        *NavLink    `json:"next,omitempty"`
+	Unlisted    bool        `json:"unlisted,omitempty"`
+	Draft       bool        `json:"draft,omitempty"`
+	Tags        []string    `json:"tags,omitempty"`
+	EditURL     string      `json:"editUrl,omitempty"`
+	LastUpdate  *LastUpdate `json:"lastUpdate,omitempty"`
+}
+
+// Crumb is one breadcrumb entry.
+type Crumb struct {
+	Label string `json:"label"`
+	Href  string `json:"href,omitempty"`
+}
+
+// NavLink is a previous or next page.
+type NavLink struct {
+	Title     string `json:"title"`
+	Permalink string `json:"permalink"`
+}
+
+// LastUpdate is the last-update author and date a doc's front matter gives.
+type LastUpdate struct {
+	Author string `json:"author,omitempty"`
+	Date   string `json:"date,omitempty"`
+}
+
+// HomeData is the home layout's data, taken from the home page's front
+// matter (hero and features) so authors edit it as content.
+type HomeData struct {
+	Hero     map[string]any   `json:"hero,omitempty"`
+	Features []map[string]any `json:"features,omitempty"`
+}
+
+// IndexData is a generated-index category page: one card per item of the
+// category that leads somewhere.
+type IndexData struct {
+	Description string      `json:"description,omitempty"`
+	Cards       []IndexCard `json:"cards" contract:"nonnull"`
+}
+
+// IndexCard is one card of a generated index.
+type IndexCard struct {
+	// Type is the item the card stands for: a category or a link.
+	Type  SidebarItemType `json:"type"`
+	Href  string          `json:"href"`
+	Label string          `json:"label"`
+	// Description is the item's, or the doc's; for a category without one,
+	// how many items it holds ("3 items").
+	Description string `json:"description,omitempty"`
+	External    bool   `json:"external,omitempty"`
+}
+
+// SiteData is the site-wide data the theme needs on every page.
+type SiteData struct {
+	Title              string   `json:"title"`
+	Tagline            string   `json:"tagline"`
+	URL                string   `json:"url"`
+	BaseURL            string   `json:"baseUrl"`
+	Favicon            string   `json:"favicon,omitempty"`
+	TitleDelimiter     string   `json:"titleDelimiter"`
+	NoIndex            bool     `json:"noIndex"`
+	BaseURLIssueBanner bool     `json:"baseUrlIssueBanner"`
+	I18n               I18n     `json:"i18n"`
+	ThemeConfig        Theme    `json:"themeConfig"`
+	Docs               DocsData `json:"docs"`
+	// Navbar is themeConfig.navbar.items, each item's type and target
+	// resolved.
+	Navbar []NavItem `json:"navbar" contract:"nonnull"`
+	// SearchIndex is the URL of the search index's meta file
+	// (docs/search-index.md); "" when the navbar has no search item.
+	SearchIndex string `json:"searchIndex"`
+}
+
+// DocsData describes the docs versions.
+type DocsData struct {
+	RouteBasePath string        `json:"routeBasePath"`
+	Breadcrumbs   bool          `json:"breadcrumbs"`
+	Versions      []VersionData `json:"versions" contract:"nonnull"`
+}
+
+// VersionData is one docs version as the theme sees it.
+type VersionData struct {
+	Name      string `json:"name"`
+	Label     string `json:"label"`
+	IsLast    bool   `json:"isLast"`
+	Path      string `json:"path"`
+	MainDocID string `json:"mainDocId"`
+	Banner    string `json:"banner,omitempty"`
+	// Docs maps each doc id to its permalink, so the version dropdown can
+	// link to the same doc in another version.
+	Docs map[string]DocRef `json:"docs" contract:"nonnull"`
+}
+
+// DocRef is a doc catalogue entry: id, path, sidebar (spec section 3).
+type DocRef struct {
+	Path    string `json:"path"`
+	Sidebar string `json:"sidebar,omitempty"`
+}
+
+// NavItemType is a navbar item's type: the config's, or for an item
+// without one, "dropdown" when it has items and "default" when it has not.
+type NavItemType string
+
+// The nine navbar item types of the spec, with Docusaurus's type names.
+const (
+	NavDefault             NavItemType = "default"
+	NavDropdown            NavItemType = "dropdown"
+	NavLocaleDropdown      NavItemType = "localeDropdown"
+	NavSearch              NavItemType = "search"
+	NavHTML                NavItemType = "html"
+	NavDoc                 NavItemType = "doc"
+	NavDocSidebar          NavItemType = "docSidebar"
+	NavDocsVersion         NavItemType = "docsVersion"
+	NavDocsVersionDropdown NavItemType = "docsVersionDropdown"
+)
+
+// NavItem is a navbar item with its type and target resolved at build time.
+type NavItem struct {
+	Type                 NavItemType `json:"type"`
+	Position             string      `json:"position,omitempty"`
+	Label                string      `json:"label,omitempty"`
+	HTML                 string      `json:"html,omitempty"`
+	To                   string      `json:"to,omitempty"`
+	Href                 string      `json:"href,omitempty"`
+	PrependBaseURLToHref bool        `json:"prependBaseUrlToHref,omitempty"`
+	ActiveBasePath       string      `json:"activeBasePath,omitempty"`
+	ActiveBaseRegex      string      `json:"activeBaseRegex,omitempty"`
+	ClassName            string      `json:"className,omitempty"`
+	Target               string      `json:"target,omitempty"`
+	Rel                  string      `json:"rel,omitempty"`
+	AriaLabel            string      `json:"aria-label,omitempty"`
+	DocID                string      `json:"docId,omitempty"`
+	SidebarID            string      `json:"sidebarId,omitempty"`
+	DocsPluginID         string      `json:"docsPluginId,omitempty"`
+	Value                string      `json:"value,omitempty"`
+	// Versions is docsVersionDropdown's versions as the config writes
+	// them: a list of names, or a map of name → {label}.
+	Versions                    any       `json:"versions,omitempty"`
+	DropdownItemsBefore         []NavItem `json:"dropdownItemsBefore,omitempty"`
+	DropdownItemsAfter          []NavItem `json:"dropdownItemsAfter,omitempty"`
+	DropdownActiveClassDisabled bool      `json:"dropdownActiveClassDisabled,omitempty"`
+	QueryString                 string    `json:"queryString,omitempty"`
+	// ResolvedTo is the internal path of doc, docSidebar and docsVersion items.
+	ResolvedTo string `json:"resolvedTo,omitempty"`
+	// ResolvedLabel is the label those items get when the config gives none.
+	ResolvedLabel string `json:"resolvedLabel,omitempty"`
+	// ActiveSidebar makes a docSidebar/doc item active on any page of that sidebar.
+	ActiveSidebar string `json:"activeSidebar,omitempty"`
+	// Items are a dropdown's items.
+	Items []NavItem `json:"items,omitempty"`
+}
+
+// SidebarsData is every docs version's resolved sidebars, written to
+// data/sidebars.<hash>.json: version name, then sidebar id, then items.
+type SidebarsData map[string]map[string][]*SidebarItem
+
+// SidebarItemType is the type of a resolved sidebar item: doc and ref items
+// of the sidebars file become links; a category keeps its own type.
+type SidebarItemType string
+
+// Sidebar item types.
+const (
+	SidebarLink     SidebarItemType = "link"
+	SidebarCategory SidebarItemType = "category"
+	SidebarHTML     SidebarItemType = "html"
+)
+
+// SidebarItem is one resolved sidebar item, as the theme receives it.
+type SidebarItem struct {
+	Type  SidebarItemType `json:"type"`
+	Label string          `json:"label,omitempty"`
+	Href  string          `json:"href,omitempty"`
+	// DocID is set for links to docs (doc and ref items) and categories
+	// linking a doc.
+	DocID string `json:"docId,omitempty"`
+	// Unlisted: shown only on the pages inside it. A link to an unlisted
+	// doc; a category with nothing listed (no listed page of its own, no
+	// listed item).
+	Unlisted bool `json:"unlisted,omitempty"`
+	// LinkUnlisted: the category's linked doc is unlisted.
+	LinkUnlisted bool           `json:"linkUnlisted,omitempty"`
+	ClassName    string         `json:"className,omitempty"`
+	CustomProps  map[string]any `json:"customProps,omitempty"`
+	Description  string         `json:"description,omitempty"`
+	Collapsed    bool           `json:"collapsed,omitempty"`
+	Collapsible  bool           `json:"collapsible,omitempty"`
+	Items        []*SidebarItem `json:"items,omitempty"`
+	Value        string         `json:"value,omitempty"`
+	DefaultStyle bool           `json:"defaultStyle,omitempty"`
+	External     bool           `json:"external,omitempty"`
+	// FirstLink (categories) is the first page the category leads to,
+	// depth first: its own page, else the first link inside. A category
+	// without a page of its own links it for readers without script.
+	FirstLink string `json:"firstLink,omitempty"`
+	// Paths (categories) are the paths of the category's own page and of
+	// every item inside it, lowercase with a trailing slash: the category
+	// is active, and shown expanded, on any of them.
+	Paths []string `json:"paths,omitempty"`
+}
+
+// RenderInput is what the prerender step passes the theme's server bundle
+// for one route. Page must stay its first field: the build splices each
+// page's data file into the JSON there rather than marshal it again.
+type RenderInput struct {
+	// Page is the route's page data, as in its data file.
+	Page *PageData `json:"page" contract:"nonnull"`
+	// Assets are the client bundle's files the page loads.
+	Assets RenderAssets `json:"assets"`
+	// SiteURL is the URL of the site data (SiteData), which the client
+	// loads (preloaded by the document) before hydrating.
+	SiteURL string `json:"siteUrl"`
+	// ManifestURL is the URL of the route manifest (routes.json).
+	ManifestURL string `json:"manifestUrl"`
+	// SidebarsURL is the URL of the sidebars data (SidebarsData); a doc page
+	// with a sidebar loads it before hydrating.
+	SidebarsURL string `json:"sidebarsUrl"`
+}
+
+// SharedRenderData is what every prerender of a build shares: given once to
+// each JavaScript engine, never per page, so a page's prerender costs the
+// same however many pages the site has.
+type SharedRenderData struct {
+	Site *SiteData `json:"site" contract:"nonnull"`
+	// Sidebars maps version name → sidebar id → items.
+	Sidebars SidebarsData `json:"sidebars" contract:"nonnull"`
+}
+
+// RenderAssets are the URLs of the client bundle's entry scripts and styles.
+type RenderAssets struct {
+	// Scripts are the entry scripts, loaded as modules.
+	Scripts []string `json:"scripts" contract:"nonnull"`
+	// Styles are the stylesheets every page links.
+	Styles []string `json:"styles" contract:"nonnull"`
+	// Preload are the entry's static imports, loaded with modulepreload.
+	Preload []string `json:"preload" contract:"nonnull"`
+}
