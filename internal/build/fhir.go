@@ -99,8 +99,14 @@ func (b *builder) expandFHIR(j *renderJob, doc *content.Doc) {
 	if !bytes.Contains(j.body, []byte(":fhir-")) {
 		return
 	}
-	page := b.fhir.byDoc[doc]
-	exp, ds := b.fhir.site.Expand(j.source, j.body, j.bodyLine+1, page)
+	page, docID, fm := b.fhir.byDoc[doc], "", j.frontMatter()
+	if doc != nil {
+		docID = doc.ID
+	}
+	// A directive without api="…" takes the page's API; a bad fhir_api is
+	// reported by checkContent.
+	apis, _ := b.fhir.site.PageAPIs(j.source, docID, page, fm.Extra[fhir.FrontMatterAPIKey], fm.Lines[fhir.FrontMatterAPIKey])
+	exp, ds := b.fhir.site.Expand(j.source, j.body, j.bodyLine+1, page, apis)
 	b.diags.Add(ds...)
 	j.body, j.fileLines = exp.Body, exp.FileLines
 }

@@ -47,12 +47,16 @@ type Expansion struct {
 
 // Expand replaces every directive in body, whose first line is line
 // firstLine of file. page is the generated page the body is the prose of,
-// nil for a hand-written page. Each bad directive is reported and left out.
+// nil for a hand-written page; apis are the APIs the page is about
+// (PageAPIs). A directive without api="…" takes the page's API when the
+// page is about one (see pageAPI). Each bad directive is reported and left
+// out.
 //
 // Text directives (:fhir-value{…}) are replaced where they stand, so lines
 // keep their numbers; inside a fenced code block only when its info string
 // carries the fhir-values option, which is removed from the output.
-func (s *Site) Expand(file string, body []byte, firstLine int, page *Page) (Expansion, []diag.Diagnostic) {
+func (s *Site) Expand(file string, body []byte, firstLine int, page *Page, apis []*API) (Expansion, []diag.Diagnostic) {
+	ctx := newPageAPI(page, apis)
 	lines := strings.SplitAfter(string(body), "\n")
 	var out strings.Builder
 	var fileLines []int
@@ -76,16 +80,17 @@ func (s *Site) Expand(file string, body []byte, firstLine int, page *Page) (Expa
 		if fence != "" || m == nil {
 			if (fence == "" || (valuesInFence && !opening)) && strings.Contains(l, ":fhir-value") {
 				var ds []diag.Diagnostic
-				l, ds = s.expandValues(file, lineNo, l, fence != "")
+				l, ds = s.expandValues(file, lineNo, l, fence != "", ctx)
 				diags = append(diags, ds...)
 			}
 			out.WriteString(l)
 			fileLines = append(fileLines, lineNo)
 			continue
 		}
-		d := directive{name: m[1], attrs: parseAttrs(m[2]), line: lineNo}
+		d := directive{name: m[1], attrs: ctx.fill(parseAttrs(m[2])), line: lineNo}
 		generated, err := s.generate(d, page)
 		if err != nil {
+			err = ctx.explain(err)
 			diags = append(diags, diag.Diagnostic{File: file, Line: lineNo, Severity: diag.Error, Message: err.Error(), Hint: directiveHint(d.name)})
 			continue
 		}
@@ -137,6 +142,47 @@ func lineEnding(line string) string {
 	return ""
 }
 
+// pageAPI is the API a directive without api="…" is about: the API of
+// the generated page whose prose it is in, else the one API the page is
+// about (front matter fhir_api, or the API whose docs folder holds it).
+type pageAPI struct {
+	id string
+	// several lists the page's APIs when it is about more than one, so
+	// that a directive lacking api="…" is told to name one of them.
+	several []string
+}
+
+func newPageAPI(page *Page, apis []*API) pageAPI {
+	switch {
+	case page != nil:
+		return pageAPI{id: page.API.ID}
+	case len(apis) == 1:
+		return pageAPI{id: apis[0].ID}
+	}
+	var ids []string
+	for _, a := range apis {
+		ids = append(ids, a.ID)
+	}
+	return pageAPI{several: ids}
+}
+
+// fill sets api to the page's API when the directive names none.
+func (c pageAPI) fill(attrs map[string]string) map[string]string {
+	if _, named := attrs["api"]; !named && c.id != "" {
+		attrs["api"] = c.id
+	}
+	return attrs
+}
+
+// explain adds to an error about a missing api="…" which APIs the page
+// is about, when there are several to choose from.
+func (c pageAPI) explain(err error) error {
+	if len(c.several) > 1 && strings.Contains(err.Error(), `api="…"`) {
+		return fmt.Errorf("%w; this page is about several APIs (%s), so name one", err, strings.Join(c.several, ", "))
+	}
+	return err
+}
+
 // valueRe is a text directive; a backslash before it keeps it as text.
 var valueRe = regexp.MustCompile(`(\\?):fhir-value\{([^}\n]*)\}`)
 
@@ -144,7 +190,7 @@ var valueRe = regexp.MustCompile(`(\\?):fhir-value\{([^}\n]*)\}`)
 // value is escaped so it reads as written (a scope's * is no emphasis);
 // in a code span or code block it goes in as is, except that a table row
 // escapes | even in code spans, as GFM requires.
-func (s *Site) expandValues(file string, lineNo int, line string, inCode bool) (string, []diag.Diagnostic) {
+func (s *Site) expandValues(file string, lineNo int, line string, inCode bool, ctx pageAPI) (string, []diag.Diagnostic) {
 	var diags []diag.Diagnostic
 	tableRow := strings.HasPrefix(strings.TrimSpace(line), "|")
 	spans := codeSpanRanges(line)
@@ -161,8 +207,9 @@ func (s *Site) expandValues(file string, lineNo int, line string, inCode bool) (
 			}
 			continue
 		}
-		value, err := s.InlineValue(parseAttrs(line[m[4]:m[5]]))
+		value, err := s.InlineValue(ctx.fill(parseAttrs(line[m[4]:m[5]])))
 		if err != nil {
+			err = ctx.explain(err)
 			diags = append(diags, diag.Diagnostic{File: file, Line: lineNo, Severity: diag.Error,
 				Message: fmt.Sprintf("%s: %v", line[m[0]:m[1]], err), Hint: valueHint})
 			b.WriteString(line[m[0]:m[1]])

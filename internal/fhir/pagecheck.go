@@ -328,8 +328,10 @@ func trimScopePunctuation(s string) string {
 }
 
 // apisNamedIn are the APIs whose base URL (sandbox or production) the text
-// contains; with several, the longest base URLs win.
+// contains, written out or taken with :fhir-value{api="id" config="baseUrl"};
+// with several, the longest base URLs win.
 func (s *Site) apisNamedIn(text string) []*API {
+	text = s.baseURLValues(text)
 	var out []*API
 	bestLen := 0
 	for _, api := range s.APIs {
@@ -346,6 +348,22 @@ func (s *Site) apisNamedIn(text string) []*API {
 		}
 	}
 	return out
+}
+
+// baseURLValues writes out the base URL of every :fhir-value directive
+// that takes one from an API it names, so a request written with the
+// directive is tied to its API as one with the URL written out is.
+func (s *Site) baseURLValues(text string) string {
+	if !strings.Contains(text, ":fhir-value") {
+		return text
+	}
+	return valueRe.ReplaceAllStringFunc(text, func(d string) string {
+		attrs := parseAttrs(valueRe.FindStringSubmatch(d)[2])
+		if api := s.API(attrs["api"]); api != nil && attrs["config"] == "baseUrl" {
+			return api.BaseURL
+		}
+		return d
+	})
 }
 
 // baseURLs are the API's sandbox base URL and, when its statement says,
