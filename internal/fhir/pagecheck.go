@@ -331,7 +331,7 @@ func trimScopePunctuation(s string) string {
 // contains, written out or taken with :fhir-value{api="id" config="baseUrl"};
 // with several, the longest base URLs win.
 func (s *Site) apisNamedIn(text string) []*API {
-	text = s.baseURLValues(text)
+	text = s.baseURLValues(text, nil)
 	var out []*API
 	bestLen := 0
 	for _, api := range s.APIs {
@@ -351,18 +351,26 @@ func (s *Site) apisNamedIn(text string) []*API {
 }
 
 // baseURLValues writes out the base URL of every :fhir-value directive
-// that takes one from an API it names, so a request written with the
-// directive is tied to its API as one with the URL written out is.
-func (s *Site) baseURLValues(text string) string {
+// that takes one, so a request written with the directive is read as one
+// with the URL written out: from the API the directive names, or from the
+// page's API when it names none and the page is about one (pageAPIs).
+func (s *Site) baseURLValues(text string, pageAPIs []*API) string {
 	if !strings.Contains(text, ":fhir-value") {
 		return text
 	}
 	return valueRe.ReplaceAllStringFunc(text, func(d string) string {
 		attrs := parseAttrs(valueRe.FindStringSubmatch(d)[2])
-		if api := s.API(attrs["api"]); api != nil && attrs["config"] == "baseUrl" {
-			return api.BaseURL
+		if attrs["config"] != "baseUrl" {
+			return d
 		}
-		return d
+		api := s.API(attrs["api"])
+		if _, named := attrs["api"]; !named && len(pageAPIs) == 1 {
+			api = pageAPIs[0]
+		}
+		if api == nil {
+			return d
+		}
+		return api.BaseURL
 	})
 }
 

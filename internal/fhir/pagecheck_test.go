@@ -28,3 +28,23 @@ func TestRequestWrittenWithABaseURLDirectiveIsAboutItsAPI(t *testing.T) {
 		t.Errorf("diagnostics %v, want the scope refused by patient-access at line 4", diags)
 	}
 }
+
+func TestDiscoveryDocumentAfterARequestWrittenWithADirectiveIsCompared(t *testing.T) {
+	s := prepareValues(t)
+	body := strings.Join([]string{
+		"```bash fhir-values",
+		`curl ':fhir-value{config="baseUrl"}/.well-known/smart-configuration'`,
+		"```",
+		"",
+		"```json title=\"200 OK (trimmed)\"",
+		`{"token_endpoint": "https://auth.example.org/oauth2/token"}`,
+		"```",
+		"",
+	}, "\n")
+	outline := markdown.New().Inspect([]byte(body), markdown.RenderContext{File: "docs/tutorial.md"})
+	diags := s.CheckPages([]PageText{{File: "docs/tutorial.md", Outline: outline, APIs: []*API{s.API("patient-access")}}})
+	if len(diags) != 1 || diags[0].Line != 6 ||
+		!strings.Contains(diags[0].Message, `the discovery document of API "patient-access" shown here differs`) {
+		t.Errorf("diagnostics %v, want the shown token_endpoint reported at line 6", diags)
+	}
+}
