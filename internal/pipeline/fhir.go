@@ -67,15 +67,25 @@ func newFHIRPages(cfg *config.Site, site *fhir.Site, docs *content.Site) *fhirPa
 
 // expand is the Markdown a body renders: its FHIR directives replaced, and
 // for a generated doc its page's content in place.
+//
+// A directive without api="…" takes the page's API (PageAPIs); a bad
+// fhir_api front matter value is reported by the content checks.
 func (f *fhirPages) expand(j *renderJob) ([]byte, []int, []diag.Diagnostic) {
-	if page, ok := f.byDoc[j.doc]; ok && j.doc != nil {
-		exp, ds := f.site.ExpandPage(j.source, j.body, j.bodyLine+1, page)
-		return exp.Body, exp.FileLines, ds
-	}
-	if !containsDirective(j.body) {
+	page, generated := f.byDoc[j.doc]
+	generated = generated && j.doc != nil
+	if !generated && !containsDirective(j.body) {
 		return j.body, nil, nil
 	}
-	exp, ds := f.site.Expand(j.source, j.body, j.bodyLine+1, nil)
+	docID, fm := "", j.frontMatter()
+	if j.doc != nil {
+		docID = j.doc.ID
+	}
+	apis, _ := f.site.PageAPIs(j.source, docID, page, fm.Extra[fhir.FrontMatterAPIKey], fm.Lines[fhir.FrontMatterAPIKey])
+	if generated {
+		exp, ds := f.site.ExpandPage(j.source, j.body, j.bodyLine+1, page, apis)
+		return exp.Body, exp.FileLines, ds
+	}
+	exp, ds := f.site.Expand(j.source, j.body, j.bodyLine+1, nil, apis)
 	return exp.Body, exp.FileLines, ds
 }
 
