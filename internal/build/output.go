@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/portaldocs/portal/internal/route"
+
+	"github.com/portaldocs/portal/internal/outdir"
 )
 
 // Output is a finished site held in memory: every file of the output folder
@@ -101,7 +103,7 @@ func (o *Output) WriteDir(dir string) error {
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return fmt.Errorf("create output parent %s: %w", parent, err)
 	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".new-")
+	tmp, err := outdir.MkdirTemp(parent, "."+filepath.Base(dir)+".new-")
 	if err != nil {
 		return fmt.Errorf("create temporary output folder: %w", err)
 	}

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"sort"
 	"sync"
+
+	"github.com/portaldocs/portal/internal/outdir"
 )
 
 // spill writes a build's files into a temporary sibling of the output
@@ -39,7 +41,7 @@ func newSpill(target string) (*spill, error) {
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return nil, fmt.Errorf("create output parent %s: %w", parent, err)
 	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(target)+".new-")
+	tmp, err := outdir.MkdirTemp(parent, "."+filepath.Base(target)+".new-")
 	if err != nil {
 		return nil, fmt.Errorf("create temporary output folder: %w", err)
 	}
