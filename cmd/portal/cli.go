@@ -211,9 +211,10 @@ func openSite(dir string) (fs.FS, string, error) {
 }
 
 // printDiagnostics prints file:line: message, with the site folder in front
-// of the file so editors and terminals can open it.
+// of the file so editors and terminals can open it; of one kind of problem
+// in one file only the first few are printed, then how many more there are.
 func printDiagnostics(w io.Writer, siteDir string, ds []diag.Diagnostic) {
-	for _, d := range ds {
+	for _, d := range diag.Cap(ds, diag.PerKindLimit) {
 		if siteDir != "" && d.File != "" {
 			d.File = filepath.ToSlash(filepath.Join(siteDir, d.File))
 		}
