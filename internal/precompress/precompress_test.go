@@ -167,4 +167,3 @@ func TestFilesInMemory(t *testing.T) {
 		t.Error("siblings do not decode")
 	}
 }
-
