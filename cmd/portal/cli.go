@@ -18,6 +18,7 @@ import (
 	"github.com/portaldocs/portal/internal/build"
 	"github.com/portaldocs/portal/internal/dev"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/precompress"
 	"github.com/portaldocs/portal/internal/server"
 )
 
@@ -108,7 +109,10 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	// Files go to a temporary sibling of the output folder as they are
 	// built, so memory does not grow with the site; the folder replaces
 	// the output only when the build succeeded.
-	res, ok := buildSite(ctx, *site, stderr, build.WithOutputDir(*out))
+	// Compressed siblings at the best quality: the output is compressed
+	// once and served many times, and unchanged files reuse the previous
+	// output's.
+	res, ok := buildSite(ctx, *site, stderr, build.WithOutputDir(*out), build.WithPrecompress(precompress.Best))
 	if !ok {
 		return 1
 	}
@@ -160,7 +164,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		src = s
 	} else {
-		res, ok := buildSite(ctx, *site, stderr)
+		// The server never compresses on the fly; a site built at every
+		// start is compressed at a fast quality (portal build uses the best).
+		res, ok := buildSite(ctx, *site, stderr, build.WithPrecompress(precompress.Fast))
 		if !ok {
 			return 1
 		}

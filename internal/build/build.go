@@ -16,6 +16,7 @@ import (
 	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/markdown"
+	"github.com/portaldocs/portal/internal/precompress"
 	"github.com/portaldocs/portal/internal/sidebar"
 	"github.com/portaldocs/portal/internal/ssr"
 	"github.com/portaldocs/portal/internal/theme"
@@ -34,6 +35,8 @@ type options struct {
 	pool      *ssr.Pool
 	cache     *Cache
 	outputDir string
+	// precompress is WithPrecompress's quality; nil writes no siblings.
+	precompress *precompress.Quality
 }
 
 // WithTheme sets the theme bundle folder (client/ and server/, as the theme
@@ -95,6 +98,7 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 			b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: "write the output: " + err.Error()})
 		}
 	}
+	b.precompressOutput()
 	res := &Result{Diagnostics: b.diags.Items(), Stages: b.stages}
 	if err := ctx.Err(); err != nil {
 		if b.out != nil && b.out.spill != nil {

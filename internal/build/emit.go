@@ -65,6 +65,7 @@ func (b *builder) emit(pages []*builtPage, nav []ResolvedNavItem) *Output {
 	out.add("sitemap.xml", b.sitemap(m))
 	out.add("robots.txt", b.robots())
 	out.add(route.ManifestFile, mustJSON(m))
+	b.emitDeploy(out, m)
 	out.Manifest = m
 	return out
 }

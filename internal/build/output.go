@@ -7,12 +7,14 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"testing/fstest"
 	"time"
 
 	"github.com/portaldocs/portal/internal/route"
 
+	"github.com/portaldocs/portal/internal/csp"
 	"github.com/portaldocs/portal/internal/outdir"
 )
 
@@ -24,11 +26,16 @@ type Output struct {
 	Manifest *route.Manifest
 	// spill, when set, holds the files on disk instead (WithOutputDir).
 	spill *spill
+	// inline collects the inline code of every HTML file, for the CSP.
+	inline *csp.Collector
 }
 
-func newOutput() *Output { return &Output{files: fstest.MapFS{}} }
+func newOutput() *Output { return &Output{files: fstest.MapFS{}, inline: csp.NewCollector()} }
 
 func (o *Output) add(name string, data []byte) {
+	if strings.HasSuffix(name, ".html") {
+		o.inline.Scan(data)
+	}
 	if o.spill != nil {
 		o.spill.add(name, data)
 		return

@@ -4,7 +4,8 @@ import "net/url"
 
 // Header is one response header.
 type Header struct {
-	Name, Value string
+	Name  string `json:"name"`
+	Value string `json:"value"`
 }
 
 // hstsMaxAge is two years, what the HSTS preload list asks for.
