@@ -7,6 +7,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/portaldocs/portal/internal/policy"
 	"github.com/portaldocs/portal/internal/route"
 )
 
@@ -221,7 +222,7 @@ func TestContentTypes(t *testing.T) {
 	}
 	// .mjs shares the .js type; checked on the table directly since the
 	// fixture has no module.
-	if got := typeOf("a/b.MJS").contentType; got != "text/javascript; charset=utf-8" {
+	if got := policy.TypeOf("a/b.MJS").ContentType; got != "text/javascript; charset=utf-8" {
 		t.Errorf(".MJS: %q", got)
 	}
 }
