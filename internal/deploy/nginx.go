@@ -45,8 +45,8 @@ func nginxConf(s Site, redirects []Redirect) []byte {
 	w("charset utf-8;\n")
 	w("charset_types %s;\n", strings.Join(charsetTypes(), " "))
 	w("types {\n")
-	for _, e := range policy.Extensions() {
-		w("    %s %s;\n", mediaType(e.ContentType), e.Ext)
+	for _, t := range typeLines() {
+		w("    %s;\n", t)
 	}
 	w("}\n")
 	w("error_page 404 %s;\n\n", quote(base+route.NotFoundFile))
@@ -94,6 +94,25 @@ func nginxConf(s Site, redirects []Redirect) []byte {
 		w("location = %s {\n    return 301 %s;\n}\n", quote(r.From), quote(to))
 	}
 	return []byte(b.String())
+}
+
+// typeLines are the rows of nginx's types block: a media type and all its
+// extensions, one row per type (nginx warns about a type listed twice).
+func typeLines() []string {
+	exts := map[string][]string{}
+	var order []string
+	for _, e := range policy.Extensions() {
+		mt := mediaType(e.ContentType)
+		if exts[mt] == nil {
+			order = append(order, mt)
+		}
+		exts[mt] = append(exts[mt], e.Ext)
+	}
+	out := make([]string, len(order))
+	for i, mt := range order {
+		out[i] = mt + " " + strings.Join(exts[mt], " ")
+	}
+	return out
 }
 
 // charsetTypes are the media types nginx adds "; charset=utf-8" to: those

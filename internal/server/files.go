@@ -169,9 +169,10 @@ func (h *handler) serveEntry(w http.ResponseWriter, r *http.Request, e *fileEntr
 	hdr["Cache-Control"] = e.cacheControl
 	hdr["Etag"] = v.etag
 	hdr["Accept-Ranges"] = acceptRanges
-	if e.typ.Compressible {
+	if len(variants) > 1 {
 		// RFC 9110 §12.5.5: every answer for this URL depends on
-		// Accept-Encoding, whether or not this one is compressed.
+		// Accept-Encoding, whether or not this one is compressed. A file
+		// without siblings is the same for everyone, as nginx says too.
 		hdr["Vary"] = varyAcceptEncoding
 	}
 	if v.contentEncoding != nil {
