@@ -30,8 +30,8 @@ func (b *builder) emitDeploy(out *Output, m *route.Manifest) {
 }
 
 // precompressOutput writes the compressed siblings of a finished output:
-// in its folder, reusing the previous output's (WithOutputDir), or in
-// memory.
+// in its folder, reusing the previous output's (WithOutputDir) or the
+// user's cache, or in memory.
 func (b *builder) precompressOutput() {
 	q := b.opts.precompress
 	if q == nil || b.out == nil || b.diags.HasErrors() || b.ctx.Err() != nil {
@@ -39,7 +39,7 @@ func (b *builder) precompressOutput() {
 	}
 	var err error
 	if sp := b.out.spill; sp != nil {
-		_, err = precompress.Dir(b.ctx, sp.tmp, sp.target, *q)
+		_, err = precompress.Dir(b.ctx, sp.tmp, sp.target, *q, precompress.DefaultCache())
 	} else {
 		_, err = precompress.Files(b.ctx, b.out.Files(), b.out.File, b.out.add, *q)
 	}

@@ -91,8 +91,9 @@ type Stats struct {
 // on every core. When prev (the output this one replaces) holds the same
 // file with the same bytes and its siblings, they are linked (or copied)
 // instead of compressed again: Brotli's best quality is slow, and most
-// files of a rebuild are unchanged. prev may be "" or missing.
-func Dir(ctx context.Context, dir, prev string, q Quality) (Stats, error) {
+// files of a rebuild are unchanged. prev may be "" or missing. Files prev
+// cannot supply come from cache when it has them (a nil cache has nothing).
+func Dir(ctx context.Context, dir, prev string, q Quality, cache *Cache) (Stats, error) {
 	start := time.Now()
 	var names []string
 	sizes := map[string]int64{}
@@ -129,7 +130,7 @@ func Dir(ctx context.Context, dir, prev string, q Quality) (Stats, error) {
 		first error
 	)
 	parallel(ctx, len(names), func(i int) {
-		reused, in, out, err := compressFile(dir, prev, names[i], q)
+		reused, in, out, err := compressFile(dir, prev, names[i], q, cache)
 		mu.Lock()
 		defer mu.Unlock()
 		if err != nil {
@@ -146,6 +147,7 @@ func Dir(ctx context.Context, dir, prev string, q Quality) (Stats, error) {
 		stats.In += in
 		stats.Out += out
 	})
+	cache.prune()
 	stats.Took = time.Since(start)
 	if first != nil {
 		return stats, first
@@ -157,8 +159,8 @@ func Dir(ctx context.Context, dir, prev string, q Quality) (Stats, error) {
 }
 
 // compressFile writes the siblings of dir/rel, reusing prev's when they
-// describe the same bytes.
-func compressFile(dir, prev, rel string, q Quality) (reused bool, in, out int64, err error) {
+// describe the same bytes, else the cache's.
+func compressFile(dir, prev, rel string, q Quality, cache *Cache) (reused bool, in, out int64, err error) {
 	src := filepath.Join(dir, rel)
 	data, err := os.ReadFile(src)
 	if err != nil {
@@ -169,9 +171,16 @@ func compressFile(dir, prev, rel string, q Quality) (reused bool, in, out int64,
 			return true, int64(len(data)), n, nil
 		}
 	}
-	encoded, err := Encode(data, q)
-	if err != nil {
-		return false, 0, 0, fmt.Errorf("precompress %s: %w", rel, err)
+	var key string
+	if cache != nil {
+		key = cache.key(data, q)
+	}
+	encoded, cached := cache.get(key)
+	if !cached {
+		if encoded, err = Encode(data, q); err != nil {
+			return false, 0, 0, fmt.Errorf("precompress %s: %w", rel, err)
+		}
+		cache.put(key, encoded)
 	}
 	for i, enc := range policy.Encodings {
 		if err := os.WriteFile(src+enc.Suffix, encoded[i], 0o644); err != nil {
@@ -179,7 +188,7 @@ func compressFile(dir, prev, rel string, q Quality) (reused bool, in, out int64,
 		}
 		out += int64(len(encoded[i]))
 	}
-	return false, int64(len(data)), out, nil
+	return cached, int64(len(data)), out, nil
 }
 
 // reuse links prev's siblings next to src when prev holds the same bytes

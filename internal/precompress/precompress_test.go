@@ -57,7 +57,7 @@ func TestDirWritesSiblingsOfCompressibleFiles(t *testing.T) {
 	write(t, dir, "img/photo.png", page)
 	write(t, dir, "_redirects", page)
 	write(t, dir, "_deploy/nginx.conf", page)
-	stats, err := Dir(context.Background(), dir, "", Fast)
+	stats, err := Dir(context.Background(), dir, "", Fast, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +99,7 @@ func TestDirReusesUnchangedFilesOfThePreviousOutput(t *testing.T) {
 	prev, next := filepath.Join(parent, "build"), filepath.Join(parent, "next")
 	write(t, prev, "same.html", page)
 	write(t, prev, "changed.html", page)
-	if _, err := Dir(context.Background(), prev, "", Fast); err != nil {
+	if _, err := Dir(context.Background(), prev, "", Fast, nil); err != nil {
 		t.Fatal(err)
 	}
 	// A marker in the previous sibling shows whether it was reused.
@@ -113,7 +113,7 @@ func TestDirReusesUnchangedFilesOfThePreviousOutput(t *testing.T) {
 	}
 	write(t, next, "same.html", page)
 	write(t, next, "changed.html", page+"<p>new</p>")
-	stats, err := Dir(context.Background(), next, prev, Fast)
+	stats, err := Dir(context.Background(), next, prev, Fast, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +142,7 @@ func TestDirDoesNotReuseSiblingsOlderThanTheirFile(t *testing.T) {
 		}
 	}
 	write(t, next, "a.html", page)
-	if _, err := Dir(context.Background(), next, prev, Fast); err != nil {
+	if _, err := Dir(context.Background(), next, prev, Fast, nil); err != nil {
 		t.Fatal(err)
 	}
 	got, _ := os.ReadFile(filepath.Join(next, "a.html.br"))
@@ -165,5 +165,33 @@ func TestFilesInMemory(t *testing.T) {
 	}
 	if decodeBrotli(t, added["a.js.br"]) != page || decodeGzip(t, added["a.js.gz"]) != page {
 		t.Error("siblings do not decode")
+	}
+}
+
+func TestDirTakesUnchangedContentFromTheCache(t *testing.T) {
+	cache := NewCache(t.TempDir())
+	first, second := t.TempDir(), t.TempDir()
+	write(t, first, "assets/app.js", page)
+	write(t, second, "assets/other-name.js", page) // same bytes, another site
+	write(t, second, "new.html", page+"<p>new</p>")
+	if _, err := Dir(context.Background(), first, "", Fast, cache); err != nil {
+		t.Fatal(err)
+	}
+	stats, err := Dir(context.Background(), second, "", Fast, cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stats.Reused != 1 || stats.Compressed != 1 {
+		t.Errorf("stats %+v, want 1 from the cache and 1 compressed", stats)
+	}
+	got, _ := os.ReadFile(filepath.Join(second, "assets/other-name.js.br"))
+	if decodeBrotli(t, got) != page {
+		t.Error("the cached sibling does not decode to the file")
+	}
+	// Another quality is another entry.
+	third := t.TempDir()
+	write(t, third, "a.js", page)
+	if stats, _ := Dir(context.Background(), third, "", Quality{Brotli: 1, Gzip: 1}, cache); stats.Reused != 0 {
+		t.Errorf("a sibling of another quality was reused: %+v", stats)
 	}
 }
