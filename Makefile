@@ -106,6 +106,12 @@ fhir-schemas: .cache/fhir-schemas/r4.schema.json .cache/fhir-schemas/stu3.schema
 fhir-base:
 	node scripts/fhir-base/extract.mjs
 
+## bench-serve: portal serve --dir against nginx with the emitted config, on loopback, side by side
+## (DURATION=60 s and CONNECTIONS=100 by default; scripts/bench-serve/run.sh, docs/performance.md)
+.PHONY: bench-serve
+bench-serve: build
+	scripts/bench-serve/run.sh --duration $(or $(DURATION),60) --connections $(or $(CONNECTIONS),100)
+
 ## bench-compare: build time of Portal vs Docusaurus 3.8.1 (plain and faster) and Hugo on the
 ## generated corpus, side by side (SCALE=1, RUNS=3 by default; scripts/bench-compare/README.md)
 .PHONY: bench-compare

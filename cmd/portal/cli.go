@@ -172,7 +172,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		src = server.Static(server.Snapshot{FS: res.Output.FS(), Manifest: res.Output.Manifest})
 	}
-	if err := server.ListenAndServe(ctx, *addr, server.New(src, server.WithLogger(logger)), logger); err != nil {
+	// Access-log lines are buffered for a quarter second (server.WithAccessLog).
+	h := server.New(src, server.WithLogger(logger), server.WithAccessLog(stderr))
+	if err := server.ListenAndServe(ctx, *addr, h, logger); err != nil {
 		fmt.Fprintf(stderr, "portal serve: %v\n", err)
 		return 1
 	}

@@ -195,11 +195,21 @@ func assertReadableByOthers(t *testing.T, out string) {
 }
 
 // checkHost sends every case to base and checks the answers, then
-// replays each 200 with its ETag and expects 304.
+// replays each 200 with its ETag and expects 304. Each case is sent twice:
+// portal serve answers a file's first request on its full path and later
+// ones from what it resolved (fast.go), and both must be right.
 func checkHost(t *testing.T, base string, cases []hostCase, security []policy.Header) {
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
+		for _, round := range []string{"first", "again"} {
+			checkCase(t, client, base, c, round, security)
+		}
+	}
+}
+
+func checkCase(t *testing.T, client *http.Client, base string, c hostCase, round string, security []policy.Header) {
+	{
+		t.Run(c.name+" ("+round+")", func(t *testing.T) {
 			method := c.method
 			if method == "" {
 				method = http.MethodGet

@@ -34,6 +34,8 @@ func nginxConf(s Site, redirects []Redirect) []byte {
 
 `, base)
 	w("absolute_redirect off;\n")
+	w("sendfile on;\n")
+	w("tcp_nopush on;\n")
 	w("server_tokens off;\n")
 	w("gzip off;\n")
 	w("gzip_static on;\n")

@@ -81,6 +81,12 @@ func pickVariant(variants []*variant, r *http.Request) *variant {
 	if len(values) == 0 {
 		return identity
 	}
+	return pickFromValues(variants, values)
+}
+
+// pickFromValues is pickVariant's choice for the Accept-Encoding values.
+func pickFromValues(variants []*variant, values []string) *variant {
+	identity := variants[0]
 	best, bestQ := identity, acceptedQ(values, "identity")
 	for _, v := range variants[1:] {
 		// Strictly better: the identity's weight defaults to 1, and an

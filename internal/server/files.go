@@ -41,6 +41,8 @@ type fileEntry struct {
 	typ          policy.FileType
 	contentType  []string
 	cacheControl []string
+	// fast holds the same values as bytes, for the fasthttp path.
+	fast struct{ contentType, cacheControl []byte }
 
 	mu       sync.Mutex
 	resolved bool
@@ -63,12 +65,16 @@ type variant struct {
 	// data is the whole representation when held in memory; nil means it
 	// is read from the FS on each request.
 	data []byte
+	// fast holds the header values as bytes, for the fasthttp path.
+	fast struct{ etag, contentEncoding, lastModified []byte }
 }
 
 func newFileEntry(st *snapshotState, name, cacheControl string) *fileEntry {
 	typ := policy.TypeOf(name)
-	return &fileEntry{st: st, name: name, typ: typ,
+	e := &fileEntry{st: st, name: name, typ: typ,
 		contentType: []string{typ.ContentType}, cacheControl: []string{cacheControl}}
+	e.fast.contentType, e.fast.cacheControl = []byte(typ.ContentType), []byte(cacheControl)
+	return e
 }
 
 // resolve opens the file and its siblings once. A failure is not kept:
@@ -133,6 +139,11 @@ func (e *fileEntry) load(name, encoding string) (*variant, error) {
 	}
 	if !v.modTime.IsZero() && !v.modTime.Equal(time.Unix(0, 0)) {
 		v.lastModified = []string{v.modTime.UTC().Format(http.TimeFormat)}
+		v.fast.lastModified = []byte(v.lastModified[0])
+	}
+	v.fast.etag = []byte(v.etag[0])
+	if encoding != "" {
+		v.fast.contentEncoding = []byte(encoding)
 	}
 	return v, nil
 }

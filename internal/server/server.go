@@ -13,7 +13,9 @@ import (
 	"errors"
 	"io/fs"
 	"log/slog"
+	"net"
 	"net/http"
+	"net/netip"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -64,6 +66,7 @@ type Option func(*config)
 type config struct {
 	logger      *slog.Logger
 	memoryLimit int64
+	accessLog   *accessLog
 }
 
 // WithLogger sets where access-log lines and serving errors go. Without it
@@ -113,7 +116,7 @@ func New(src Source, opts ...Option) http.Handler {
 	for _, opt := range opts {
 		opt(&cfg)
 	}
-	return &handler{src: src, logger: cfg.logger, memoryLimit: cfg.memoryLimit}
+	return &handler{src: src, logger: cfg.logger, memoryLimit: cfg.memoryLimit, accessLog: cfg.accessLog}
 }
 
 // handler is the http.Handler New returns.
@@ -121,6 +124,8 @@ type handler struct {
 	src         Source
 	logger      *slog.Logger
 	memoryLimit int64
+	// accessLog, when set, takes the access-log lines (WithAccessLog).
+	accessLog *accessLog
 
 	// mu serialises adopting a new snapshot; state is read without it.
 	mu    sync.Mutex
@@ -268,6 +273,19 @@ func (h *handler) BaseURL() string {
 
 // logAccess writes the request's one access-log line.
 func (h *handler) logAccess(r *http.Request, lw *logWriter, id uint64, d time.Duration, err error) {
+	if h.accessLog != nil {
+		e := accessEntry{id: id, method: r.Method, path: r.URL.Path, status: lw.statusCode(), bytes: lw.bytes, duration: d}
+		if ap, perr := netip.ParseAddrPort(r.RemoteAddr); perr == nil {
+			e.remote = net.TCPAddrFromAddrPort(ap)
+		}
+		if err != nil {
+			if se := asStatusError(err); se.reason != "" || se.cause != nil {
+				e.err = se.Error()
+			}
+		}
+		h.accessLog.write(e)
+		return
+	}
 	attrs := []slog.Attr{
 		slog.Uint64("id", id),
 		slog.String("method", r.Method),

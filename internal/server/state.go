@@ -25,8 +25,10 @@ type snapshotState struct {
 	// listing missed (symbolic links, a file system that cannot list) are
 	// added on first request.
 	files sync.Map // string → *fileEntry
-	// headers are the security headers of every answer, ready to assign.
-	headers []headerValue
+	// headers are the security headers of every answer, ready to assign;
+	// fastHeaders the same for the fasthttp path.
+	headers     []headerValue
+	fastHeaders []fastHeader
 	// budget bounds the bytes held in memory for this snapshot.
 	budget *memoryBudget
 
@@ -89,6 +91,7 @@ func (h *handler) adopt(snap Snapshot) *snapshotState {
 	}
 	for _, hv := range headers {
 		st.headers = append(st.headers, newHeaderValue(hv.Name, hv.Value))
+		st.fastHeaders = append(st.fastHeaders, fastHeader{key: []byte(hv.Name), value: []byte(hv.Value)})
 	}
 	// Files first, so routes and redirects take their paths over, in the
 	// order the rules apply.
