@@ -118,9 +118,10 @@ func typeLines() []string {
 }
 
 // charsetTypes are the media types nginx adds "; charset=utf-8" to: those
-// whose Content-Type in the policy carries it.
+// whose Content-Type in the policy carries it, less text/html, which nginx
+// always includes (and warns about when listed).
 func charsetTypes() []string {
-	seen := map[string]bool{}
+	seen := map[string]bool{"text/html": true}
 	var out []string
 	for _, e := range policy.Extensions() {
 		if mt := mediaType(e.ContentType); mt != e.ContentType && !seen[mt] {

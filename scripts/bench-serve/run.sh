@@ -9,7 +9,8 @@
 # Fairness: the machine has two cores, so both servers are pinned to one
 # (SERVER_CPU) and wrk to the other (CLIENT_CPU); nginx runs one worker
 # process and Portal one Go scheduler thread (GOMAXPROCS=1); both write an
-# access-log line per request to /dev/null; both send the build's
+# access-log line per request to /dev/null, buffered (Portal flushes every
+# 250 ms or 64 KB; nginx is given buffer=64k flush=250ms); both send the build's
 # precompressed .br/.gz files. See docs/performance.md.
 #
 # Usage: scripts/bench-serve/run.sh [--duration SECONDS] [--connections N]
@@ -81,7 +82,7 @@ pid $WORK/nginx/nginx.pid;
 error_log $WORK/nginx/error.log warn;
 events { worker_connections 4096; }
 http {
-    access_log /dev/null;
+    access_log /dev/null combined buffer=64k flush=250ms;
     client_body_temp_path $WORK/nginx/tmp/body;
     proxy_temp_path $WORK/nginx/tmp/proxy;
     fastcgi_temp_path $WORK/nginx/tmp/fastcgi;
