@@ -6,6 +6,26 @@ import { loadMermaid } from './mermaidLoader';
 
 let renderCount = 0;
 
+/**
+ * Adds CSS to the page as a constructed stylesheet (which the policy
+ * allows) and returns the function that removes it. Where a browser (or
+ * jsdom) has no constructed stylesheets, a <style> element in <head> does.
+ */
+function adoptCss(css: string, appendChild: Node['appendChild'] = Node.prototype.appendChild): () => void {
+  if ('adoptedStyleSheets' in document && typeof CSSStyleSheet.prototype.replaceSync === 'function') {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    return () => {
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
+    };
+  }
+  const style = document.createElement('style');
+  style.textContent = css;
+  appendChild.call(document.head, style);
+  return () => style.remove();
+}
+
 /** The attribute a style attribute is parked in while markup is parsed. */
 const PARKED_STYLE = 'data-portal-style';
 
@@ -40,7 +60,7 @@ function restyle(root: ParentNode) {
  * element.style. The stylesheet is returned so it can be dropped with the
  * diagram.
  */
-export function svgWithoutInlineStyles(markup: string): { svg: Element; sheet: CSSStyleSheet | null } {
+export function svgWithoutInlineStyles(markup: string): { svg: Element; removeCss: (() => void) | null } {
   const marked = markup.replace(/(<[^<>]*?\s)style(\s*=)/gi, `$1${PARKED_STYLE}$2`);
   const parsed = new DOMParser().parseFromString(marked, 'image/svg+xml').documentElement;
   let css = '';
@@ -53,13 +73,7 @@ export function svgWithoutInlineStyles(markup: string): { svg: Element; sheet: C
   holder.append(svg);
   restyle(holder);
   svg.remove();
-  let sheet: CSSStyleSheet | null = null;
-  if (css) {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(css);
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-  }
-  return { svg, sheet };
+  return { svg, removeCss: css ? adoptCss(css) : null };
 }
 
 /**
@@ -71,10 +85,10 @@ export function svgWithoutInlineStyles(markup: string): { svg: Element; sheet: C
  * with DOMParser gets its style attributes the same way, and a style
  * element put into the document has its CSS adopted as a constructed
  * stylesheet instead (mermaid scopes the rules to the diagram's id). The
- * patches are removed as soon as the render settles. The adopted sheets
- * are pushed to `sheets`.
+ * patches are removed as soon as the render settles. The functions that
+ * remove the adopted CSS are pushed to `removers`.
  */
-async function renderWithoutInlineStyles<T>(render: () => Promise<T>, sheets: CSSStyleSheet[]): Promise<T> {
+async function renderWithoutInlineStyles<T>(render: () => Promise<T>, removers: (() => void)[]): Promise<T> {
   const proto = Element.prototype;
   const nodeProto = Node.prototype;
   const { setAttribute } = proto;
@@ -83,10 +97,7 @@ async function renderWithoutInlineStyles<T>(render: () => Promise<T>, sheets: CS
   const isStyleElement = (n: Node): n is HTMLStyleElement | SVGStyleElement =>
     n instanceof HTMLStyleElement || n instanceof SVGStyleElement;
   const adopt = (el: HTMLStyleElement | SVGStyleElement) => {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(el.textContent ?? '');
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-    sheets.push(sheet);
+    removers.push(adoptCss(el.textContent ?? '', appendChild));
   };
   proto.setAttribute = function (this: Element, name: string, value: string) {
     if (name.toLowerCase() === 'style' && (this instanceof HTMLElement || this instanceof SVGElement)) {
@@ -131,13 +142,13 @@ async function renderWithoutInlineStyles<T>(render: () => Promise<T>, sheets: CS
 export async function renderMermaidDiagrams(root: HTMLElement, theme: string, cancelled: () => boolean): Promise<() => void> {
   const sources = Array.from(root.querySelectorAll<HTMLElement>('pre.mermaid'));
   const added: { pre: HTMLElement; diagram: HTMLElement }[] = [];
-  const sheets: CSSStyleSheet[] = [];
+  const removers: (() => void)[] = [];
   const undo = () => {
     for (const { pre, diagram } of added) {
       diagram.remove();
       pre.hidden = false;
     }
-    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => !sheets.includes(s));
+    for (const remove of removers.splice(0)) remove();
   };
   if (sources.length === 0) return undo;
 
@@ -155,12 +166,12 @@ export async function renderMermaidDiagrams(root: HTMLElement, theme: string, ca
     if (cancelled()) break;
     try {
       const id = `mermaid-svg-${++renderCount}`;
-      const { svg, bindFunctions } = await renderWithoutInlineStyles(() => mermaid.render(id, pre.textContent ?? ''), sheets);
+      const { svg, bindFunctions } = await renderWithoutInlineStyles(() => mermaid.render(id, pre.textContent ?? ''), removers);
       if (cancelled()) break;
       const diagram = document.createElement('div');
       diagram.className = 'mermaid-diagram docusaurus-mermaid-container';
-      const { svg: element, sheet } = svgWithoutInlineStyles(svg);
-      if (sheet) sheets.push(sheet);
+      const { svg: element, removeCss } = svgWithoutInlineStyles(svg);
+      if (removeCss) removers.push(removeCss);
       diagram.append(element);
       bindFunctions?.(diagram);
       pre.after(diagram);
