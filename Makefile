@@ -144,6 +144,24 @@ fhir-schemas: .cache/fhir-schemas/r4.schema.json .cache/fhir-schemas/stu3.schema
 fhir-base:
 	node scripts/fhir-base/extract.mjs
 
+## bench-serve: portal serve --dir against nginx with the emitted config, on loopback, side by side
+## (DURATION=60 s and CONNECTIONS=100 by default; scripts/bench-serve/run.sh, docs/performance.md)
+.PHONY: bench-serve
+bench-serve: build
+	scripts/bench-serve/run.sh --duration $(or $(DURATION),60) --connections $(or $(CONNECTIONS),100)
+
+## fuzz: every go test -fuzz target for FUZZTIME each (default 10m), one after another; not in CI.
+## Inputs that fail are written to the package's testdata/fuzz/ and become regression seeds.
+FUZZTIME ?= 10m
+FUZZ_TARGETS := FuzzRouting:./internal/server FuzzServe:./internal/server FuzzResolve:./internal/server \
+	FuzzParse:./internal/config FuzzFrontMatter:./internal/content FuzzLoad:./internal/sidebar FuzzScan:./internal/csp
+.PHONY: fuzz
+fuzz:
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		echo "== $${t%%:*} ($${t#*:}) for $(FUZZTIME)"; \
+		$(GO) test -run '^$$' -fuzz "^$${t%%:*}$$" -fuzztime $(FUZZTIME) $(FUZZFLAGS) "$${t#*:}"; \
+	done
+
 ## bench-compare: build time of Portal vs Docusaurus 3.8.1 (plain and faster) and Hugo on the
 ## generated corpus, side by side (SCALE=1, RUNS=3 by default; scripts/bench-compare/README.md)
 .PHONY: bench-compare

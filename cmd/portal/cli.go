@@ -18,6 +18,7 @@ import (
 	"github.com/portaldocs/portal/internal/dev"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/pipeline"
+	"github.com/portaldocs/portal/internal/precompress"
 	"github.com/portaldocs/portal/internal/server"
 )
 
@@ -108,7 +109,10 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	start := time.Now()
 	// Files go to a temporary sibling of the output folder as they are
 	// built; the folder replaces the output only when the build succeeded.
-	res, ok := buildSite(ctx, *site, stderr, pipeline.WithOutputDir(*out))
+	// Compressed siblings at the best quality: the output is compressed
+	// once and served many times, and unchanged files reuse the previous
+	// output's.
+	res, ok := buildSite(ctx, *site, stderr, pipeline.WithOutputDir(*out), pipeline.WithPrecompress(precompress.Best))
 	if !ok {
 		return 1
 	}
@@ -168,14 +172,18 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		src = s
 	} else {
-		res, ok := buildSite(ctx, *site, stderr)
+		// The server never compresses on the fly; a site built at every
+		// start is compressed at a fast quality (portal build uses the best).
+		res, ok := buildSite(ctx, *site, stderr, pipeline.WithPrecompress(precompress.Fast))
 		if !ok {
 			return 1
 		}
 		defer res.Output.Close()
 		src = server.Static(server.Snapshot{FS: res.Output.FS(), Manifest: res.Output.Manifest})
 	}
-	if err := server.ListenAndServe(ctx, *addr, server.New(src, server.WithLogger(logger)), logger); err != nil {
+	// Access-log lines are buffered for a quarter second (server.WithAccessLog).
+	h := server.New(src, server.WithLogger(logger), server.WithAccessLog(stderr))
+	if err := server.ListenAndServe(ctx, *addr, h, logger); err != nil {
 		fmt.Fprintf(stderr, "portal serve: %v\n", err)
 		return 1
 	}
@@ -220,9 +228,10 @@ func openSite(dir string) (fs.FS, string, error) {
 }
 
 // printDiagnostics prints file:line: message, with the site folder in front
-// of the file so editors and terminals can open it.
+// of the file so editors and terminals can open it; of one kind of problem
+// in one file only the first few are printed, then how many more there are.
 func printDiagnostics(w io.Writer, siteDir string, ds []diag.Diagnostic) {
-	for _, d := range ds {
+	for _, d := range diag.Cap(ds, diag.PerKindLimit) {
 		if siteDir != "" && d.File != "" {
 			d.File = filepath.ToSlash(filepath.Join(siteDir, d.File))
 		}

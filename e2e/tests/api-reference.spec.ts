@@ -4,7 +4,7 @@
 // promises; the API reference's own kinds of page pass axe in both colour
 // modes (a11y.spec.ts scans the kinds every site has).
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { gotoHydrated, seedStorage } from './helpers';
 
 const R4 = '/docs/api/fhir/general/v1/r4';

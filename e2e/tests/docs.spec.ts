@@ -1,7 +1,8 @@
 // Doc pages (reference 4.2, 5, 10.7, 10.8, 2.12): sidebar categories and the
 // hideable sidebar, the TOC highlight and the mobile "On this page", the
 // breadcrumbs, pagination, the code copy button, tabs, and mermaid diagrams.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { FIXTURE_URL, gotoHydrated, MOBILE, PAGES, pageData, seedStorage, SITE_TITLE, SITE_URL, sleep } from './helpers';
 
 const docsSidebar = (page: Page) => page.getByRole('navigation', { name: 'Docs sidebar' });

@@ -18,6 +18,7 @@ import (
 
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/markdown"
+	"github.com/portaldocs/portal/internal/precompress"
 	"github.com/portaldocs/portal/internal/ssr"
 	"github.com/portaldocs/portal/internal/theme"
 )
@@ -37,6 +38,8 @@ type options struct {
 	outputDir string
 	// today is what the content lint calls today (WithToday).
 	today time.Time
+	// precompress is WithPrecompress's quality; nil writes no siblings.
+	precompress *precompress.Quality
 }
 
 // WithTheme sets the theme bundle folder (client/ and server/, as the theme
@@ -96,6 +99,7 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 			b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: "write the output: " + err.Error()})
 		}
 	}
+	b.precompressOutput(out)
 	res := &Result{Diagnostics: b.diags.Items(), Stages: b.stages}
 	err := ctx.Err()
 	switch {

@@ -62,6 +62,7 @@ func (b *builder) emit(site *loaded, plan *resolved, pr *prerenderer) (*Output, 
 	out.add("sitemap.xml", sitemap(cfg, m))
 	out.add("robots.txt", robots(cfg))
 	out.add(route.ManifestFile, mustJSON(m))
+	b.emitDeploy(out, cfg, m, lazy)
 	out.Manifest = m
 	return out, lazy
 }

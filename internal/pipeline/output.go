@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/portaldocs/portal/internal/csp"
+	"github.com/portaldocs/portal/internal/outdir"
 	"github.com/portaldocs/portal/internal/route"
 )
 
@@ -40,6 +42,9 @@ type Output struct {
 	jobs     chan outputFile
 	writers  sync.WaitGroup
 	finished bool
+
+	// inline collects the inline code of every HTML file, for the CSP.
+	inline *csp.Collector
 }
 
 type outputFile struct {
@@ -62,7 +67,7 @@ func newOutput(target, prev string) (*Output, error) {
 			return nil, fmt.Errorf("create output parent %s: %w", parent, err)
 		}
 	}
-	dir, err := os.MkdirTemp(parent, prefix)
+	dir, err := outdir.MkdirTemp(parent, prefix)
 	if err != nil {
 		return nil, fmt.Errorf("create temporary output folder: %w", err)
 	}
@@ -70,7 +75,7 @@ func newOutput(target, prev string) (*Output, error) {
 		prev = target
 	}
 	o := &Output{dir: dir, target: target, prev: prev, names: map[string]bool{}, dirs: map[string]bool{dir: true},
-		jobs: make(chan outputFile, 64)}
+		jobs: make(chan outputFile, 64), inline: csp.NewCollector()}
 	for range outputWriters {
 		o.writers.Add(1)
 		go o.writer()
@@ -109,10 +114,24 @@ func (o *Output) write(f outputFile) error {
 
 // add queues one file for writing. It is safe for concurrent use.
 func (o *Output) add(name string, data []byte) {
+	if strings.HasSuffix(name, ".html") {
+		o.inline.Scan(data)
+	}
 	o.mu.Lock()
 	o.names[name] = true
 	o.mu.Unlock()
 	o.jobs <- outputFile{name, data}
+}
+
+// adopt adds name to the output's files when the folder holds it already,
+// written there by a later step (the precompressed siblings).
+func (o *Output) adopt(name string) {
+	if _, err := os.Stat(filepath.Join(o.dir, filepath.FromSlash(name))); err != nil {
+		return
+	}
+	o.mu.Lock()
+	o.names[name] = true
+	o.mu.Unlock()
 }
 
 // finish waits for every write and returns the first error.
@@ -177,7 +196,7 @@ func (o *Output) WriteDir(dir string) error {
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return fmt.Errorf("create output parent %s: %w", parent, err)
 	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".new-")
+	tmp, err := outdir.MkdirTemp(parent, "."+filepath.Base(dir)+".new-")
 	if err != nil {
 		return fmt.Errorf("create temporary output folder: %w", err)
 	}
