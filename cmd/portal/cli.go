@@ -101,6 +101,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			"On failure every error is listed as file:line: message and the previous output is left untouched.", stderr)
 	site := fs.String("site", "", "site folder (default: the embedded developer portal)")
 	out := fs.String("out", "build", "output folder; replaced only when the build succeeds")
+	env := envFlag(fs)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -108,7 +109,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	// Files go to a temporary sibling of the output folder as they are
 	// built, so memory does not grow with the site; the folder replaces
 	// the output only when the build succeeded.
-	res, ok := buildSite(ctx, *site, stderr, build.WithOutputDir(*out))
+	res, ok := buildSite(ctx, *site, stderr, build.WithOutputDir(*out), build.WithEnv(env))
 	if !ok {
 		return 1
 	}
@@ -125,10 +126,11 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs := newFlagSet("check", "[--site DIR]",
 		"Runs every validation of a build (config, front matter, sidebars, navbar, links) and writes nothing.", stderr)
 	site := fs.String("site", "", "site folder (default: the embedded developer portal)")
+	env := envFlag(fs)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	res, ok := buildSite(ctx, *site, stderr)
+	res, ok := buildSite(ctx, *site, stderr, build.WithEnv(env))
 	if !ok {
 		return 1
 	}
@@ -143,6 +145,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	site := fs.String("site", "", "site folder to build in memory (default: the embedded developer portal)")
 	dir := fs.String("dir", "", "serve this built folder instead of building")
 	addr := fs.String("addr", "localhost:3000", "address to listen on")
+	env := envFlag(fs)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -160,7 +163,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		src = s
 	} else {
-		res, ok := buildSite(ctx, *site, stderr)
+		res, ok := buildSite(ctx, *site, stderr, build.WithEnv(env))
 		if !ok {
 			return 1
 		}
@@ -267,6 +270,7 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			"as an overlay over the last good site. Stops on SIGINT or SIGTERM.", stderr)
 	site := fs.String("site", ".", "site folder to watch and build")
 	addr := fs.String("addr", "localhost:3000", "address to listen on")
+	env := envFlag(fs)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -286,7 +290,8 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "portal dev: %v\n", err)
 		}
 	}
-	srv, err := dev.New(ctx, dev.Options{Site: *site, Theme: portal.Theme(), Logger: logger, Report: report})
+	srv, err := dev.New(ctx, dev.Options{Site: *site, Theme: portal.Theme(), Logger: logger, Report: report,
+		BuildOptions: []build.Option{build.WithEnv(env)}})
 	if err != nil {
 		fmt.Fprintf(stderr, "portal dev: %v\n", err)
 		return 1
@@ -302,4 +307,19 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// envFlag adds --env NAME=VALUE, repeatable: the variables a Docusaurus
+// config sees in process.env, which is otherwise empty.
+func envFlag(fs *flag.FlagSet) map[string]string {
+	env := map[string]string{}
+	fs.Func("env", "NAME=VALUE for process.env of a Docusaurus config or sidebars file (repeatable; none by default)", func(s string) error {
+		name, value, ok := strings.Cut(s, "=")
+		if !ok || name == "" {
+			return fmt.Errorf("want NAME=VALUE, got %q", s)
+		}
+		env[name] = value
+		return nil
+	})
+	return env
 }

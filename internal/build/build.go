@@ -15,10 +15,12 @@ import (
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/docusaurus"
 	"github.com/portaldocs/portal/internal/markdown"
 	"github.com/portaldocs/portal/internal/sidebar"
 	"github.com/portaldocs/portal/internal/ssr"
 	"github.com/portaldocs/portal/internal/theme"
+	"gopkg.in/yaml.v3"
 )
 
 // Option configures a build.
@@ -34,6 +36,7 @@ type options struct {
 	pool      *ssr.Pool
 	cache     *Cache
 	outputDir string
+	env       docusaurus.Env
 }
 
 // WithTheme sets the theme bundle folder (client/ and server/, as the theme
@@ -61,6 +64,10 @@ func WithPrerenderPool(pool *ssr.Pool) Option { return func(o *options) { o.pool
 // Output.WriteDir(dir) then swaps it into place, and a failed build removes
 // it. For portal build: memory then stays at about one page at a time.
 func WithOutputDir(dir string) Option { return func(o *options) { o.outputDir = dir } }
+
+// WithEnv sets process.env for the JavaScript of a Docusaurus config and
+// sidebars file; without it they see an empty environment.
+func WithEnv(env map[string]string) Option { return func(o *options) { o.env = env } }
 
 // WithCache reuses what earlier builds with the same cache rendered, for
 // the files that did not change.
@@ -235,6 +242,12 @@ func (b *builder) startPrerender() bool {
 }
 
 func (b *builder) loadConfig() bool {
+	if file, ok := docusaurusConfig(b.site); ok {
+		cfg, ds := docusaurus.LoadConfig(b.ctx, b.site, file, docusaurus.Options{Env: b.opts.env})
+		b.diags.Add(ds...)
+		b.cfg = cfg
+		return cfg != nil
+	}
 	data, err := fs.ReadFile(b.site, config.FileName)
 	if err != nil {
 		b.diags.Add(diag.Diagnostic{File: config.FileName, Severity: diag.Error,
@@ -400,7 +413,7 @@ func lastSegment(id string) string {
 func (b *builder) loadSidebars() {
 	b.sidebars = map[string]*sidebar.Sidebars{}
 	for _, v := range b.content.Versions {
-		sb, ds := sidebar.Load(b.site, v, b.cfg)
+		sb, ds := b.loadVersionSidebars(v)
 		b.diags.Add(ds...)
 		b.sidebars[v.Name] = sb
 	}
@@ -443,4 +456,28 @@ func (b *builder) lastVersion() *content.Version {
 		return b.content.Versions[0]
 	}
 	return nil
+}
+
+// docusaurusConfig finds a Docusaurus config in a site without portal.yaml,
+// which portal.yaml otherwise wins over.
+func docusaurusConfig(site fs.FS) (string, bool) {
+	if _, err := fs.Stat(site, config.FileName); err == nil {
+		return "", false
+	}
+	return docusaurus.FindConfig(site)
+}
+
+// loadVersionSidebars reads a version's sidebars: a sidebars.js/ts file is
+// evaluated first, JSON and YAML files are read as they are.
+func (b *builder) loadVersionSidebars(v *content.Version) (*sidebar.Sidebars, []diag.Diagnostic) {
+	if !docusaurus.IsScript(v.SidebarFile) {
+		return sidebar.Load(b.site, v, b.cfg)
+	}
+	doc, ds := docusaurus.LoadSidebars(b.ctx, b.site, v.SidebarFile, docusaurus.Options{Env: b.opts.env})
+	if doc == nil {
+		sb, _ := sidebar.FromNode(&yaml.Node{Kind: yaml.MappingNode}, v, b.cfg)
+		return sb, ds
+	}
+	sb, more := sidebar.FromNode(doc, v, b.cfg)
+	return sb, append(ds, more...)
 }

@@ -14,7 +14,7 @@ import (
 // config puts on every page (navbar, footer, logo) and the sidebars' link
 // items, against the routes, static files and redirect sources.
 func (b *builder) checkLinks(pages []*builtPage) {
-	site := links.Site{BaseURL: b.cfg.BaseURL, Files: b.knownFiles()}
+	site := links.Site{BaseURL: b.cfg.BaseURL, Files: b.knownFiles(), OutOfScope: b.cfg.OutOfScope}
 	for _, p := range pages {
 		site.Pages = append(site.Pages, links.Page{Path: p.entry.Path, Links: p.links, Anchors: p.anchors})
 	}
@@ -52,7 +52,7 @@ func (b *builder) layoutLinks() []links.Link {
 	var out []links.Link
 	add := func(to string, line int) {
 		if to != "" && !links.IsExternal(to) {
-			out = append(out, links.Link{Dest: b.withBaseURL(to), File: config.FileName, Line: line})
+			out = append(out, links.Link{Dest: b.withBaseURL(to), File: b.cfg.File, Line: line})
 		}
 	}
 	var walk func(items []config.NavbarItem)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 
-	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir"
@@ -21,7 +20,7 @@ type fhirPages struct {
 // for every generated page, so generated pages share routes, sidebars,
 // link checking and search with hand-written docs.
 func (b *builder) prepareFHIR() {
-	site, ds := fhir.Prepare(b.ctx, b.site, b.cfg.FHIR, config.FileName, fhir.BaseSpecs)
+	site, ds := fhir.Prepare(b.ctx, b.site, b.cfg.FHIR, b.cfg.File, fhir.BaseSpecs)
 	b.diags.Add(ds...)
 	b.fhir = &fhirPages{site: site, byDoc: map[*content.Doc]*fhir.Page{}}
 	if len(site.Pages) == 0 {
@@ -30,7 +29,7 @@ func (b *builder) prepareFHIR() {
 	}
 	current := b.currentVersion()
 	if current == nil {
-		b.diags.Add(diag.Diagnostic{File: config.FileName, Line: site.Pages[0].ConfigLine, Severity: diag.Error,
+		b.diags.Add(diag.Diagnostic{File: b.cfg.File, Line: site.Pages[0].ConfigLine, Severity: diag.Error,
 			Message: "FHIR pages are configured but the site has no current docs version to put them in",
 			Hint:    "keep includeCurrentVersion on, or remove the fhir pages"})
 		return
@@ -133,7 +132,7 @@ func (b *builder) placeFHIRPages() {
 	}
 	for _, s := range sets {
 		if !sb.Ensure(s.sidebar, s.label, s.docs) {
-			b.diags.Add(diag.Diagnostic{File: config.FileName, Line: s.line, Severity: diag.Error,
+			b.diags.Add(diag.Diagnostic{File: b.cfg.File, Line: s.line, Severity: diag.Error,
 				Message: fmt.Sprintf("FHIR pages name sidebar %q, which %s does not define", s.sidebar, current.SidebarFile),
 				Hint:    "use the id of a sidebar in the sidebars file"})
 		}

@@ -113,7 +113,7 @@ func (b *builder) checkVersionNames(item config.NavbarItem) {
 }
 
 func (b *builder) navError(item config.NavbarItem, hint, format string, args ...any) {
-	b.diags.Add(diag.Diagnostic{File: config.FileName, Line: item.Line, Severity: diag.Error,
+	b.diags.Add(diag.Diagnostic{File: b.cfg.File, Line: item.Line, Severity: diag.Error,
 		Message: fmt.Sprintf(format, args...), Hint: hint})
 }
 

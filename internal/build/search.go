@@ -35,7 +35,7 @@ func (b *builder) emitSearchIndex(out *Output, pages []*builtPage) string {
 	}
 	ix, err := search.Build(b.ctx, input)
 	if err != nil {
-		b.diags.Add(diag.Diagnostic{File: config.FileName, Severity: diag.Error, Message: "build the search index: " + err.Error()})
+		b.diags.Add(diag.Diagnostic{File: b.cfg.File, Severity: diag.Error, Message: "build the search index: " + err.Error()})
 		return ""
 	}
 	dir := ix.Dir()

@@ -50,6 +50,8 @@ type Options struct {
 	Logger *slog.Logger
 	// Report receives each build's diagnostics as text (the terminal).
 	Report func(ds []diag.Diagnostic, took time.Duration, err error)
+	// BuildOptions are added to every build's own (build.WithEnv, say).
+	BuildOptions []build.Option
 }
 
 // Server is a running dev server's state.
@@ -104,8 +106,9 @@ func (s *Server) Close() error { return s.pool.Close() }
 // the last build (nil for the first).
 func (s *Server) rebuild(ctx context.Context, changed []string) {
 	start := time.Now()
-	res, err := build.Run(ctx, s.site, build.WithTheme(s.opts.Theme), build.WithDrafts(),
-		build.WithLazyPrerender(), build.WithPrerenderPool(s.pool), build.WithCache(s.cache))
+	opts := append([]build.Option{build.WithTheme(s.opts.Theme), build.WithDrafts(),
+		build.WithLazyPrerender(), build.WithPrerenderPool(s.pool), build.WithCache(s.cache)}, s.opts.BuildOptions...)
+	res, err := build.Run(ctx, s.site, opts...)
 	took := time.Since(start)
 	if s.opts.Report != nil {
 		var ds []diag.Diagnostic
