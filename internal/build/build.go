@@ -137,6 +137,7 @@ type builder struct {
 	// generated FHIR pages share a source file, so the file cannot be the key.
 	rendered map[string]*markdown.Result
 	fhir     *fhirPages
+	assets   assetFiles
 	theme    *theme.Bundle
 	ssr      *ssr.Pool
 	out      *Output
@@ -314,9 +315,10 @@ func (b *builder) renderMarkdown() {
 				return
 			}
 		}
-		res, err := b.md.Render(j.body, markdown.RenderContext{File: j.source, LineOffset: j.bodyLine, FileLines: j.fileLines,
-			ResolveMarkdownLink: j.resolve})
-		if err == nil && cache != nil {
+		res, err := b.md.Render(j.body, b.renderContext(j, resolver))
+		// A page that read other files (partials, assets) may change when
+		// they do, which the key does not see: it is not cached.
+		if err == nil && cache != nil && len(res.Partials) == 0 && len(res.Assets) == 0 {
 			cache.store(key, res)
 		}
 		if err != nil {
@@ -330,6 +332,7 @@ func (b *builder) renderMarkdown() {
 		if results[i] != nil {
 			b.rendered[renderKey(j.source, j.doc)] = results[i]
 			b.reportMarkdownLinks(j, results[i])
+			b.diags.Add(results[i].Diagnostics...)
 		}
 	}
 }
@@ -343,9 +346,13 @@ func (b *builder) reportMarkdownLinks(job renderJob, res *markdown.Result) {
 		sev = diag.Error
 	}
 	for _, l := range res.UnresolvedMarkdownLinks {
-		b.diags.Add(diag.Diagnostic{File: job.source, Line: l.Line, Severity: sev,
+		file := job.source
+		if l.File != "" {
+			file = l.File
+		}
+		b.diags.Add(diag.Diagnostic{File: file, Line: l.Line, Severity: sev,
 			Message: fmt.Sprintf("Docs markdown link couldn't be resolved: (url=%s) in source file path=%s for version number=%s",
-				l.Dest, job.source, job.version),
+				l.Dest, file, job.version),
 			Hint: "link to an existing .md file, relative to this file"})
 	}
 }

@@ -44,6 +44,9 @@ func (b *builder) knownFiles() map[string]bool {
 		files[strings.TrimSuffix(from, "/")+"/"] = true
 	}
 	b.fhirDownloadPaths(files)
+	for name := range b.assets.byOutput {
+		files[b.cfg.BaseURL+name] = true
+	}
 	return files
 }
 

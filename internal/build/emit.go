@@ -30,6 +30,7 @@ func (b *builder) emit(pages []*builtPage, nav []ResolvedNavItem) *Output {
 		out.spill = sp
 	}
 	b.copyStatic(out)
+	b.emitAssets(out)
 	b.emitFHIRDownloads(out)
 	base := b.cfg.BaseURL
 	m := &route.Manifest{BaseURL: base}

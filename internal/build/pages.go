@@ -72,6 +72,9 @@ func (b *builder) docPage(v *content.Version, sb *sidebar.Sidebars, d *content.D
 		meta.Next = b.paginationOverride(v, d, "pagination_next", fm.PaginationNext)
 	}
 	data := b.basePageData(d.Permalink, route.KindDoc, d.Title, res)
+	if len(res.DocCardLists) > 0 {
+		data.HTML = b.fillDocCards(v, sb, sidebarID, d, res, data.HTML)
+	}
 	data.Doc = meta
 	data.Description = firstNonEmpty(fm.Description, res.Description)
 	data.Keywords, data.Image = fm.Keywords, fm.Image
@@ -337,7 +340,11 @@ func fileLinks(file string, res *markdown.Result) []links.Link {
 	out := make([]links.Link, 0, len(res.Links))
 	for _, l := range res.Links {
 		if !unresolved[l] {
-			out = append(out, links.Link{Dest: l.Dest, File: file, Line: l.Line})
+			from := file
+			if l.File != "" {
+				from = l.File // written in a partial
+			}
+			out = append(out, links.Link{Dest: l.Dest, File: from, Line: l.Line})
 		}
 	}
 	return out
