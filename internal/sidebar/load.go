@@ -11,6 +11,7 @@ import (
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/markdown"
 	"github.com/portaldocs/portal/internal/yamlx"
 	"gopkg.in/yaml.v3"
 )
@@ -366,12 +367,11 @@ func joinPath(base, slug string) string {
 	return p
 }
 
-var nonSlugRe = regexp.MustCompile(`[^\p{L}\p{N}]+`)
-
-// Slugify makes a URL segment from a label ("Getting Started" →
-// "getting-started").
+// Slugify makes the URL segment of a generated index from its category's
+// label as Docusaurus does, with github-slugger ("Getting Started" →
+// "getting-started", "Tutorial - Basics" → "tutorial---basics").
 func Slugify(label string) string {
-	return strings.Trim(nonSlugRe.ReplaceAllString(strings.ToLower(label), "-"), "-")
+	return markdown.GitHubSlug(label)
 }
 
 // reportMissing reports unknown doc ids in Docusaurus's words, one
