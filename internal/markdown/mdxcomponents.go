@@ -76,11 +76,11 @@ func (componentTransformer) Transform(doc *ast.Document, reader text.Reader, pc 
 	// Elements are mapped innermost first, so Tabs sees mapped TabItems'
 	// content and a component's children are final.
 	var elements []ast.Node
-	var expressions []*mdxExpression
+	var expressions []placedExpression
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if entering {
 			if e := expressionOf(n); e != nil {
-				expressions = append(expressions, e)
+				expressions = append(expressions, placedExpression{node: n, expr: e})
 			}
 			return ast.WalkContinue, nil
 		}
@@ -89,16 +89,38 @@ func (componentTransformer) Transform(doc *ast.Document, reader text.Reader, pc 
 		}
 		return ast.WalkContinue, nil
 	})
-	for _, e := range expressions {
-		if !isHeadingID(e) {
-			page.evaluateExpression(e)
-		}
-	}
 	for _, n := range elements {
 		if n.Parent() != nil {
 			page.mapElement(n, source, pc)
 		}
 	}
+	// Expressions inside what was left out (an unknown component) or
+	// consumed (a CodeBlock's code) are not the page's to show.
+	for _, x := range expressions {
+		if !isHeadingID(x.expr) && shown(x.node) {
+			page.evaluateExpression(x.expr)
+		}
+	}
+}
+
+// shown reports whether a node is still in the document and not inside an
+// element left out of the page.
+func shown(n ast.Node) bool {
+	for ; n != nil; n = n.Parent() {
+		if n.Kind() == ast.KindDocument {
+			return true
+		}
+		if el := elementOf(n); el != nil && el.hidden {
+			return false
+		}
+	}
+	return false
+}
+
+// placedExpression is an expression with the node holding it.
+type placedExpression struct {
+	node ast.Node
+	expr *mdxExpression
 }
 
 // isHeadingID: {#id} is left for the heading's anchor.
