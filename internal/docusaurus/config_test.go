@@ -173,7 +173,7 @@ func TestLoadConfigErrors(t *testing.T) {
 		line                     int
 	}{
 		{"syntax error", "docusaurus.config.ts", "export default {\n  title: 'x',,\n};\n", "Expected identifier", 2},
-		{"throws", "docusaurus.config.js", "throw new Error('no config here');\n", "Error: no config here", 0},
+		{"throws", "docusaurus.config.js", "throw new Error('no config here');\n", "Error: no config here", 1},
 		{"missing local import", "docusaurus.config.js", "import x from './nope';\nexport default x;\n", `cannot find "./nope"`, 1},
 		{"unknown key", "docusaurus.config.js", "export default {title: 't', url: 'https://x.org', baseUrl: '/',\n  colour: 'red'};\n", `unknown key "colour"`, 2},
 	}

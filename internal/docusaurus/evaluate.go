@@ -66,7 +66,9 @@ func evaluate(ctx context.Context, site fs.FS, file string, env Env) (*yaml.Node
 	prelude := strings.NewReplacer("__PORTAL_ENV__", string(envJSON), "__PORTAL_FILE__", string(fileJSON)).Replace(preludeJS)
 	out, err := ssr.EvalJSON(ctx, prelude+"\n"+script+"\n"+finishJS, evalTimeout)
 	if err != nil {
-		return nil, []diag.Diagnostic{evalDiagnostic(file, err)}
+		d := evalDiagnostic(file, err)
+		d.Line, d.Col = thrownAt(string(source), err)
+		return nil, []diag.Diagnostic{d}
 	}
 	var root yaml.Node
 	if err := yaml.Unmarshal([]byte(out), &root); err != nil {
@@ -95,6 +97,22 @@ func evalDiagnostic(file string, err error) diag.Diagnostic {
 		d.Message = "evaluating the file: " + err.Error()
 	}
 	return d
+}
+
+// thrownAt finds where an error's message is written in the file (the
+// throw statement, usually): the bundle's own positions mean nothing to
+// the author. 0 when the message is not in the file.
+func thrownAt(source string, err error) (int, int) {
+	var se *ssr.ScriptError
+	if !errors.As(err, &se) || strings.TrimSpace(se.Message) == "" {
+		return 0, 0
+	}
+	at := strings.Index(source, se.Message)
+	if at < 0 {
+		return 0, 0
+	}
+	l := locator{source: source, lineStarts: lineStarts(source)}
+	return l.position(at)
 }
 
 // placeNodes sets each node's line and column to where its key (or, for
