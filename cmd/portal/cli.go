@@ -102,13 +102,14 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	site := fs.String("site", "", "site folder (default: the embedded developer portal)")
 	out := fs.String("out", "build", "output folder; replaced only when the build succeeds")
 	timings := fs.Bool("timings", false, "also print how long each stage of the build took")
+	env := envFlag(fs)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
 	start := time.Now()
 	// Files go to a temporary sibling of the output folder as they are
 	// built; the folder replaces the output only when the build succeeded.
-	res, ok := buildSite(ctx, *site, stderr, pipeline.WithOutputDir(*out))
+	res, ok := buildSite(ctx, *site, stderr, pipeline.WithOutputDir(*out), pipeline.WithEnv(env))
 	if !ok {
 		return 1
 	}
@@ -130,10 +131,11 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs := newFlagSet("check", "[--site DIR]",
 		"Runs every validation of a build (config, front matter, sidebars, navbar, links) and writes nothing.", stderr)
 	site := fs.String("site", "", "site folder (default: the embedded developer portal)")
+	env := envFlag(fs)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	res, ok := buildSite(ctx, *site, stderr)
+	res, ok := buildSite(ctx, *site, stderr, pipeline.WithEnv(env))
 	if !ok {
 		return 1
 	}
@@ -151,6 +153,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	site := fs.String("site", "", "site folder to build and serve (default: the embedded developer portal)")
 	dir := fs.String("dir", "", "serve this built folder instead of building")
 	addr := fs.String("addr", "localhost:3000", "address to listen on")
+	env := envFlag(fs)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -168,7 +171,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		src = s
 	} else {
-		res, ok := buildSite(ctx, *site, stderr)
+		res, ok := buildSite(ctx, *site, stderr, pipeline.WithEnv(env))
 		if !ok {
 			return 1
 		}
@@ -276,6 +279,7 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			"as an overlay over the last good site. Stops on SIGINT or SIGTERM.", stderr)
 	site := fs.String("site", ".", "site folder to watch and build")
 	addr := fs.String("addr", "localhost:3000", "address to listen on")
+	env := envFlag(fs)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -295,7 +299,8 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "portal dev: %v\n", err)
 		}
 	}
-	srv, err := dev.New(ctx, dev.Options{Site: *site, Theme: portal.Theme(), Logger: logger, Report: report})
+	srv, err := dev.New(ctx, dev.Options{Site: *site, Theme: portal.Theme(), Logger: logger, Report: report,
+		BuildOptions: []pipeline.Option{pipeline.WithEnv(env)}})
 	if err != nil {
 		fmt.Fprintf(stderr, "portal dev: %v\n", err)
 		return 1
@@ -311,4 +316,19 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// envFlag adds --env NAME=VALUE, repeatable: the variables a Docusaurus
+// config sees in process.env, which is otherwise empty.
+func envFlag(fs *flag.FlagSet) map[string]string {
+	env := map[string]string{}
+	fs.Func("env", "NAME=VALUE for process.env of a Docusaurus config or sidebars file (repeatable; none by default)", func(s string) error {
+		name, value, ok := strings.Cut(s, "=")
+		if !ok || name == "" {
+			return fmt.Errorf("want NAME=VALUE, got %q", s)
+		}
+		env[name] = value
+		return nil
+	})
+	return env
 }

@@ -3,6 +3,11 @@
 // its defaults, and its validation.
 package config
 
+import (
+	"path"
+	"strings"
+)
+
 // FileName is the config file's name inside the site folder.
 const FileName = "portal.yaml"
 
@@ -40,6 +45,49 @@ type Site struct {
 	Redirects             []Redirect `yaml:"redirects" json:"-"`
 	FHIR                  FHIR       `yaml:"fhir" json:"-"`
 	ThemeConfig           Theme      `yaml:"themeConfig" json:"themeConfig"`
+	Markdown              Markdown   `yaml:"markdown" json:"-"`
+
+	// File is the config's file in the site folder, for diagnostics:
+	// portal.yaml, or the docusaurus.config.* it was read from.
+	File string `yaml:"-" json:"-"`
+	// OutOfScope are route prefixes (base URL included) of what a
+	// Docusaurus site has and Portal does not build, such as the blog or
+	// React pages; each was reported once as a warning, so links into them
+	// are not reported again as broken. An entry ending in "$" is one exact
+	// route; any other covers every route under it.
+	OutOfScope []string `yaml:"-" json:"-"`
+}
+
+// Markdown formats, as Docusaurus's markdown.format names them.
+const (
+	// MarkdownMDX parses every file as MDX.
+	MarkdownMDX = "mdx"
+	// MarkdownMD parses every file as CommonMark.
+	MarkdownMD = "md"
+	// MarkdownDetect parses .mdx files as MDX and the others as CommonMark.
+	MarkdownDetect = "detect"
+)
+
+// Markdown is the markdown key: how docs and pages are parsed.
+type Markdown struct {
+	// Format is "mdx", "md" or "detect". portal.yaml defaults to "detect",
+	// so .md files read as CommonMark as they always have; a Docusaurus
+	// config defaults to "mdx", as Docusaurus does.
+	Format string `yaml:"format"`
+	// Mermaid turns mermaid code blocks into diagrams; Portal always does,
+	// so the key is accepted for Docusaurus configs and changes nothing.
+	Mermaid bool `yaml:"mermaid"`
+}
+
+// IsMDX reports whether a doc or page file is parsed as MDX.
+func (m Markdown) IsMDX(file string) bool {
+	switch m.Format {
+	case MarkdownMDX:
+		return true
+	case MarkdownMD:
+		return false
+	}
+	return strings.EqualFold(path.Ext(file), ".mdx")
 }
 
 // I18n carries the locales. The portal is English only, but routes and head

@@ -23,12 +23,19 @@ func Parse(file string, data []byte) (*Site, []diag.Diagnostic) {
 		return nil, []diag.Diagnostic{{File: file, Line: 1, Message: "the config file is empty",
 			Hint: "set at least title, url and baseUrl"}}
 	}
-	doc := root.Content[0]
+	return ParseNode(file, root.Content[0])
+}
+
+// ParseNode is Parse for a config already read into a YAML node, such as
+// the object a docusaurus.config.ts evaluates to; the nodes' lines locate
+// the diagnostics in file.
+func ParseNode(file string, doc *yaml.Node) (*Site, []diag.Diagnostic) {
 	diags := yamlx.CheckKeys(file, doc, &Site{}, renamedKeys)
 	site := &Site{}
 	if err := doc.Decode(site); err != nil {
 		diags = append(diags, yamlx.Errors(file, err, 0)...)
 	}
+	site.File = file
 	site.applyDefaults()
 	diags = append(diags, site.validate(file, doc)...)
 	return site, diags
@@ -96,6 +103,7 @@ func (s *Site) applyDefaults() {
 	s.I18n.applyDefaults()
 	s.Docs.applyDefaults()
 	setDefault(&s.Pages.Path, "pages")
+	setDefault(&s.Markdown.Format, MarkdownDetect)
 	if len(s.StaticDirectories) == 0 {
 		s.StaticDirectories = []string{"static"}
 	}

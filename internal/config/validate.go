@@ -46,6 +46,10 @@ func (s *Site) validate(file string, doc *yaml.Node) []diag.Diagnostic {
 			add(errAt(file, line(l.key), "use one of: ignore, log, warn, throw", "%s has invalid value %q", l.key, l.val))
 		}
 	}
+	if !slices.Contains([]string{MarkdownMDX, MarkdownMD, MarkdownDetect}, s.Markdown.Format) {
+		add(errAt(file, line("markdown", "format"), "use one of: mdx, md, detect",
+			"markdown.format has invalid value %q", s.Markdown.Format))
+	}
 	if !slices.Contains(s.I18n.Locales, s.I18n.DefaultLocale) {
 		add(errAt(file, line("i18n", "defaultLocale"), "add it to i18n.locales",
 			"i18n.defaultLocale %q is not one of i18n.locales", s.I18n.DefaultLocale))

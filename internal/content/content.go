@@ -218,13 +218,13 @@ func loadVersions(site fs.FS, cfg *config.Site) ([]*Version, []diag.Diagnostic) 
 		v.Path = joinURL(base, segment)
 	}
 	if !found && len(versions) > 0 {
-		diags = append(diags, diag.Diagnostic{File: config.FileName, Severity: diag.Error,
+		diags = append(diags, diag.Diagnostic{File: cfg.File, Severity: diag.Error,
 			Message: fmt.Sprintf("docs.lastVersion %q is not a docs version", last),
 			Hint:    "use one of: " + strings.Join(versionNames(versions), ", ")})
 	}
 	for name := range cfg.Docs.Versions {
 		if !contains(versionNames(versions), name) {
-			diags = append(diags, diag.Diagnostic{File: config.FileName, Severity: diag.Error,
+			diags = append(diags, diag.Diagnostic{File: cfg.File, Severity: diag.Error,
 				Message: fmt.Sprintf("docs.versions names unknown version %q", name),
 				Hint:    "use one of: " + strings.Join(versionNames(versions), ", ")})
 		}

@@ -152,7 +152,7 @@ func (r *resolver) checkVersionNames(item config.NavbarItem) {
 }
 
 func (r *resolver) navError(item config.NavbarItem, hint, format string, args ...any) {
-	r.b.diags.Add(diag.Diagnostic{File: config.FileName, Line: item.Line, Severity: diag.Error,
+	r.b.diags.Add(diag.Diagnostic{File: r.site.cfg.File, Line: item.Line, Severity: diag.Error,
 		Message: fmt.Sprintf(format, args...), Hint: hint})
 }
 

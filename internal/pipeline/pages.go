@@ -90,6 +90,9 @@ func (r *resolver) docPage(v *content.Version, sb *sidebar.Sidebars, d *content.
 	meta.Previous, meta.Next = navLink(prev), navLink(next)
 	title := r.md.title(d)
 	data := r.basePageData(d.Permalink, route.KindDoc, title, res)
+	if len(res.DocCardLists) > 0 {
+		data.HTML = r.withDocCards(v, sb, sidebarID, d, res)
+	}
 	data.Doc = meta
 	data.Description = firstNonEmpty(fm.Description, res.Description)
 	data.Keywords, data.Image = fm.Keywords, fm.Image
@@ -356,7 +359,11 @@ func fileLinks(file string, res *markdown.Result) []links.Link {
 	out := make([]links.Link, 0, len(res.Links))
 	for _, l := range res.Links {
 		if !unresolved[l] {
-			out = append(out, links.Link{Dest: l.Dest, File: file, Line: l.Line})
+			from := file
+			if l.File != "" {
+				from = l.File // written in a partial
+			}
+			out = append(out, links.Link{Dest: l.Dest, File: from, Line: l.Line})
 		}
 	}
 	return out

@@ -31,6 +31,9 @@ type resolved struct {
 	siteData, sidebarsData []byte
 	search                 searchFiles
 	downloads              []fhir.Download
+	// assets are the files pages use by a relative path, by output name
+	// → site file, as the Markdown stage found them.
+	assets map[string]string
 }
 
 // resolver answers what the resolve stage asks of the loaded site and its
@@ -50,12 +53,12 @@ type resolver struct {
 func (b *builder) resolve(site *loaded, md *rendered) *resolved {
 	r := &resolver{b: b, site: site, md: md, sidebars: map[string]*sidebar.Sidebars{}, mainDocs: map[string]string{}}
 	for _, v := range site.content.Versions {
-		sb, ds := sidebar.Load(b.site, v, site.cfg, sidebar.Input{Title: md.title, Placements: site.fhir.placements(v)})
+		sb, ds := sidebar.Load(b.site, v, site.cfg, sidebar.Input{Title: md.title, Placements: site.fhir.placements(v), Document: site.sidebarDocs[v.Name]})
 		b.diags.Add(ds...)
 		r.sidebars[v.Name] = sb
 		r.mainDocs[v.Name] = mainDoc(v, sb)
 	}
-	out := &resolved{sidebars: r.sidebars, pages: r.pages(), notFound: r.notFoundPage()}
+	out := &resolved{sidebars: r.sidebars, pages: r.pages(), notFound: r.notFoundPage(), assets: md.assets}
 	out.search = r.searchIndex(out.pages)
 	siteData := r.siteData(r.navbar())
 	siteData.SearchIndex = out.search.url

@@ -45,7 +45,7 @@ func (r *resolver) searchIndex(pages []*builtPage) searchFiles {
 	}
 	ix, err := search.Build(r.b.ctx, input)
 	if err != nil {
-		r.b.diags.Add(diag.Diagnostic{File: config.FileName, Severity: diag.Error, Message: "build the search index: " + err.Error()})
+		r.b.diags.Add(diag.Diagnostic{File: cfg.File, Severity: diag.Error, Message: "build the search index: " + err.Error()})
 		return searchFiles{}
 	}
 	dir := ix.Dir()
