@@ -101,7 +101,13 @@ func (s *Site) applyDefaults() {
 	setLevel(&s.OnBrokenMarkdownLinks, LevelWarn)
 	setLevel(&s.OnDuplicateRoutes, LevelWarn)
 	s.I18n.applyDefaults()
-	s.Docs.applyDefaults()
+	s.Docs.applyDefaults(DefaultDocsID, "docs", "sidebars.yaml")
+	for i := range s.DocsInstances {
+		// A further instance's folder and routes are named after it unless
+		// it says otherwise, so that two instances never share them by default.
+		d := &s.DocsInstances[i]
+		d.applyDefaults("", d.ID, "sidebars-"+d.ID+".yaml")
+	}
 	setDefault(&s.Pages.Path, "pages")
 	setDefault(&s.Markdown.Format, MarkdownDetect)
 	if len(s.StaticDirectories) == 0 {
@@ -138,11 +144,12 @@ func localeLabel(loc string) string {
 	return loc
 }
 
-func (d *Docs) applyDefaults() {
-	setDefault(&d.Path, "docs")
-	setDefault(&d.RouteBasePath, "docs")
+func (d *Docs) applyDefaults(id, folder, sidebars string) {
+	setDefault(&d.ID, id)
+	setDefault(&d.Path, folder)
+	setDefault(&d.RouteBasePath, folder)
 	d.RouteBasePath = strings.Trim(d.RouteBasePath, "/")
-	setDefault(&d.SidebarPath, "sidebars.yaml")
+	setDefault(&d.SidebarPath, sidebars)
 	if d.Breadcrumbs == nil {
 		d.Breadcrumbs = boolPtr(true)
 	}

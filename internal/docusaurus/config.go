@@ -429,7 +429,7 @@ func (m *mapper) mapPreset(e pluginEntry) {
 		switch key.Value {
 		case "docs":
 			if value.Kind == yaml.MappingNode {
-				m.mapDocs(key, value)
+				m.mapDocs(child(m.out, "docs", key), key, value)
 			} else if !isSet(value) {
 				m.warn(key, "", "docs: false is skipped: Portal always builds the docs folder")
 			}
@@ -468,14 +468,12 @@ func (m *mapper) mapPreset(e pluginEntry) {
 func (m *mapper) mapPlugin(e pluginEntry) {
 	switch e.kind + ":" + e.name {
 	case "plugin:content-docs":
-		id := valueOf(e.options, "id")
-		if id != nil && id.Value != "" && id.Value != "default" {
-			m.warn(e.at, "move its docs into the default instance, or build it as a site of its own",
-				"docs plugin instance %q (%s) is skipped: Portal builds one docs instance", id.Value, optionText(e.options, "path", "docs"))
+		if id := optionText(e.options, "id", config.DefaultDocsID); id != config.DefaultDocsID {
+			m.mapDocsInstance(e.at, e.options)
 			return
 		}
 		if e.options != nil {
-			m.mapDocs(e.at, e.options)
+			m.mapDocs(child(m.out, "docs", e.at), e.at, e.options)
 		}
 	case "plugin:content-pages":
 		m.mapPages(e.at, e.options)
@@ -515,13 +513,33 @@ var docsKeys = map[string]bool{
 	"showLastUpdateTime": true, "showLastUpdateAuthor": true,
 }
 
-func (m *mapper) mapDocs(at, options *yaml.Node) {
-	docs := child(m.out, "docs", at)
+// mapDocsInstance maps a docs plugin with an id of its own onto an entry of
+// docsInstances, with Docusaurus's defaults where Portal's differ (the
+// docs folder, served under /docs).
+func (m *mapper) mapDocsInstance(at, options *yaml.Node) {
+	list := valueOf(m.out, "docsInstances")
+	if list == nil {
+		list = &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Line: at.Line, Column: at.Column}
+		set(m.out, "docsInstances", list)
+	}
+	docs := mapping(at)
+	set(docs, "path", scalar("docs", at))
+	set(docs, "routeBasePath", scalar("docs", at))
+	m.mapDocs(docs, at, options)
+	list.Content = append(list.Content, docs)
+}
+
+// mapDocs maps a docs plugin's options onto docs, the config's entry for
+// its instance.
+func (m *mapper) mapDocs(docs, at, options *yaml.Node) {
 	sidebarPath := ""
 	sidebarSeen := false
 	pairs(options, func(key, value *yaml.Node) {
 		switch {
 		case key.Value == "id":
+			if value.Kind == yaml.ScalarNode && value.Value != "" {
+				set(docs, "id", value)
+			}
 		case key.Value == "sidebarPath":
 			sidebarSeen = true
 			if isSet(value) {

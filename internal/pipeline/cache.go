@@ -108,7 +108,7 @@ func structureKey(site *loaded) [32]byte {
 	var entries []string
 	for _, v := range site.content.Versions {
 		for _, d := range v.Docs {
-			entries = append(entries, v.Name+"\x00"+d.Source+"\x00"+d.ID+"\x00"+d.Permalink)
+			entries = append(entries, v.Key()+"\x00"+d.Source+"\x00"+d.ID+"\x00"+d.Permalink)
 		}
 	}
 	for _, p := range site.content.Pages {

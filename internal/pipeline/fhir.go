@@ -84,7 +84,7 @@ func (f *fhirPages) expand(j *renderJob) ([]byte, []int, []diag.Diagnostic) {
 // placements put the generated docs into their configured sidebars, one
 // category per page set, in the order of the current version's docs.
 func (f *fhirPages) placements(v *content.Version) []sidebar.Placement {
-	if v.Name != content.CurrentVersion || len(f.byDoc) == 0 {
+	if v.Name != content.CurrentVersion || !v.Instance.Config.IsDefault() || len(f.byDoc) == 0 {
 		return nil
 	}
 	var out []sidebar.Placement

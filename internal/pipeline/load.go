@@ -24,7 +24,7 @@ type loaded struct {
 	// static lists the files of the static folders, by output name.
 	static []staticFile
 	// sidebarDocs are the sidebars files that are code (sidebars.js/ts),
-	// evaluated, by version name; sidebars files that are data are read
+	// evaluated, by version key (content.Version.Key); sidebars files that are data are read
 	// when sidebars are resolved.
 	sidebarDocs map[string]*yaml.Node
 }
@@ -97,7 +97,7 @@ func (b *builder) evaluateSidebars(site *content.Site) map[string]*yaml.Node {
 		if doc == nil {
 			doc = &yaml.Node{Kind: yaml.MappingNode}
 		}
-		docs[v.Name] = doc
+		docs[v.Key()] = doc
 	}
 	return docs
 }
@@ -115,17 +115,4 @@ func (b *builder) listStatic(cfg *config.Site) []staticFile {
 		})
 	}
 	return files
-}
-
-// lastVersion is the version served at the docs root.
-func (l *loaded) lastVersion() *content.Version {
-	for _, v := range l.content.Versions {
-		if v.IsLast {
-			return v
-		}
-	}
-	if len(l.content.Versions) > 0 {
-		return l.content.Versions[0]
-	}
-	return nil
 }

@@ -151,7 +151,7 @@ func (b *builder) reportMarkdownLinks(cfg *config.Site, job renderJob, res *mark
 // ":fhir-".
 func containsDirective(body []byte) bool { return bytes.Contains(body, []byte(":fhir-")) }
 
-// renderKey identifies one rendered body: a doc by version and id, a
+// renderKey identifies one rendered body: a doc by version key and id, a
 // standalone page by its file.
 func renderKey(source string, doc *content.Doc) string {
 	if doc != nil {
@@ -160,7 +160,7 @@ func renderKey(source string, doc *content.Doc) string {
 	return pageKey(source)
 }
 
-func docKey(d *content.Doc) string { return "doc\x00" + d.Version.Name + "\x00" + d.ID }
+func docKey(d *content.Doc) string { return "doc\x00" + d.Version.Key() + "\x00" + d.ID }
 
 func pageKey(source string) string { return "page\x00" + source }
 

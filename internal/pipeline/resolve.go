@@ -19,7 +19,8 @@ import (
 // page data encoded, and the content of every other file decided. The
 // validate stage checks it; the emit stage renders the pages and writes it.
 type resolved struct {
-	// sidebars are each version's sidebars, by version name.
+	// sidebars are each version's sidebars, by version key
+	// (content.Version.Key).
 	sidebars map[string]*sidebar.Sidebars
 	pages    []*builtPage
 	notFound *builtPage
@@ -42,7 +43,7 @@ type resolver struct {
 	b    *builder
 	site *loaded
 	md   *rendered
-	// sidebars and mainDocs are by version name.
+	// sidebars and mainDocs are by version key (content.Version.Key).
 	sidebars map[string]*sidebar.Sidebars
 	mainDocs map[string]string
 }
@@ -53,10 +54,10 @@ type resolver struct {
 func (b *builder) resolve(site *loaded, md *rendered) *resolved {
 	r := &resolver{b: b, site: site, md: md, sidebars: map[string]*sidebar.Sidebars{}, mainDocs: map[string]string{}}
 	for _, v := range site.content.Versions {
-		sb, ds := sidebar.Load(b.site, v, site.cfg, sidebar.Input{Title: md.title, Placements: site.fhir.placements(v), Document: site.sidebarDocs[v.Name]})
+		sb, ds := sidebar.Load(b.site, v, site.cfg, sidebar.Input{Title: md.title, Placements: site.fhir.placements(v), Document: site.sidebarDocs[v.Key()]})
 		b.diags.Add(ds...)
-		r.sidebars[v.Name] = sb
-		r.mainDocs[v.Name] = mainDoc(v, sb)
+		r.sidebars[v.Key()] = sb
+		r.mainDocs[v.Key()] = mainDoc(v, sb)
 	}
 	out := &resolved{sidebars: r.sidebars, pages: r.pages(), notFound: r.notFoundPage(), assets: md.assets}
 	out.search = r.searchIndex(out.pages)
@@ -167,15 +168,15 @@ func (r *resolver) redirects() []redirectPage {
 	return out
 }
 
-// sidebarsData is every version's sidebars: version name → sidebar id → items.
+// sidebarsData is every version's sidebars: version key → sidebar id → items.
 func (r *resolver) sidebarsData() themedata.SidebarsData {
 	out := themedata.SidebarsData{}
-	for name, sb := range r.sidebars {
+	for key, sb := range r.sidebars {
 		byID := make(map[string][]*themedata.SidebarItem, len(sb.ByID))
 		for id, items := range sb.ByID {
 			byID[id] = sidebarItems(items)
 		}
-		out[name] = byID
+		out[key] = byID
 	}
 	return out
 }

@@ -124,6 +124,14 @@ type resolver struct {
 	missing   []missingDoc
 }
 
+// docsConfig is the config of the docs instance the version belongs to.
+func (r *resolver) docsConfig() *config.Docs {
+	if in := r.version.Instance; in != nil {
+		return in.Config
+	}
+	return &r.cfg.Docs
+}
+
 type missingDoc struct {
 	id   string
 	line int
@@ -347,11 +355,12 @@ func collapseEmpty(cat *Item) *Item {
 }
 
 func (r *resolver) setCollapse(cat *Item, collapsible, collapsed *bool) {
-	cat.Collapsible = *r.cfg.Docs.SidebarCollapsible
+	docs := r.docsConfig()
+	cat.Collapsible = *docs.SidebarCollapsible
 	if collapsible != nil {
 		cat.Collapsible = *collapsible
 	}
-	cat.Collapsed = *r.cfg.Docs.SidebarCollapsed
+	cat.Collapsed = *docs.SidebarCollapsed
 	if collapsed != nil {
 		cat.Collapsed = *collapsed
 	}
