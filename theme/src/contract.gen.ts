@@ -123,6 +123,11 @@ export interface Entry {
   data: string;
   sidebar?: string;
   version?: string;
+  /**
+   * DocsPluginID is the docs instance of a docs route, omitted for the
+   * default one.
+   */
+  docsPluginId?: string;
   locale: string;
   /** Unlisted routes are served but left out of the sitemap and search. */
   unlisted?: boolean;
