@@ -75,7 +75,7 @@ fmt-check:
 vet:
 	$(GO) vet ./...
 
-go-test: theme fhir-schemas
+go-test: theme fhir-schemas docusaurus-templates
 	$(GO) test -race -count=1 ./...
 	@# The embedded portal's own tests render every page in QuickJS, which the race detector
 	@# slows twenty-fold; they are excluded from the race pass (//go:build !race) and run here.
@@ -167,3 +167,11 @@ fuzz:
 .PHONY: bench-compare
 bench-compare: build
 	SHARED=$(SHARED) scripts/bench-compare/run.sh --scale $(or $(SCALE),1) --runs $(or $(RUNS),3)
+
+## docusaurus-templates: fetch Docusaurus's classic and classic-typescript starter sites (create-docusaurus,
+## pinned npm tarball) into .cache/ for the test that builds them unchanged (internal/docusaurus/templates_test.go)
+.PHONY: docusaurus-templates
+docusaurus-templates: .cache/docusaurus-templates/3.10.2/.integrity
+
+.cache/docusaurus-templates/3.10.2/.integrity: scripts/docusaurus-templates/fetch.mjs
+	node scripts/docusaurus-templates/fetch.mjs

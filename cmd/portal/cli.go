@@ -103,6 +103,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	site := fs.String("site", "", "site folder (default: the embedded developer portal)")
 	out := fs.String("out", "build", "output folder; replaced only when the build succeeds")
 	timings := fs.Bool("timings", false, "also print how long each stage of the build took")
+	env := envFlag(fs)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -112,7 +113,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	// Compressed siblings at the best quality: the output is compressed
 	// once and served many times, and unchanged files reuse the previous
 	// output's.
-	res, ok := buildSite(ctx, *site, stderr, pipeline.WithOutputDir(*out), pipeline.WithPrecompress(precompress.Best))
+	res, ok := buildSite(ctx, *site, stderr, pipeline.WithOutputDir(*out), pipeline.WithPrecompress(precompress.Best), pipeline.WithEnv(env))
 	if !ok {
 		return 1
 	}
@@ -134,10 +135,11 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs := newFlagSet("check", "[--site DIR]",
 		"Runs every validation of a build (config, front matter, sidebars, navbar, links) and writes nothing.", stderr)
 	site := fs.String("site", "", "site folder (default: the embedded developer portal)")
+	env := envFlag(fs)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	res, ok := buildSite(ctx, *site, stderr)
+	res, ok := buildSite(ctx, *site, stderr, pipeline.WithEnv(env))
 	if !ok {
 		return 1
 	}
@@ -155,6 +157,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	site := fs.String("site", "", "site folder to build and serve (default: the embedded developer portal)")
 	dir := fs.String("dir", "", "serve this built folder instead of building")
 	addr := fs.String("addr", "localhost:3000", "address to listen on")
+	env := envFlag(fs)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -174,7 +177,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	} else {
 		// The server never compresses on the fly; a site built at every
 		// start is compressed at a fast quality (portal build uses the best).
-		res, ok := buildSite(ctx, *site, stderr, pipeline.WithPrecompress(precompress.Fast))
+		res, ok := buildSite(ctx, *site, stderr, pipeline.WithPrecompress(precompress.Fast), pipeline.WithEnv(env))
 		if !ok {
 			return 1
 		}
@@ -285,6 +288,7 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			"as an overlay over the last good site. Stops on SIGINT or SIGTERM.", stderr)
 	site := fs.String("site", ".", "site folder to watch and build")
 	addr := fs.String("addr", "localhost:3000", "address to listen on")
+	env := envFlag(fs)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -304,7 +308,8 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "portal dev: %v\n", err)
 		}
 	}
-	srv, err := dev.New(ctx, dev.Options{Site: *site, Theme: portal.Theme(), Logger: logger, Report: report})
+	srv, err := dev.New(ctx, dev.Options{Site: *site, Theme: portal.Theme(), Logger: logger, Report: report,
+		BuildOptions: []pipeline.Option{pipeline.WithEnv(env)}})
 	if err != nil {
 		fmt.Fprintf(stderr, "portal dev: %v\n", err)
 		return 1
@@ -320,4 +325,19 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// envFlag adds --env NAME=VALUE, repeatable: the variables a Docusaurus
+// config sees in process.env, which is otherwise empty.
+func envFlag(fs *flag.FlagSet) map[string]string {
+	env := map[string]string{}
+	fs.Func("env", "NAME=VALUE for process.env of a Docusaurus config or sidebars file (repeatable; none by default)", func(s string) error {
+		name, value, ok := strings.Cut(s, "=")
+		if !ok || name == "" {
+			return fmt.Errorf("want NAME=VALUE, got %q", s)
+		}
+		env[name] = value
+		return nil
+	})
+	return env
 }

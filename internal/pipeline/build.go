@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/docusaurus"
 	"github.com/portaldocs/portal/internal/markdown"
 	"github.com/portaldocs/portal/internal/precompress"
 	"github.com/portaldocs/portal/internal/ssr"
@@ -40,6 +41,8 @@ type options struct {
 	today time.Time
 	// precompress is WithPrecompress's quality; nil writes no siblings.
 	precompress *precompress.Quality
+	// env is process.env for a Docusaurus config and sidebars (WithEnv).
+	env docusaurus.Env
 }
 
 // WithTheme sets the theme bundle folder (client/ and server/, as the theme
@@ -64,6 +67,10 @@ func WithPrerenderPool(pool *ssr.Pool) Option { return func(o *options) { o.pool
 // unchanged files are linked from dir rather than written again. Without
 // it the output folder is a temporary folder of the system's.
 func WithOutputDir(dir string) Option { return func(o *options) { o.outputDir = dir } }
+
+// WithEnv sets process.env for the JavaScript of a Docusaurus config and
+// sidebars file; without it they see an empty environment.
+func WithEnv(env map[string]string) Option { return func(o *options) { o.env = env } }
 
 // WithCache reuses what earlier builds with the same cache rendered, for
 // the files that did not change.

@@ -17,6 +17,9 @@ type rendered struct {
 	// FHIR pages share a source file, so the file cannot be the key.
 	results map[string]*markdown.Result
 	titles  map[*content.Doc]string
+	// assets are the files pages link to or show by a relative path
+	// (MDX), by output name (without the base URL) → site file.
+	assets map[string]string
 }
 
 // doc is a doc's render, nil when it failed.
@@ -35,7 +38,9 @@ type renderJob struct {
 	body     []byte
 	bodyLine int
 	version  string
-	resolve  func(string) (string, bool)
+	// versionOf is the doc's version (nil for a standalone page).
+	versionOf *content.Version
+	resolve   func(string) (string, bool)
 	// doc is the doc rendered (nil for a standalone page); fileLines maps
 	// body lines to file lines once FHIR directives are expanded.
 	doc       *content.Doc
@@ -54,7 +59,7 @@ func (b *builder) renderMarkdown(site *loaded) *rendered {
 	for _, v := range site.content.Versions {
 		for _, d := range v.Docs {
 			jobs = append(jobs, renderJob{source: d.Source, body: d.Body, bodyLine: d.BodyLine, version: v.Name,
-				resolve: resolver.forFile(d.Source, v), doc: d})
+				versionOf: v, resolve: resolver.forFile(d.Source, v), doc: d})
 		}
 	}
 	for _, p := range site.content.Pages {
@@ -82,23 +87,26 @@ func (b *builder) renderMarkdown(site *loaded) *rendered {
 				return
 			}
 		}
-		res, err := b.md.Render(j.body, markdown.RenderContext{File: j.source, LineOffset: j.bodyLine, FileLines: j.fileLines,
-			ResolveMarkdownLink: j.resolve})
+		res, err := b.md.Render(j.body, b.renderContext(site, j, resolver))
 		if err != nil {
 			b.diags.Add(diag.Diagnostic{File: j.source, Severity: diag.Error, Message: "render Markdown: " + err.Error()})
 			return
 		}
-		if cache != nil {
+		// A page that read other files (partials, assets) may change when
+		// they do, which the key does not see: it is not cached.
+		if cache != nil && len(res.Partials) == 0 && len(res.Assets) == 0 {
 			cache.store(key, res)
 		}
 		results[i] = res
 	})
 	b.checkContent(site, jobs)
-	out := &rendered{results: make(map[string]*markdown.Result, len(jobs)), titles: map[*content.Doc]string{}}
+	out := &rendered{results: make(map[string]*markdown.Result, len(jobs)), titles: map[*content.Doc]string{},
+		assets: assetFiles(results, site.cfg.BaseURL)}
 	for i, j := range jobs {
 		if results[i] != nil {
 			out.results[renderKey(j.source, j.doc)] = results[i]
 			b.reportMarkdownLinks(site.cfg, j, results[i])
+			b.diags.Add(results[i].Diagnostics...)
 		}
 		if j.doc != nil {
 			out.titles[j.doc] = docTitle(j.doc, results[i])
@@ -127,9 +135,13 @@ func (b *builder) reportMarkdownLinks(cfg *config.Site, job renderJob, res *mark
 		sev = diag.Error
 	}
 	for _, l := range res.UnresolvedMarkdownLinks {
-		b.diags.Add(diag.Diagnostic{File: job.source, Line: l.Line, Severity: sev,
+		file := job.source
+		if l.File != "" {
+			file = l.File // written in a partial
+		}
+		b.diags.Add(diag.Diagnostic{File: file, Line: l.Line, Severity: sev,
 			Message: fmt.Sprintf("Docs markdown link couldn't be resolved: (url=%s) in source file path=%s for version number=%s",
-				l.Dest, job.source, job.version),
+				l.Dest, file, job.version),
 			Hint: "link to an existing .md file, relative to this file"})
 	}
 }
@@ -139,7 +151,7 @@ func (b *builder) reportMarkdownLinks(cfg *config.Site, job renderJob, res *mark
 // ":fhir-".
 func containsDirective(body []byte) bool { return bytes.Contains(body, []byte(":fhir-")) }
 
-// renderKey identifies one rendered body: a doc by version and id, a
+// renderKey identifies one rendered body: a doc by version key and id, a
 // standalone page by its file.
 func renderKey(source string, doc *content.Doc) string {
 	if doc != nil {
@@ -148,7 +160,7 @@ func renderKey(source string, doc *content.Doc) string {
 	return pageKey(source)
 }
 
-func docKey(d *content.Doc) string { return "doc\x00" + d.Version.Name + "\x00" + d.ID }
+func docKey(d *content.Doc) string { return "doc\x00" + d.Version.Key() + "\x00" + d.ID }
 
 func pageKey(source string) string { return "page\x00" + source }
 

@@ -31,6 +31,8 @@ type builtPage struct {
 	// indexText is a generated index's text for search: its items' labels
 	// and descriptions.
 	indexText string
+	// searchVersion is the version search files a doc under (searchVersion).
+	searchVersion string
 }
 
 // encode marshals the page's data and completes its route with the data
@@ -46,7 +48,7 @@ func (p *builtPage) encode(base string) {
 func (r *resolver) pages() []*builtPage {
 	var pages []*builtPage
 	for _, v := range r.site.content.Versions {
-		sb := r.sidebars[v.Name]
+		sb := r.sidebars[v.Key()]
 		for _, d := range v.Docs {
 			if p := r.docPage(v, sb, d); p != nil {
 				pages = append(pages, p)
@@ -75,11 +77,11 @@ func (r *resolver) docPage(v *content.Version, sb *sidebar.Sidebars, d *content.
 	}
 	fm := d.FrontMatter
 	sidebarID := r.displayedSidebar(v, sb, d)
-	meta := &themedata.DocMeta{ID: d.ID, Version: v.Name, Sidebar: sidebarID, Unlisted: fm.Unlisted, Draft: fm.Draft,
-		Tags: fm.Tags, EditURL: r.editURL(v, d), LastUpdate: lastUpdate(fm.LastUpdate)}
+	meta := &themedata.DocMeta{ID: d.ID, Version: v.Name, PluginID: pluginID(v), Sidebar: sidebarID, Unlisted: fm.Unlisted,
+		Draft: fm.Draft, Tags: fm.Tags, EditURL: r.editURL(v, d), LastUpdate: lastUpdate(fm.LastUpdate)}
 	var prev, next *sidebar.NavLink
 	if sidebarID != "" {
-		if *r.site.cfg.Docs.Breadcrumbs {
+		if *v.Instance.Config.Breadcrumbs {
 			meta.Breadcrumbs = crumbs(sb.Breadcrumbs(sidebarID, d.Permalink))
 		}
 		prev, next = r.neighbours(v, sb, sidebarID, d)
@@ -90,6 +92,9 @@ func (r *resolver) docPage(v *content.Version, sb *sidebar.Sidebars, d *content.
 	meta.Previous, meta.Next = navLink(prev), navLink(next)
 	title := r.md.title(d)
 	data := r.basePageData(d.Permalink, route.KindDoc, title, res)
+	if len(res.DocCardLists) > 0 {
+		data.HTML = r.withDocCards(v, sb, sidebarID, d, res)
+	}
 	data.Doc = meta
 	data.Description = firstNonEmpty(fm.Description, res.Description)
 	data.Keywords, data.Image = fm.Keywords, fm.Image
@@ -99,9 +104,9 @@ func (r *resolver) docPage(v *content.Version, sb *sidebar.Sidebars, d *content.
 	data.TOC = r.toc(res, fm)
 	return &builtPage{
 		entry: route.Entry{Path: d.Permalink, Kind: route.KindDoc, Title: title, Sidebar: sidebarID,
-			Version: v.Name, Locale: r.site.cfg.I18n.DefaultLocale, Unlisted: fm.Unlisted},
+			Version: v.Name, DocsPluginID: pluginID(v), Locale: r.site.cfg.I18n.DefaultLocale, Unlisted: fm.Unlisted},
 		data: data, source: d.Source, line: 1, links: fileLinks(d.Source, res), anchors: res.Anchors,
-		searchWeight: weightOf(fm),
+		searchWeight: weightOf(fm), searchVersion: searchVersion(v),
 	}
 }
 
@@ -155,8 +160,8 @@ func (r *resolver) editURL(v *content.Version, d *content.Doc) string {
 		return ""
 	case custom.Set:
 		return custom.Value
-	case r.site.cfg.Docs.EditURL != "":
-		return strings.TrimSuffix(r.site.cfg.Docs.EditURL, "/") + "/" + path.Join(v.Dir, d.RelPath)
+	case v.Instance.Config.EditURL != "":
+		return strings.TrimSuffix(v.Instance.Config.EditURL, "/") + "/" + path.Join(v.Dir, d.RelPath)
 	}
 	return ""
 }
@@ -210,17 +215,18 @@ func (r *resolver) generatedIndexPage(v *content.Version, gi *sidebar.GeneratedI
 	data.Keywords, data.Image = gi.Keywords, gi.Image
 	items := r.cardItems(v, gi.Category.Items)
 	data.Index = &themedata.IndexData{Description: gi.Description, Cards: indexCards(items)}
-	sb := r.sidebars[v.Name]
-	data.Doc = &themedata.DocMeta{Version: v.Name, Sidebar: gi.SidebarID}
-	if *r.site.cfg.Docs.Breadcrumbs {
+	sb := r.sidebars[v.Key()]
+	data.Doc = &themedata.DocMeta{Version: v.Name, PluginID: pluginID(v), Sidebar: gi.SidebarID}
+	if *v.Instance.Config.Breadcrumbs {
 		data.Doc.Breadcrumbs = crumbs(sb.Breadcrumbs(gi.SidebarID, gi.Permalink))
 	}
 	prev, next := sb.Neighbours(gi.SidebarID, gi.Permalink)
 	data.Doc.Previous, data.Doc.Next = navLink(r.labelled(v, prev)), navLink(r.labelled(v, next))
 	return &builtPage{
 		entry: route.Entry{Path: gi.Permalink, Kind: route.KindGeneratedIndex, Title: gi.Title, Sidebar: gi.SidebarID,
-			Version: v.Name, Locale: r.site.cfg.I18n.DefaultLocale},
+			Version: v.Name, DocsPluginID: pluginID(v), Locale: r.site.cfg.I18n.DefaultLocale},
 		data: data, source: gi.File, line: gi.Line, indexText: indexPageHTML(gi.Description, items),
+		searchVersion: searchVersion(v),
 	}
 }
 
@@ -356,7 +362,11 @@ func fileLinks(file string, res *markdown.Result) []links.Link {
 	out := make([]links.Link, 0, len(res.Links))
 	for _, l := range res.Links {
 		if !unresolved[l] {
-			out = append(out, links.Link{Dest: l.Dest, File: file, Line: l.Line})
+			from := file
+			if l.File != "" {
+				from = l.File // written in a partial
+			}
+			out = append(out, links.Link{Dest: l.Dest, File: from, Line: l.Line})
 		}
 	}
 	return out

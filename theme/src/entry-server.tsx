@@ -6,6 +6,7 @@ import { App } from './app/App';
 import { StaticRouter } from './app/router';
 import { setExternalIconHtml } from './docs/sidebarHtml';
 import { renderDocument } from './document';
+import { sidebarsKey } from './shell/docsInstances';
 import { ExternalIcon } from './shell/Footer';
 import { splitUrl } from './utils/links';
 
@@ -27,7 +28,7 @@ function portalRender(inputJSON: string): string {
   const input = JSON.parse(inputJSON) as RenderInput;
   const { site, sidebars } = shared;
   const doc = input.page.doc;
-  const sidebar = doc?.sidebar ? (sidebars[doc.version]?.[doc.sidebar] ?? null) : null;
+  const sidebar = doc?.sidebar ? (sidebars[sidebarsKey(doc)]?.[doc.sidebar] ?? null) : null;
   const location = { ...splitUrl(input.page.path), search: '', hash: '' };
   const appHtml = renderToString(
     <App
