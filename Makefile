@@ -71,6 +71,15 @@ e2e/node_modules/.package-lock.json: e2e/package-lock.json
 ## postman-check: run every Postman collection of the built portal (the generated ones and the
 ## hand-written ones) with newman against a stand-in server on loopback, and check every request
 ## (scripts/newman/README.md); prints "postman: N requests, P passed, F failed"
+## lighthouse: Lighthouse (mobile) on one page of each kind of the built portal, served by
+## portal serve on loopback; prints a table and fails under the gate (scripts/lighthouse/README.md)
+.PHONY: lighthouse
+lighthouse: build scripts/lighthouse/node_modules/.package-lock.json
+	CHROME_PATH=$${CHROME_PATH:-/usr/bin/chromium} node scripts/lighthouse/run.mjs
+
+scripts/lighthouse/node_modules/.package-lock.json: scripts/lighthouse/package-lock.json
+	cd scripts/lighthouse && npm ci --no-audit --no-fund
+
 .PHONY: postman-check
 postman-check: build scripts/newman/node_modules/.package-lock.json
 	rm -rf .cache/postman-check

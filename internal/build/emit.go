@@ -155,15 +155,15 @@ func (b *builder) prerenderTo(diags *diag.List, render renderContext, p *builtPa
 		return nil, false
 	}
 	// The theme leaves a placeholder where the client's initial data goes;
-	// the input JSON is that data, and encoding/json has already escaped
-	// <, > and & so it cannot end the script element early.
+	// encoding/json has already escaped <, > and & in it, so it cannot end
+	// the script element early.
 	if !strings.Contains(html, initialDataPlaceholder) {
 		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error,
 			Message: fmt.Sprintf("prerender %s: the theme's document has no initial-data placeholder %s", p.data.Path, initialDataPlaceholder),
 			Hint:    "rebuild the theme with `make theme`; the engine and the theme must come from the same version"})
 		return nil, false
 	}
-	return []byte(strings.Replace(html, initialDataPlaceholder, string(inputJSON), 1)), true
+	return []byte(strings.Replace(html, initialDataPlaceholder, string(initialDataJSON(input)), 1)), true
 }
 
 // initialDataPlaceholder is where the theme's document expects the client's
@@ -244,6 +244,8 @@ func (b *builder) sidebarsData() map[string]map[string][]*sidebar.Item {
 func (b *builder) notFoundData() *PageData {
 	data := b.basePageData(b.cfg.BaseURL+"404.html", route.KindNotFound, "Page Not Found", nil)
 	data.NoIndex = true
+	// The page's own text, so search engines and link previews show it too.
+	data.Description = "We could not find what you were looking for."
 	data.Alternates = nil
 	return data
 }

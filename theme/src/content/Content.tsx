@@ -11,6 +11,7 @@ import { useColorMode } from '../shell/colorMode';
 import { useScrollController } from '../shell/scrollController';
 import { enhanceCodeBlocks } from './codeBlocks';
 import { enhanceDetails } from './details';
+import { CONTENT_ATTRIBUTE } from './contentFromDom';
 import { renderMermaidDiagrams } from './mermaid';
 import { enhanceTabs } from './tabs';
 import { enhanceLinks, makeScrollablesFocusable } from './links';
@@ -66,5 +67,7 @@ export function Content({ html, className, hasMermaid = false }: ContentProps) {
     };
   }, [html, hasMermaid, mermaidTheme]);
 
-  return <div ref={ref} className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+  // The attribute lets the client find the prerendered content before it
+  // hydrates (contentFromDom.ts): the initial data does not repeat it.
+  return <div ref={ref} className={className} {...{ [CONTENT_ATTRIBUTE]: '' }} dangerouslySetInnerHTML={{ __html: html }} />;
 }
