@@ -5,6 +5,9 @@
 import type { SiteData } from './contract.gen';
 import { StorageKeys } from './utils/storage';
 
+/** On <html> while the page on screen was opened at an anchor (see colorModeScript). */
+export const ANCHORED_ATTRIBUTE = 'data-portal-anchored';
+
 /** JSON that is safe inside an inline <script> element. */
 function js(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
@@ -17,6 +20,12 @@ function js(value: unknown): string {
  * also clears it), then the system preference or the default mode. Also
  * copies each `docusaurus-data-<x>` query parameter to <html data-<x>>, as
  * the replaced site did, so embedding URLs keep working.
+ *
+ * It also marks <html data-portal-anchored> when the page is opened at an
+ * anchor (#id): long pages render off-screen blocks lazily, at a guessed
+ * height, and the browser would place the anchor with those guesses and then
+ * move it; the mark makes such a page render every block (theme.css).
+ * Riding in this script keeps the document at one inline script.
  */
 export function colorModeScript(site: SiteData): string {
   const { defaultMode, disableSwitch, respectPrefersColorScheme } = site.themeConfig.colorMode;
@@ -32,6 +41,7 @@ export function colorModeScript(site: SiteData): string {
     'h.setAttribute("data-theme",c||m);' +
     'h.setAttribute("data-theme-choice",c||(r?"system":d));' +
     'if(p){p.forEach(function(x,k){if(k.indexOf("docusaurus-data-")===0){try{h.setAttribute("data-"+k.slice(16),x)}catch(e){}}})}' +
+    'try{if(window.location.hash.length>1)h.setAttribute(' + js(ANCHORED_ATTRIBUTE) + ',"")}catch(e){}' +
     '})();'
   );
 }

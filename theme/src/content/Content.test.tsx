@@ -30,6 +30,17 @@ function ModeSwitch() {
 }
 
 describe('Content', () => {
+  it('marks the document when a page arrives at an anchor, and clears the mark for one that does not', () => {
+    window.history.replaceState(null, '', '/docs/a/#scopes');
+    const first = renderWithSite(<Content html="<p>A</p>" />);
+    expect(document.documentElement.hasAttribute('data-portal-anchored')).toBe(true);
+    first.unmount();
+    window.history.replaceState(null, '', '/docs/b/');
+    renderWithSite(<Content html="<p>B</p>" />);
+    expect(document.documentElement.hasAttribute('data-portal-anchored')).toBe(false);
+    window.history.replaceState(null, '', '/');
+  });
+
   it('renders the engine HTML as it is', () => {
     renderWithSite(<Content html="<p>Hello <strong>reader</strong></p>" className="markdown" />);
     expect(screen.getByText('reader').tagName).toBe('STRONG');

@@ -5,7 +5,8 @@
 // <details>, tabs, client-side navigation for site links, focusable
 // scrolling regions, and mermaid diagrams. Each enhancement undoes itself when
 // the page changes.
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { ANCHORED_ATTRIBUTE } from '../inlineScripts';
 import { useSite } from '../app/SiteContext';
 import { useColorMode } from '../shell/colorMode';
 import { useScrollController } from '../shell/scrollController';
@@ -51,6 +52,13 @@ export function Content({ html, className, hasMermaid = false }: ContentProps) {
     ];
     return () => undo.forEach((u) => u());
   }, [html, disableScrollEvents, enableScrollEvents, navigate, prefetch]);
+
+  // A page arriving at an anchor renders all its blocks, as one opened at an
+  // anchor does (inlineScripts.ts; theme.css): set before the router scrolls
+  // to the anchor. A jump within the page (a click) keeps the lazy blocks.
+  useLayoutEffect(() => {
+    document.documentElement.toggleAttribute(ANCHORED_ATTRIBUTE, window.location.hash.length > 1);
+  }, [html]);
 
   useEffect(() => {
     const root = ref.current;

@@ -42,11 +42,16 @@ function useTOCHighlight(items: TOCItem[]): string | null {
       const offset = hideOnScroll ? 0 : navbarHeight();
       setActiveId(activeAnchor(measureAnchors(selector), offset, window.innerHeight));
     };
-    update();
+    // The first highlight waits for the next frame: measuring right after
+    // hydration would make the browser lay out the whole page at once, inside
+    // hydration's task (a long page's largest piece of it); and on a phone
+    // this column is gone by then.
+    const first = requestAnimationFrame(update);
     document.addEventListener('scroll', update, { passive: true });
     document.addEventListener('resize', update);
     window.addEventListener('resize', update);
     return () => {
+      cancelAnimationFrame(first);
       document.removeEventListener('scroll', update);
       document.removeEventListener('resize', update);
       window.removeEventListener('resize', update);
