@@ -56,6 +56,27 @@ test.describe('a walk-through page on a phone', () => {
   });
 });
 
+test.describe('a walk-through page reloaded', () => {
+  test.use({ viewport: MOBILE });
+
+  test('opens again where the reader was', async ({ page }) => {
+    await gotoHydrated(page, WALK_THROUGH);
+    for (let i = 0; i < 40; i++) await page.mouse.wheel(0, 600);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(20_000);
+    await page.waitForTimeout(300);
+    const place = await page.evaluate(() => {
+      const heading = [...document.querySelectorAll('[data-portal-content] > :is(h2, h3)')].find((h) => h.getBoundingClientRect().top > 0)!;
+      return { id: heading.id, top: Math.round(heading.getBoundingClientRect().top) };
+    });
+    const shifts = await recordShifts(page);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    await page.waitForLoadState('load');
+    await expect.poll(() => page.locator(`[id="${place.id}"]`).evaluate((h) => Math.round(h.getBoundingClientRect().top))).toBe(place.top);
+    expect(await shifts()).toEqual([]);
+  });
+});
+
 test('on a desktop, the table of contents follows the reader through lazily rendered blocks', async ({ page }) => {
   await gotoHydrated(page, WALK_THROUGH);
   const toc = page.getByRole('navigation', { name: 'On this page' });

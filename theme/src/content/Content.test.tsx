@@ -30,16 +30,29 @@ function ModeSwitch() {
 }
 
 describe('Content', () => {
-  it('marks the document when a page arrives at an anchor, and clears the mark for one that does not', () => {
-    window.history.replaceState(null, '', '/docs/a/#scopes');
-    const first = renderWithSite(<Content html="<p>A</p>" />);
-    expect(document.documentElement.hasAttribute('data-portal-anchored')).toBe(true);
-    first.unmount();
-    window.history.replaceState(null, '', '/docs/b/');
-    renderWithSite(<Content html="<p>B</p>" />);
-    expect(document.documentElement.hasAttribute('data-portal-anchored')).toBe(false);
+  it('marks the document when a later page arrives at an anchor, and clears the mark for one that does not', () => {
+    function Pages() {
+      const [html, setHtml] = useState('<p>A</p>');
+      return (
+        <>
+          <button onClick={() => setHtml((h) => h + '<p>next</p>')}>next page</button>
+          <Content html={html} />
+        </>
+      );
+    }
+    const marked = () => document.documentElement.hasAttribute('data-portal-positioned');
+    renderWithSite(<Pages />);
+    // The first page keeps what the head script decided.
+    expect(marked()).toBe(false);
+    window.history.pushState(null, '', '/docs/b/#scopes');
+    fireEvent.click(screen.getByRole('button', { name: 'next page' }));
+    expect(marked()).toBe(true);
+    window.history.pushState(null, '', '/docs/c/');
+    fireEvent.click(screen.getByRole('button', { name: 'next page' }));
+    expect(marked()).toBe(false);
     window.history.replaceState(null, '', '/');
   });
+
 
   it('renders the engine HTML as it is', () => {
     renderWithSite(<Content html="<p>Hello <strong>reader</strong></p>" className="markdown" />);
