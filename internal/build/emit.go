@@ -118,6 +118,7 @@ func (b *builder) emitPages(out *Output, m *route.Manifest, render renderContext
 	}
 	for i, p := range pages {
 		p.entry.Data = base + b.writeHashed(out, "data/pages/"+dataName(base, p.entry.Path), results[i].data, ".json")
+		p.entry.DataBytes = len(results[i].data)
 		m.Routes = append(m.Routes, p.entry)
 		switch {
 		case b.lazy != nil:
