@@ -98,9 +98,11 @@ conformance:
 	$(GO) run ./cmd/conformance -commonmark $(SHARED)/testdata/commonmark/spec-0.31.2.json -gfm $(SHARED)/testdata/gfm/spec.json
 
 ## relevance-site: build the search relevance fixture (hand-written pages plus the shared HL7
-## resources, read in place) into theme/.cache/relevance-site for the relevance suite
+## resources, read in place) into theme/.cache/relevance-site, and the portal itself into
+## theme/.cache/relevance-portal, for the relevance suite
 relevance-site: theme
 	$(GO) run ./cmd/relevance-site -shared $(SHARED) -out theme/.cache/relevance-site
+	$(GO) run ./cmd/portal build --site site --out theme/.cache/relevance-portal
 
 ## bench-search: search query latency and bytes per query on the corpus at scales 1 and 10
 bench-search: build

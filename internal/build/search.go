@@ -8,6 +8,7 @@ import (
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/route"
 	"github.com/portaldocs/portal/internal/search"
+	"github.com/portaldocs/portal/internal/sidebar"
 )
 
 // hasSearch reports whether the navbar has a search item, top level: the
@@ -60,6 +61,7 @@ func searchPage(p *builtPage) (search.Page, bool) {
 	sp := search.Page{URL: p.entry.Path, Title: d.Title, HTML: d.HTML, Weight: p.searchWeight}
 	if d.Doc != nil {
 		sp.Version = d.Doc.Version
+		sp.Label, sp.Trail = sidebarNames(p.entry.Path, d.Doc.Breadcrumbs)
 	}
 	switch {
 	case d.Index != nil:
@@ -105,4 +107,17 @@ func homePageHTML(home *HomeData) string {
 		}
 	}
 	return b.String()
+}
+
+// sidebarNames splits a doc's breadcrumb into its own sidebar label (the
+// last crumb, when it links the page) and the labels above it.
+func sidebarNames(path string, crumbs []sidebar.Crumb) (label string, trail []string) {
+	for i, c := range crumbs {
+		if i == len(crumbs)-1 && c.Href == path {
+			label = c.Label
+			continue
+		}
+		trail = append(trail, c.Label)
+	}
+	return label, trail
 }
