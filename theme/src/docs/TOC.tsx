@@ -3,6 +3,7 @@
 // mobile. The engine builds the tree; this only renders it.
 import { useEffect, useId, useState } from 'react';
 import type { TOCItem } from '../contract.gen';
+import { HydrateLater } from '../app/HydrateLater';
 import { useSite } from '../app/SiteContext';
 import { Collapsible, useLazyMounted } from './Collapsible';
 import { activeAnchor, anchorSelector, measureAnchors, tocLevels } from './tocHighlight';
@@ -65,7 +66,9 @@ export function TOC({ items }: { items: TOCItem[] }) {
   const activeId = useTOCHighlight(items);
   return (
     <nav aria-label="On this page" className="theme-doc-toc-desktop table-of-contents-column thin-scrollbar">
-      <TOCList items={items} activeId={activeId} className="table-of-contents table-of-contents__left-border" />
+      <HydrateLater>
+        <TOCList items={items} activeId={activeId} className="table-of-contents table-of-contents__left-border" />
+      </HydrateLater>
     </nav>
   );
 }
