@@ -41,8 +41,9 @@ run: build
 	./$(BIN) serve --addr $(ADDR)
 
 ## test: every gate: formatting, vet, Go tests with the race detector, Markdown conformance,
-## the browser suite and the Postman collections run with newman
-test: tools theme fmt-check vet go-test theme-test conformance e2e postman-check
+## the browser suite, the Postman collections run with newman, and Lighthouse (after the
+## browser suite, never beside it: both need the CPU)
+test: tools theme fmt-check vet go-test theme-test conformance e2e postman-check lighthouse
 
 fmt-check:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -75,6 +76,7 @@ e2e/node_modules/.package-lock.json: e2e/package-lock.json
 ## portal serve on loopback; prints a table and fails under the gate (scripts/lighthouse/README.md)
 .PHONY: lighthouse
 lighthouse: build scripts/lighthouse/node_modules/.package-lock.json
+	cd scripts/lighthouse && node --test --test-reporter=dot gate.test.mjs
 	CHROME_PATH=$${CHROME_PATH:-/usr/bin/chromium} node scripts/lighthouse/run.mjs
 
 scripts/lighthouse/node_modules/.package-lock.json: scripts/lighthouse/package-lock.json
