@@ -8,6 +8,8 @@
 //              docs/performance.md records --runs 3 on a quiet machine)
 //   --only     the kinds of page to run (default all)
 //   --json DIR write every run's Lighthouse report (JSON) into DIR
+//   --dir DIR  serve a folder `portal build` wrote (portal serve --dir) instead
+//              of the embedded portal: to measure another build the same way
 // Env: CHROME_PATH (default /usr/bin/chromium), PORTAL_BIN (default bin/portal).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -144,6 +146,7 @@ async function main() {
       runs: { type: 'string', default: '1' },
       only: { type: 'string' },
       json: { type: 'string' },
+      dir: { type: 'string' },
     },
   });
   const runs = Number(values.runs);
@@ -156,7 +159,8 @@ async function main() {
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(portal, ['serve', '--addr', `127.0.0.1:${port}`], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const serveArgs = ['serve', '--addr', `127.0.0.1:${port}`, ...(values.dir ? ['--dir', values.dir] : [])];
+  const server = spawn(portal, serveArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
   let serverErr = '';
   server.stderr.on('data', (d) => (serverErr += d));
   let chrome;

@@ -16,7 +16,7 @@ import { CONTENT_ATTRIBUTE } from './contentFromDom';
 import { watchMermaidDiagrams } from './mermaid';
 import { enhanceTabs } from './tabs';
 import { enhanceLinks, makeScrollablesFocusable } from './links';
-import { markSkippedTables } from './skippedBlocks';
+import { markSkippedBlocks } from './skippedBlocks';
 import { useRouter } from '../app/router';
 
 interface ContentProps {
@@ -50,7 +50,7 @@ export function Content({ html, className, hasMermaid = false }: ContentProps) {
       enhanceTabs(root, { scrollBy }),
       enhanceLinks(root, { navigate, prefetch }),
       makeScrollablesFocusable(root),
-      markSkippedTables(root),
+      markSkippedBlocks(root),
     ];
     return () => undo.forEach((u) => u());
   }, [html, disableScrollEvents, enableScrollEvents, navigate, prefetch]);

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { markSkippedTables, SKIPPED_ATTRIBUTE } from './skippedBlocks';
+import { markSkippedBlocks, SKIPPED_ATTRIBUTE } from './skippedBlocks';
 
 function content() {
   const root = document.createElement('div');
-  root.innerHTML = '<p>Intro</p><table><tbody><tr><td>1</td></tr></tbody></table><div><table><tbody><tr><td>2</td></tr></tbody></table></div>';
+  root.innerHTML =
+    '<p>Intro</p><table><tbody><tr><td>1</td></tr></tbody></table><div><table><tbody><tr><td>2</td></tr></tbody></table></div>' +
+    '<div class="mermaid-diagram"><svg></svg></div>';
   document.body.appendChild(root);
   return root;
 }
@@ -16,17 +18,22 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('markSkippedTables', () => {
-  it('marks a table of the content while the browser skips it, and only those', () => {
+describe('markSkippedBlocks', () => {
+  it('marks a table or a diagram of the content while the browser skips it, and only those', () => {
     const root = content();
     const [own, nested] = Array.from(root.querySelectorAll('table'));
-    const undo = markSkippedTables(root);
+    const undo = markSkippedBlocks(root);
     stateChange(own, true);
     stateChange(nested, true);
     expect(own).toHaveAttribute(SKIPPED_ATTRIBUTE);
     expect(nested).not.toHaveAttribute(SKIPPED_ATTRIBUTE);
     stateChange(own, false);
     expect(own).not.toHaveAttribute(SKIPPED_ATTRIBUTE);
+    const diagram = root.querySelector('.mermaid-diagram')!;
+    stateChange(diagram, true);
+    expect(diagram).toHaveAttribute(SKIPPED_ATTRIBUTE);
+    stateChange(root.querySelector('p')!, true);
+    expect(root.querySelector('p')).not.toHaveAttribute(SKIPPED_ATTRIBUTE);
     stateChange(own, true);
     undo();
     expect(own).not.toHaveAttribute(SKIPPED_ATTRIBUTE);
@@ -37,8 +44,8 @@ describe('markSkippedTables', () => {
   it('reads whether a table is skipped already when it starts', () => {
     const root = content();
     const own = root.querySelector('table')!;
-    Object.defineProperty(own.rows[0], 'checkVisibility', { value: () => false });
-    markSkippedTables(root);
+    Object.defineProperty(own.tBodies[0], 'checkVisibility', { value: () => false });
+    markSkippedBlocks(root);
     expect(own).toHaveAttribute(SKIPPED_ATTRIBUTE);
   });
 });

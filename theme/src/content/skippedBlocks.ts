@@ -2,37 +2,40 @@
 // theme.css), yet tools that read the page's geometry, such as accessibility
 // checkers, still lay their content out on demand: content taller than its
 // block's placeholder then seems to lie over what follows (the footer's links
-// "on" a code sample). theme.css clips every such block to its placeholder
-// while it is skipped; a table cannot be clipped for good, since it scrolls
-// sideways, so this marks a table while the browser skips it.
+// "on" a code sample). theme.css clips every such block to its placeholder;
+// a block that scrolls sideways (a table, a wide diagram) cannot be clipped
+// for good, so this marks it while the browser skips it.
 
-/** Marks a table of the content while the browser skips rendering it. */
+/** Marks a sideways-scrolling block of the content while the browser skips rendering it. */
 export const SKIPPED_ATTRIBUTE = 'data-skipped';
 
-/** Whether the browser skips rendering the table's rows (checkVisibility's contentVisibilityAuto option). */
-function isSkipped(table: HTMLTableElement): boolean {
-  const row = table.rows[0];
-  return !!row && typeof row.checkVisibility === 'function' && !row.checkVisibility({ contentVisibilityAuto: true });
+/** The content's blocks that scroll sideways (theme.css leaves them unclipped). */
+const SIDEWAYS = ':scope > :is(table, .mermaid-diagram)';
+
+/** Whether the browser skips rendering the block's content (checkVisibility's contentVisibilityAuto option). */
+function isSkipped(block: Element): boolean {
+  const first = block.firstElementChild;
+  return !!first && typeof first.checkVisibility === 'function' && !first.checkVisibility({ contentVisibilityAuto: true });
 }
 
 /**
- * Keeps SKIPPED_ATTRIBUTE on the content's tables in step with whether the
- * browser renders them: read once (the first decisions were made while the
- * page loaded, before this ran), then from contentvisibilityautostatechange.
- * Returns the undo.
+ * Keeps SKIPPED_ATTRIBUTE on the content's sideways-scrolling blocks in step
+ * with whether the browser renders them: read once (the first decisions were
+ * made while the page loaded, before this ran), then from
+ * contentvisibilityautostatechange, which also covers blocks added later
+ * (diagrams). Returns the undo.
  */
-export function markSkippedTables(root: HTMLElement): () => void {
-  const tables = Array.from(root.querySelectorAll<HTMLTableElement>(':scope > table'));
-  for (const table of tables) table.toggleAttribute(SKIPPED_ATTRIBUTE, isSkipped(table));
+export function markSkippedBlocks(root: HTMLElement): () => void {
+  for (const block of root.querySelectorAll(SIDEWAYS)) block.toggleAttribute(SKIPPED_ATTRIBUTE, isSkipped(block));
   const onChange = (e: Event) => {
     const { target } = e;
-    if (target instanceof HTMLTableElement && target.parentElement === root) {
+    if (target instanceof Element && target.parentElement === root && target.matches(SIDEWAYS.replace(':scope > ', ''))) {
       target.toggleAttribute(SKIPPED_ATTRIBUTE, (e as Event & { skipped: boolean }).skipped);
     }
   };
   root.addEventListener('contentvisibilityautostatechange', onChange);
   return () => {
     root.removeEventListener('contentvisibilityautostatechange', onChange);
-    for (const table of tables) table.removeAttribute(SKIPPED_ATTRIBUTE);
+    for (const block of root.querySelectorAll(`[${SKIPPED_ATTRIBUTE}]`)) block.removeAttribute(SKIPPED_ATTRIBUTE);
   };
 }
