@@ -46,9 +46,9 @@ run: build
 	./$(BIN) serve --addr $(ADDR)
 
 ## test: every gate: formatting, vet, linters, Go tests with the race detector, Markdown
-## conformance, the theme's tests, the browser suite, the Postman collections run with newman
-## and the budgets
-test: tools theme fmt-check vet lint go-test theme-test conformance e2e postman-check budgets
+## conformance, the theme's tests, the browser suite, the Postman collections run with newman,
+## the budgets, and Lighthouse (after the browser suite, never beside it: both need the CPU)
+test: tools theme fmt-check vet lint go-test theme-test conformance e2e postman-check budgets lighthouse
 
 ## lint: golangci-lint (.golangci.yml) on the Go code, ESLint (lint/eslint.config.mjs) on theme/ and e2e/
 lint: go-lint js-lint
@@ -95,6 +95,16 @@ e2e/node_modules/.package-lock.json: e2e/package-lock.json
 ## postman-check: run every Postman collection of the built portal (the generated ones and the
 ## hand-written ones) with newman against a stand-in server on loopback, and check every request
 ## (scripts/newman/README.md); prints "postman: N requests, P passed, F failed"
+## lighthouse: Lighthouse (mobile) on one page of each kind of the built portal, served by
+## portal serve on loopback; prints a table and fails under the gate (scripts/lighthouse/README.md)
+.PHONY: lighthouse
+lighthouse: build scripts/lighthouse/node_modules/.package-lock.json
+	cd scripts/lighthouse && node --test --test-reporter=dot gate.test.mjs
+	CHROME_PATH=$${CHROME_PATH:-/usr/bin/chromium} node scripts/lighthouse/run.mjs
+
+scripts/lighthouse/node_modules/.package-lock.json: scripts/lighthouse/package-lock.json
+	cd scripts/lighthouse && npm ci --no-audit --no-fund
+
 .PHONY: postman-check
 postman-check: build scripts/newman/node_modules/.package-lock.json
 	rm -rf .cache/postman-check
@@ -114,9 +124,11 @@ conformance:
 	$(GO) run ./cmd/conformance -commonmark $(SHARED)/testdata/commonmark/spec-0.31.2.json -gfm $(SHARED)/testdata/gfm/spec.json
 
 ## relevance-site: build the search relevance fixture (hand-written pages plus the shared HL7
-## resources, read in place) into theme/.cache/relevance-site for the relevance suite
+## resources, read in place) into theme/.cache/relevance-site, and the portal itself into
+## theme/.cache/relevance-portal, for the relevance suite
 relevance-site: theme
 	$(GO) run ./cmd/relevance-site -shared $(SHARED) -out theme/.cache/relevance-site
+	$(GO) run ./cmd/portal build --site site --out theme/.cache/relevance-portal
 
 ## bench-search: search query latency and bytes per query on the corpus at scales 1 and 10
 bench-search: build

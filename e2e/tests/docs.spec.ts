@@ -221,22 +221,79 @@ test.describe('docs instances', () => {
 
 test.describe('mermaid', () => {
   const diagram = (page: Page) => page.locator('article svg[aria-roledescription]').first();
+  const isDiagramLibrary = (url: string) => /\/assets\/theme\/mermaid[^/]*\.js$/.test(new URL(url).pathname);
+
+  /** Scrolls the first diagram's place into view, as a reader would reach it. */
+  async function scrollToFirstDiagram(page: Page) {
+    // The source's place, or the diagram that took it.
+    await page
+      .locator('pre.mermaid')
+      .first()
+      .evaluate((pre) => ((pre as HTMLElement).hidden ? pre.nextElementSibling! : pre).scrollIntoView({ block: 'center' }));
+  }
 
   for (const mode of ['light', 'dark'] as const) {
     test(`renders the authorization diagram in ${mode} mode`, async ({ page }) => {
       await seedStorage(page, { theme: mode });
       await gotoHydrated(page, PAGES.authorization);
+      await scrollToFirstDiagram(page);
       await expect(diagram(page)).toBeVisible({ timeout: 8_000 });
       expect((await diagram(page).boundingBox())!.height).toBeGreaterThan(50);
-      // Each diagram replaces its source text (the guide has several).
-      const sources = await page.locator('article').getByText('sequenceDiagram', { exact: false }).all();
-      expect(sources.length).toBeGreaterThan(0);
-      for (const source of sources) await expect(source).toBeHidden();
+      // Each diagram, once reached, replaces its source text (the guide has several).
+      const sources = page.locator('pre.mermaid');
+      const count = await sources.count();
+      expect(count).toBeGreaterThan(1);
+      for (let i = 0; i < count; i++) {
+        await sources.nth(i).evaluate((pre) => pre.scrollIntoView({ block: 'center' }));
+        await expect(sources.nth(i)).toBeHidden({ timeout: 8_000 });
+      }
+      await expect(page.locator('article .mermaid-diagram svg')).toHaveCount(count);
     });
   }
 
+  test('fetches the diagram library only when a diagram nears the screen, and nothing moves when it appears', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shifts: string[] };
+      w.__shifts = [];
+      new PerformanceObserver((list) =>
+        list.getEntries().forEach((e) => {
+          const shift = e as unknown as { value: number; sources: { node?: Element; previousRect: DOMRect; currentRect: DOMRect }[] };
+          w.__shifts.push(
+            `${shift.value.toFixed(4)}: ${shift.sources.map((s) => `${s.node?.nodeName}.${s.node?.className} ${Math.round(s.previousRect.top)}→${Math.round(s.currentRect.top)}`).join(', ')}`,
+          );
+        }),
+      ).observe({
+        type: 'layout-shift',
+        buffered: true,
+      });
+    });
+    await gotoHydrated(page, PAGES.authorization);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter(isDiagramLibrary)).toEqual([]);
+    const source = page.locator('pre.mermaid').first();
+    // Three screens above the diagram: still too far.
+    await source.evaluate((pre) => window.scrollTo(0, pre.getBoundingClientRect().top + window.scrollY - 3 * window.innerHeight));
+    await page.waitForTimeout(300);
+    expect(scripts.filter(isDiagramLibrary)).toEqual([]);
+    // The reader scrolls on: the library comes, and the diagram is drawn
+    // before they reach it, so nothing they see moves.
+    await page.evaluate(() => ((window as unknown as { __shifts: string[] }).__shifts.length = 0));
+    for (let i = 0; i < 40 && !(await diagram(page).isVisible()); i++) {
+      await page.mouse.wheel(0, 200);
+      await page.waitForTimeout(150);
+    }
+    await expect(page.locator('article .mermaid-diagram svg').first()).toBeAttached({ timeout: 8_000 });
+    expect(scripts.filter(isDiagramLibrary).length).toBeGreaterThan(0);
+    await scrollToFirstDiagram(page);
+    await expect(diagram(page)).toBeInViewport();
+    expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
+  });
+
   test('re-renders with the other theme when the colour mode changes', async ({ page }) => {
     await gotoHydrated(page, PAGES.authorization);
+    await scrollToFirstDiagram(page);
     await expect(diagram(page)).toBeVisible({ timeout: 8_000 });
     const light = await diagram(page).evaluate((svg) => svg.querySelector('style')?.textContent ?? svg.outerHTML);
     await page.getByRole('button', { name: /^Switch between dark and light mode/ }).first().click();

@@ -83,3 +83,31 @@ test('navbar and pagination links navigate on the client too', async ({ page }) 
   expect(documents).toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 });
+
+test('a page ships its content once, and hydration keeps the prerendered content', async ({ page, request }) => {
+  const path = '/docs/api/fhir/certified/provider/patient-access/resources/';
+  const html = await (await request.get(path)).text();
+  const initial = JSON.parse(html.match(/<script id="__portal-data" type="application\/json">(.*?)<\/script>/s)![1]);
+  expect(initial.page.html).toBe('');
+  const data = await pageData(request, path);
+  expect(data.html.length).toBeGreaterThan(100_000);
+  // Tag the content's nodes as the parser made them, before any script runs.
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      document.querySelectorAll('[data-portal-content] > *').forEach((el) => ((el as unknown as { __fromServer: boolean }).__fromServer = true));
+    });
+  });
+  const problems = watchConsole(page);
+  await gotoHydrated(page, path);
+  const kept = await page.evaluate(() => {
+    const children = Array.from(document.querySelectorAll('[data-portal-content] > *'));
+    return { all: children.length, fromServer: children.filter((el) => (el as unknown as { __fromServer?: boolean }).__fromServer).length };
+  });
+  expect(kept.all).toBeGreaterThan(100);
+  expect(kept.fromServer).toBe(kept.all);
+  // Still the page's whole content: its last heading is there.
+  const lastHeading = [...data.html.matchAll(/<h2 id="([^"]+)"/g)].at(-1)![1];
+  await expect(page.locator(`[data-portal-content] h2#${lastHeading}`)).toHaveCount(1);
+  expect(problems.messages).toEqual([]);
+});

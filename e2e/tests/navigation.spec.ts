@@ -4,7 +4,7 @@
 // hash or the top, and prefetching.
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { emulateConnection, FIXTURE_URL, gotoHydrated, isDataRequest, PAGES, route, sleep, watchConsole } from './helpers';
+import { emulateConnection, FIXTURE_URL, gotoHydrated, isDataRequest, manifest, PAGES, route, sleep, watchConsole, type RouteEntry } from './helpers';
 
 const sidebarLink = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name, exact: true });
@@ -269,6 +269,39 @@ test.describe('prefetch', () => {
     expect(purposes.length).toBeGreaterThan(0);
     expect(new Set(purposes)).toEqual(new Set(['prefetch']));
     expect(await page.locator('head link[rel="prefetch"][href^="/data/pages/"]').count()).toBe(purposes.length);
+  });
+
+  test('nothing is prefetched before the page has loaded, and links in view stay within the byte budget', async ({ page, request }) => {
+    const routes = new Map((await manifest(request)).routes.map((r) => [r.data, r as RouteEntry & { dataBytes?: number }]));
+    await gotoHydrated(page, PAGES.authorization);
+    await page.waitForLoadState('networkidle');
+    await page.mouse.wheel(0, 4000); // more links come into view
+    await sleep(500);
+    await page.waitForLoadState('networkidle');
+    const timing = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const prefetches = performance
+        .getEntriesByType('resource')
+        .filter((e) => /\/data\/pages\/|\/routes\.json$/.test(new URL(e.name).pathname))
+        .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime }));
+      return { loaded: nav.loadEventEnd, prefetches };
+    });
+    expect(timing.prefetches.length).toBeGreaterThan(0);
+    for (const p of timing.prefetches) expect(p.start, p.path).toBeGreaterThanOrEqual(timing.loaded);
+    const bytes = timing.prefetches.filter((p) => routes.has(p.path)).reduce((sum, p) => sum + (routes.get(p.path)!.dataBytes ?? 0), 0);
+    expect(bytes).toBeGreaterThan(0);
+    expect(bytes).toBeLessThanOrEqual(200_000);
+  });
+
+  test('a link below the fold is prefetched when it gets the keyboard focus', async ({ page, request }) => {
+    const count = countRequests(page);
+    await gotoHydrated(page, `${FIXTURE_URL}/docs/`);
+    await page.waitForLoadState('networkidle');
+    const farData = (await route(request, FAR, FIXTURE_URL)).data;
+    expect(count(farData)).toBe(0);
+    // Focus without scrolling it into view: only the focus can prefetch it.
+    await farLink(page).evaluate((a) => (a as HTMLElement).focus({ preventScroll: true }));
+    await expect.poll(() => count(farData)).toBe(1);
   });
 
   for (const [name, connection] of [

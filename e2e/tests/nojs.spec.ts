@@ -81,3 +81,16 @@ test.describe('URL normalisation on the server', () => {
     expect((await request.get(`${FIXTURE_URL}/old-intro`)).status()).toBe(200);
   });
 });
+
+test('a diagram shows its source as a readable code block without JavaScript', async ({ page }) => {
+  await page.goto(PAGES.authorization);
+  const source = page.locator('pre.mermaid').first();
+  await expect(source).toBeVisible();
+  await expect(source).toContainText('sequenceDiagram');
+  await expect(source).toContainText('participant App as Your app');
+  const style = await source.evaluate((el) => {
+    const s = getComputedStyle(el);
+    return { align: s.textAlign, font: s.fontFamily, whiteSpace: s.whiteSpace, visibility: s.visibility };
+  });
+  expect(style).toEqual({ align: 'left', font: expect.stringMatching(/mono/i), whiteSpace: 'pre', visibility: 'visible' });
+});

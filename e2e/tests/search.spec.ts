@@ -62,6 +62,35 @@ test('after the first load, results show within 100 ms of the last keystroke', a
   expect(latency).toBeLessThan(100);
 });
 
+test('a page is found by its sidebar label, first', async ({ page }) => {
+  await gotoHydrated(page, PAGES.intro);
+  await page.keyboard.press(`${modifier}+KeyK`);
+  for (const [query, path] of [
+    ['registration', PAGES.registration],
+    ['allow list', PAGES.ipAllowList],
+    ['sandbox', PAGES.sandbox],
+  ] as const) {
+    await input(page).fill(query);
+    await expect(options(page).first()).toHaveAttribute('href', path);
+  }
+});
+
+test('a result opens in a new tab with a middle click, and the search stays open', async ({ page, context }) => {
+  await gotoHydrated(page, PAGES.intro);
+  await page.keyboard.press(`${modifier}+KeyK`);
+  await input(page).fill('registration');
+  const first = options(page).first();
+  await expect(first).toHaveAttribute('href', PAGES.registration);
+  const opened = context.waitForEvent('page');
+  await first.click({ button: 'middle' });
+  const tab = await opened;
+  await tab.waitForLoadState();
+  expect(new URL(tab.url()).pathname).toBe(PAGES.registration);
+  await expect(dialog(page)).toBeVisible();
+  await expect(page).toHaveURL(`${BASE_URL}${PAGES.intro}`);
+  await tab.close();
+});
+
 test('slash opens search, and types a slash while in a field', async ({ page }) => {
   await gotoHydrated(page, PAGES.intro);
   await page.keyboard.press('/');

@@ -319,3 +319,45 @@ test.describe('dropdowns (fixture site)', () => {
     await expect.poll(bottom).toBeLessThanOrEqual(0);
   });
 });
+
+test.describe('the portal navbar hides on scroll', () => {
+  for (const [name, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', MOBILE],
+  ] as const) {
+    test(`${name}: stays near the top, hides scrolling down past its height, shows scrolling up, hides on an in-page anchor`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await gotoHydrated(page, PAGES.authorization);
+      const nav = mainNav(page);
+      const bottom = async () => {
+        const box = await nav.boundingBox();
+        return box ? box.y + box.height : -1;
+      };
+      const height = await bottom();
+      expect(height).toBeGreaterThan(0);
+      await page.mouse.move(viewport.width / 2, viewport.height / 2);
+      // Less than its own height down: it stays.
+      await page.mouse.wheel(0, Math.floor(height / 3));
+      await sleep(300);
+      expect(await bottom()).toBeGreaterThan(0);
+      for (let i = 0; i < 4; i++) {
+        await page.mouse.wheel(0, 250);
+        await sleep(50);
+      }
+      await expect.poll(bottom).toBeLessThanOrEqual(0);
+      await page.mouse.wheel(0, -150);
+      await expect.poll(bottom).toBeGreaterThan(0);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect.poll(bottom).toBeGreaterThan(0);
+      // A jump to a heading of the page hides it, so it does not cover the heading.
+      const target = await page.locator('article h2[id]').nth(3).getAttribute('id');
+      await page.evaluate((id) => {
+        const a = document.querySelector<HTMLAnchorElement>(`article a.hash-link[href="#${id}"]`)!;
+        a.click();
+      }, target);
+      await expect(page).toHaveURL(new RegExp(`#${target}$`));
+      await expect.poll(bottom).toBeLessThanOrEqual(0);
+      expect(await page.locator(`[id="${target}"]`).evaluate((h) => h.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
+    });
+  }
+});

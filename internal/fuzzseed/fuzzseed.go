@@ -34,7 +34,7 @@ func Files(pattern string, limit int) [][]byte {
 			out = append(out, data)
 		}
 	}
-	for _, glob := range []string{"internal/build/testdata/sites/*.txtar", "cmd/portal/testdata/script/*.txtar"} {
+	for _, glob := range []string{"internal/pipeline/testdata/sites/*.txtar", "cmd/portal/testdata/script/*.txtar"} {
 		archives, _ := filepath.Glob(filepath.Join(root, glob))
 		for _, a := range archives {
 			ar, err := txtar.ParseFile(a)

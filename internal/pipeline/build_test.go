@@ -317,3 +317,47 @@ See [B](/docs/b), [B again](b), [the old page](/old/) and [B itself](/docs/b/).
 		t.Errorf("aliases = %v, want %v", got, want)
 	}
 }
+
+// TestPrerenderedPageShipsContentOnce: the document's initial data leaves
+// the content HTML out (the client reads it from the prerendered DOM), while
+// the page data file, fetched on client-side navigation, keeps it.
+func TestPrerenderedPageShipsContentOnce(t *testing.T) {
+	res, err := runSite(t, `
+-- portal.yaml --
+title: Fixture
+url: https://docs.example.org
+baseUrl: /
+-- docs/intro.md --
+# Welcome
+
+The first paragraph, which is also the page's description.
+
+A paragraph only this page has: quillmoor-once.
+`)
+	if err != nil {
+		t.Fatalf("build: %v\n%v", err, res.Diagnostics)
+	}
+	html, ok := res.Output.File(route.FileFor("/", "/docs/intro/"))
+	if !ok {
+		t.Fatal("no prerendered page /docs/intro/")
+	}
+	if n := strings.Count(string(html), "quillmoor-once"); n != 1 {
+		t.Errorf("the prerendered page holds its content %d times, want once", n)
+	}
+	const open = `<script id="__portal-data" type="application/json">`
+	start := strings.Index(string(html), open)
+	if start < 0 {
+		t.Fatal("the prerendered page has no initial data")
+	}
+	rest := string(html)[start+len(open):]
+	var initial themedata.RenderInput
+	if err := json.Unmarshal([]byte(rest[:strings.Index(rest, "</script>")]), &initial); err != nil {
+		t.Fatalf("initial data: %v", err)
+	}
+	if initial.Page == nil || initial.Page.HTML != "" || initial.Page.Title != "Welcome" {
+		t.Errorf("initial data page = %+v, want the page's data with no content HTML", initial.Page)
+	}
+	if data := pageData(t, res.Output, "/docs/intro/"); !strings.Contains(data.HTML, "quillmoor-once") {
+		t.Errorf("the page data file lost the content HTML: %q", data.HTML)
+	}
+}

@@ -152,9 +152,7 @@ type pageRenderer struct {
 // anything the render logged (React warns through console.error) are
 // reported against the page's source file.
 func (pr *pageRenderer) render(ctx context.Context, diags *diag.List, p *builtPage) ([]byte, bool) {
-	input := make([]byte, 0, len(`{"page":`)+len(p.json)+len(pr.input))
-	input = append(append(append(input, `{"page":`...), p.json...), pr.input...)
-	html, logs, err := pr.pool.Render(ctx, pr.shared, input)
+	html, logs, err := pr.pool.Render(ctx, pr.shared, pageInput(p.json, pr.input))
 	for _, l := range logs {
 		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Warning,
 			Message: fmt.Sprintf("prerendering %s logged: %s", p.entry.Path, l)})
@@ -164,16 +162,22 @@ func (pr *pageRenderer) render(ctx context.Context, diags *diag.List, p *builtPa
 			Message: fmt.Sprintf("prerender %s: %v", p.entry.Path, err), Hint: "the theme failed on this page's data"})
 		return nil, false
 	}
-	// The theme leaves a placeholder where the client's initial data goes;
-	// the input JSON is that data, and encoding/json has already escaped
-	// <, > and & so it cannot end the script element early.
+	// The theme leaves a placeholder where the client's initial data goes:
+	// the input without the content HTML (builtPage.initial); encoding/json
+	// has already escaped <, > and & so it cannot end the script element.
 	if !strings.Contains(html, initialDataPlaceholder) {
 		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error,
 			Message: fmt.Sprintf("prerender %s: the theme's document has no initial-data placeholder %s", p.entry.Path, initialDataPlaceholder),
 			Hint:    "rebuild the theme with `make theme`; the engine and the theme must come from the same version"})
 		return nil, false
 	}
-	return []byte(strings.Replace(html, initialDataPlaceholder, string(input), 1)), true
+	return []byte(strings.Replace(html, initialDataPlaceholder, string(pageInput(p.initial, pr.input)), 1)), true
+}
+
+// pageInput is a page's RenderInput JSON: `{"page":` + page + tail.
+func pageInput(page, tail []byte) []byte {
+	input := make([]byte, 0, len(`{"page":`)+len(page)+len(tail))
+	return append(append(append(input, `{"page":`...), page...), tail...)
 }
 
 // initialDataPlaceholder is where the theme's document expects the client's

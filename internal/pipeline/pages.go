@@ -21,8 +21,14 @@ type builtPage struct {
 	entry        route.Entry
 	// data is the page's data until encode turns it into json, the page's
 	// data file as written (and as the prerender's input carries it).
-	data     *themedata.PageData
-	json     []byte
+	data *themedata.PageData
+	json []byte
+	// initial is json without the content HTML: the initial data of the
+	// prerendered document, whose own content the client reads back from
+	// the DOM (theme/src/content/contentFromDom.ts), so a page ships its
+	// content once. The data file, fetched on client-side navigation,
+	// keeps the HTML: there it is the only copy.
+	initial  []byte
 	dataFile string // the data file's name without hash and extension
 	source   string
 	line     int
@@ -36,10 +42,17 @@ type builtPage struct {
 }
 
 // encode marshals the page's data and completes its route with the data
-// file's URL.
+// file's URL and size.
 func (p *builtPage) encode(base string) {
 	p.json = mustJSON(p.data)
+	p.initial = p.json
+	if p.data.HTML != "" {
+		lean := *p.data
+		lean.HTML = ""
+		p.initial = mustJSON(&lean)
+	}
 	p.entry.Data = base + hashedName(p.dataFile, p.json, ".json")
+	p.entry.DataBytes = len(p.json)
 	p.data = nil
 }
 

@@ -82,6 +82,9 @@ func searchPage(p *builtPage) (search.Page, bool) {
 		return search.Page{}, false
 	}
 	sp := search.Page{URL: p.entry.Path, Title: d.Title, HTML: d.HTML, Weight: p.searchWeight, Version: p.searchVersion}
+	if d.Doc != nil {
+		sp.Label, sp.Trail = sidebarNames(p.entry.Path, d.Doc.Breadcrumbs)
+	}
 	switch {
 	case d.Index != nil:
 		sp.HTML = p.indexText
@@ -126,4 +129,17 @@ func homePageHTML(home *themedata.HomeData) string {
 		}
 	}
 	return b.String()
+}
+
+// sidebarNames splits a doc's breadcrumb into its own sidebar label (the
+// last crumb, when it links the page) and the labels above it.
+func sidebarNames(path string, crumbs []themedata.Crumb) (label string, trail []string) {
+	for i, c := range crumbs {
+		if i == len(crumbs)-1 && c.Href == path {
+			label = c.Label
+			continue
+		}
+		trail = append(trail, c.Label)
+	}
+	return label, trail
 }

@@ -55,6 +55,8 @@ func pluginID(v *content.Version) string {
 func (r *resolver) notFoundPage() *builtPage {
 	data := r.basePageData(r.site.cfg.BaseURL+"404.html", route.KindNotFound, "Page Not Found", nil)
 	data.NoIndex = true
+	// The page's own text, so search engines and link previews show it too.
+	data.Description = "We could not find what you were looking for."
 	data.Alternates = []themedata.Alternate{}
 	return &builtPage{data: data, source: "(not-found page)", dataFile: "data/pages/404",
 		entry: route.Entry{Path: data.Path, Kind: route.KindNotFound}}

@@ -37,9 +37,12 @@ type Entry struct {
 	Kind  Kind   `json:"kind"`
 	Title string `json:"title"`
 	// Data is the URL of the route's page data (a content-hashed JSON file).
-	Data    string `json:"data"`
-	Sidebar string `json:"sidebar,omitempty"`
-	Version string `json:"version,omitempty"`
+	Data string `json:"data"`
+	// DataBytes is the size of that file, so the client can keep its
+	// prefetching of links in view within a byte budget.
+	DataBytes int    `json:"dataBytes,omitempty"`
+	Sidebar   string `json:"sidebar,omitempty"`
+	Version   string `json:"version,omitempty"`
 	// DocsPluginID is the docs instance of a docs route, omitted for the
 	// default one.
 	DocsPluginID string `json:"docsPluginId,omitempty"`

@@ -242,8 +242,9 @@ func TestPageFragments(t *testing.T) {
 
 func TestCamelCasePartsAreMarkedPartOnly(t *testing.T) {
 	pages := []Page{
-		{URL: "/role/", Title: "PractitionerRole", HTML: "<p>Roles of a clinician.</p><h2 id=\"x\">X</h2><p>A practitioner.</p>"},
-		{URL: "/practitioner/", Title: "Practitioner", HTML: "<p>A person.</p>"},
+		// One-letter URLs: the slug, which is indexed too, adds no terms.
+		{URL: "/r/", Title: "PractitionerRole", HTML: "<p>Roles of a clinician.</p><h2 id=\"x\">X</h2><p>A practitioner.</p>"},
+		{URL: "/p/", Title: "Practitioner", HTML: "<p>A person.</p>"},
 	}
 	d := decodeIndex(t, build(t, pages))
 	// Page 0: in section 0 only as a part of the title (title | part only),
@@ -255,6 +256,42 @@ func TestCamelCasePartsAreMarkedPartOnly(t *testing.T) {
 	// "role" also occurs on its own in the body ("Roles"), so it is whole.
 	if got, want := d.postings["role"], []uint32{0, 0, (fieldTitle|fieldBody)*16 + 2}; !slices.Equal(got, want) {
 		t.Errorf("postings of role = %v, want %v", got, want)
+	}
+}
+
+// TestPageNamesAreIndexed: the sidebar label, the breadcrumb's category
+// labels and the URL slug are indexed in section 0 under their own fields,
+// and the meta file counts the tokens of each page's title and label.
+func TestPageNamesAreIndexed(t *testing.T) {
+	pages := []Page{
+		{URL: "/docs/getting-started/ip-allow-list/", Title: "Restrict by network address", Label: "IP allow list",
+			Trail: []string{"Getting started"}, HTML: "<p>Only listed networks reach the token endpoint.</p>"},
+		{URL: "/docs/other/", Title: "The sandbox", HTML: "<p>Synthetic patients.</p>"},
+	}
+	ix := build(t, pages)
+	d := decodeIndex(t, ix)
+	for _, c := range []struct {
+		term string
+		want []uint32
+	}{
+		{"allow", []uint32{0, 0, (fieldLabel|fieldPath)*16 + 2}},
+		{"ip", []uint32{0, 0, (fieldLabel|fieldPath)*16 + 2}},
+		{"=ip-allow-list", []uint32{0, 0, fieldPath*16 + 1}},
+		{"start", []uint32{0, 0, fieldPath*16 + 1}},
+		{"restrict", []uint32{0, 0, fieldTitle*16 + 1}},
+		{"sandbox", []uint32{1, 0, fieldTitle*16 + 1}},
+	} {
+		if got := d.postings[c.term]; !slices.Equal(got, c.want) {
+			t.Errorf("postings of %s = %v, want %v", c.term, got, c.want)
+		}
+	}
+	var m meta
+	if err := json.Unmarshal(ix.Files["index.json"], &m); err != nil {
+		t.Fatal(err)
+	}
+	// "by" and "The" are stop words: they do not count.
+	if want := [][2]int{{3, 3}, {1, 0}}; !slices.Equal(m.PageNameTokens, want) {
+		t.Errorf("pageNameTokens = %v, want %v", m.PageNameTokens, want)
 	}
 }
 

@@ -33,9 +33,12 @@ type meta struct {
 	Versions     []string `json:"versions"`
 	PageVersions []int    `json:"pageVersions"`
 	// PageWeights is present only when some page weighs other than 1.
-	PageWeights      []float64 `json:"pageWeights,omitempty"`
-	Shards           []string  `json:"shards"`
-	AvgSectionLength float64   `json:"avgSectionLength"`
+	PageWeights []float64 `json:"pageWeights,omitempty"`
+	// PageNameTokens holds, for each page, the token counts of its title
+	// and its sidebar label: a query equal to either ranks the page first.
+	PageNameTokens   [][2]int `json:"pageNameTokens"`
+	Shards           []string `json:"shards"`
+	AvgSectionLength float64  `json:"avgSectionLength"`
 }
 
 // postingList is one term with its flat page, section, weight triples.
@@ -61,8 +64,10 @@ func writeIndex(pages []Page, analyses []pageAnalysis) (*Index, error) {
 		}
 	}
 	words := 0
+	m.PageNameTokens = make([][2]int, len(analyses))
 	for i, pa := range analyses {
 		files["p/"+strconv.Itoa(i)+".json"] = pa.fragment
+		m.PageNameTokens[i] = pa.nameTokens
 		m.Sections += pa.sections
 		words += pa.words
 	}

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Field bits of a posting (docs/search-index.md, "What is indexed").
@@ -16,6 +18,8 @@ const (
 	// part of a longer word ("practitioner" in "PractitionerRole"), which
 	// says less about the section than the word on its own.
 	fieldPartOnly = 16
+	fieldLabel    = 32 // the page's sidebar label, attributed to section 0
+	fieldPath     = 64 // its breadcrumb's category labels and URL slug, section 0
 )
 
 // maxTF caps the term frequency kept in a weight, whose low four bits hold it.
@@ -31,6 +35,9 @@ type pageAnalysis struct {
 	postings []pagePosting // in section order
 	sections int
 	words    int // sum of the sections' word counts
+	// nameTokens are the token counts of the page's title and sidebar
+	// label (names.go), 0 for a page without a label.
+	nameTokens [2]int
 }
 
 // pagePosting is one term's posting in one section of the page.
@@ -70,7 +77,8 @@ func analyzePage(a *analyzer, p Page) (pageAnalysis, error) {
 	if err != nil {
 		return pageAnalysis{}, err
 	}
-	pa := pageAnalysis{sections: len(sections)}
+	pa := pageAnalysis{sections: len(sections), nameTokens: [2]int{a.nameTokens(p.Title), a.nameTokens(p.Label)}}
+	label, path := norm.NFC.String(p.Label), pathText(p)
 	fragment := pageFragment{URL: p.URL, Title: p.Title, Version: p.Version,
 		Sections: make([]fragmentSection, 0, len(sections))}
 	counts := make(map[string]termCount, 256) // a typical section's distinct terms
@@ -82,6 +90,10 @@ func analyzePage(a *analyzer, p Page) (pageAnalysis, error) {
 			headingField = fieldTitle // section 0's heading is the page title
 		}
 		terms = countTerms(counts, a.appendTerms(terms[:0], s.heading), headingField)
+		if i == 0 {
+			terms = countTerms(counts, a.appendTerms(terms[:0], label), fieldLabel)
+			terms = countTerms(counts, a.appendTerms(terms[:0], path), fieldPath)
+		}
 		terms = countTerms(counts, a.appendTerms(terms[:0], s.body), fieldBody)
 		terms = countTerms(counts, a.appendTerms(terms[:0], s.code), fieldCode)
 		pa.postings = slices.Grow(pa.postings, len(counts))

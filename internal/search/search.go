@@ -16,6 +16,11 @@ type Page struct {
 	Title   string
 	Version string // docs version name, "" outside the docs
 	HTML    string // the rendered body HTML
+	// Label is the page's sidebar label ("" outside a sidebar) and Trail
+	// the labels of the categories above it, outermost first: with the
+	// title and the URL's slug, the names a reader calls the page by.
+	Label string
+	Trail []string
 	// Weight scales the page's score (front matter search_weight); 0 means
 	// 1. Pages that repeat what others say in detail, such as a whole
 	// CapabilityStatement, weigh less so the detailed pages come first.

@@ -121,6 +121,11 @@ export interface Entry {
   title: string;
   /** Data is the URL of the route's page data (a content-hashed JSON file). */
   data: string;
+  /**
+   * DataBytes is the size of that file, so the client can keep its
+   * prefetching of links in view within a byte budget.
+   */
+  dataBytes?: number;
   sidebar?: string;
   version?: string;
   /**

@@ -11,10 +11,12 @@ export const ROOT_ID = '__portal';
 export const DATA_ID = '__portal-data';
 
 /**
- * Data the client hydrates from: exactly the render input, so the client
- * renders what the server rendered. Site data and sidebars are not in it:
- * they are the same for every page, so the client loads them from their
- * own cached files (preloaded by the document) before hydrating.
+ * Data the client hydrates from: the render input, so the client renders
+ * what the server rendered, except the page's content HTML, which the engine
+ * leaves out because the document holds it already (the client reads it
+ * back: content/contentFromDom.ts). Site data and sidebars are not in it
+ * either: they are the same for every page, so the client loads them from
+ * their own cached files (preloaded by the document) before hydrating.
  */
 export type InitialData = RenderInput;
 

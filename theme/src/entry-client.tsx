@@ -5,6 +5,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { fetchJSON, loadSidebars } from './app/data';
 import { BrowserRouter } from './app/router';
+import { withContentFromDom } from './content/contentFromDom';
 import type { SiteData } from './contract.gen';
 import { DATA_ID, ROOT_ID, type InitialData } from './document';
 import { sidebarsKey } from './shell/docsInstances';
@@ -23,8 +24,9 @@ async function start() {
   const root = document.getElementById(ROOT_ID);
   if (!dataElement || !root) throw new Error('Portal: the page has no prerendered app to hydrate');
   const initial = JSON.parse(dataElement.textContent ?? '{}') as InitialData;
-  const { page } = initial;
-  if (!page || !initial.siteUrl) throw new Error('Portal: the page data has no page or site data to hydrate');
+  if (!initial.page || !initial.siteUrl) throw new Error('Portal: the page data has no page or site data to hydrate');
+  // Read before hydrating: the content's effects change the DOM afterwards.
+  const page = withContentFromDom(initial.page, root);
   // Shared by every page and cached by URL; the document preloads both, so
   // they are usually in by the time this bundle runs.
   const doc = page.doc;

@@ -5,6 +5,13 @@
 import type { SiteData } from './contract.gen';
 import { StorageKeys } from './utils/storage';
 
+/**
+ * On <html> while the page on screen was opened at a place in it: an anchor,
+ * or where the reader was, restored by a reload or history navigation (see
+ * colorModeScript).
+ */
+export const POSITIONED_ATTRIBUTE = 'data-portal-positioned';
+
 /** JSON that is safe inside an inline <script> element. */
 function js(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
@@ -17,6 +24,14 @@ function js(value: unknown): string {
  * also clears it), then the system preference or the default mode. Also
  * copies each `docusaurus-data-<x>` query parameter to <html data-<x>>, as
  * the replaced site did, so embedding URLs keep working.
+ *
+ * It also marks <html data-portal-positioned> when the page opens at a place
+ * in it: an anchor (#id), or the reader's place, which the browser restores
+ * on reload and on back and forward. Long pages render off-screen blocks
+ * lazily, at a guessed height, and the browser would find that place among
+ * the guesses and then see it move; the mark makes such a page render every
+ * block (theme.css). Riding in this script keeps the document at one inline
+ * script.
  */
 export function colorModeScript(site: SiteData): string {
   const { defaultMode, disableSwitch, respectPrefersColorScheme } = site.themeConfig.colorMode;
@@ -32,6 +47,8 @@ export function colorModeScript(site: SiteData): string {
     'h.setAttribute("data-theme",c||m);' +
     'h.setAttribute("data-theme-choice",c||(r?"system":d));' +
     'if(p){p.forEach(function(x,k){if(k.indexOf("docusaurus-data-")===0){try{h.setAttribute("data-"+k.slice(16),x)}catch(e){}}})}' +
+    'try{var n=performance.getEntriesByType("navigation")[0];' +
+    'if(window.location.hash.length>1||(n&&(n.type==="reload"||n.type==="back_forward")))h.setAttribute(' + js(POSITIONED_ATTRIBUTE) + ',"")}catch(e){}' +
     '})();'
   );
 }

@@ -179,23 +179,31 @@ describe('Link prefetch', () => {
     observer.intersect(false);
     expect(router.prefetch).not.toHaveBeenCalled();
     act(() => observer.intersect(true));
-    expect(router.prefetch).toHaveBeenCalledWith('/docs/other/');
+    expect(router.prefetch).toHaveBeenCalledWith('/docs/other/', { inView: true });
     expect(observer.disconnected).toBe(true);
   });
 
-  it('prefetches on the first hover or touch only', () => {
+  it('prefetches at once on the first hover, focus or touch only', () => {
     render(wrap(<Link to="/docs/other/">Other</Link>));
     const link = screen.getByRole('link', { name: 'Other' });
     fireEvent.mouseEnter(link);
     fireEvent.mouseEnter(link);
     fireEvent.touchStart(link);
+    fireEvent.focus(link);
     expect(router.prefetch).toHaveBeenCalledTimes(1);
+    expect(router.prefetch).toHaveBeenCalledWith('/docs/other/');
+  });
+
+  it('prefetches when focused (keyboard readers)', () => {
+    render(wrap(<Link to="/docs/other/">Other</Link>));
+    fireEvent.focus(screen.getByRole('link', { name: 'Other' }));
+    expect(router.prefetch).toHaveBeenCalledWith('/docs/other/');
   });
 
   it('prefetches on mount without IntersectionObserver', () => {
     vi.stubGlobal('IntersectionObserver', undefined);
     render(wrap(<Link to="/docs/other/">Other</Link>));
-    expect(router.prefetch).toHaveBeenCalledWith('/docs/other/');
+    expect(router.prefetch).toHaveBeenCalledWith('/docs/other/', { inView: true });
   });
 
   it('never prefetches external links or anchors', () => {

@@ -1,9 +1,11 @@
 // Every link of the shell and the pages goes through Link (reference 0.6):
 // the base URL is added to site paths; a plain left click on an internal
 // link navigates on the client; the target's data is prefetched when the
-// link scrolls into view or is first hovered or touched; external links
-// open in a new tab. A "pathname://" prefix forces a full page load.
-import { useEffect, useRef, type AnchorHTMLAttributes, type MouseEvent, type TouchEvent } from 'react';
+// link is first hovered, focused or touched (at once), or when it scrolls
+// into view (once the page has loaded, within a byte budget: router.tsx);
+// external links open in a new tab. A "pathname://" prefix forces a full
+// page load.
+import { useEffect, useRef, type AnchorHTMLAttributes, type FocusEvent, type MouseEvent, type TouchEvent } from 'react';
 import { useSite } from './SiteContext';
 import { useRouter } from './router';
 import { hasProtocol, withBaseUrl } from '../utils/links';
@@ -46,7 +48,7 @@ function isSpecialClick(e: MouseEvent<HTMLAnchorElement>): boolean {
   return e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.currentTarget.hasAttribute('download');
 }
 
-export function Link({ to, href, autoAddBaseUrl = true, onClick, onMouseEnter, onTouchStart, target, rel, ...rest }: LinkProps) {
+export function Link({ to, href, autoAddBaseUrl = true, onClick, onMouseEnter, onTouchStart, onFocus, target, rel, ...rest }: LinkProps) {
   const site = useSite();
   const router = useRouter();
   const ref = useRef<HTMLAnchorElement>(null);
@@ -59,13 +61,13 @@ export function Link({ to, href, autoAddBaseUrl = true, onClick, onMouseEnter, o
     const el = ref.current;
     if (!routed || !el) return;
     if (typeof IntersectionObserver === 'undefined') {
-      prefetch(url);
+      prefetch(url, { inView: true });
       return;
     }
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting || e.intersectionRatio > 0)) {
         observer.disconnect();
-        prefetch(url);
+        prefetch(url, { inView: true });
       }
     });
     observer.observe(el);
@@ -98,6 +100,10 @@ export function Link({ to, href, autoAddBaseUrl = true, onClick, onMouseEnter, o
       }}
       onTouchStart={(e: TouchEvent<HTMLAnchorElement>) => {
         onTouchStart?.(e);
+        prefetchOnce();
+      }}
+      onFocus={(e: FocusEvent<HTMLAnchorElement>) => {
+        onFocus?.(e);
         prefetchOnce();
       }}
       {...rest}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Prefetcher, shouldSkipPrefetch } from './prefetch';
+import { afterLoadAndIdle, IN_VIEW_BUDGET_BYTES, Prefetcher, shouldSkipPrefetch } from './prefetch';
 
 function setConnection(connection: { effectiveType?: string; saveData?: boolean } | undefined) {
   Object.defineProperty(navigator, 'connection', { value: connection, configurable: true });
@@ -116,5 +116,54 @@ describe('link or fetch', () => {
     vi.stubGlobal('fetch', fetchSpy);
     new Prefetcher().url('/data/d.json');
     expect(fetchSpy).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('links in view', () => {
+  it('are claimed apart from the reader\'s intent, each path once', () => {
+    const p = new Prefetcher();
+    expect(p.claimView('/docs/')).toBe(true);
+    expect(p.claimView('/docs/')).toBe(false);
+    expect(p.claimPath('/docs/')).toBe(true);
+  });
+
+  it('share one byte budget per page load', () => {
+    const p = new Prefetcher(100);
+    expect(p.spend(60)).toBe(true);
+    expect(p.spend(50)).toBe(false);
+    expect(p.spend(40)).toBe(true);
+    expect(p.spend(1)).toBe(false);
+    expect(new Prefetcher().spend(IN_VIEW_BUDGET_BYTES)).toBe(true);
+  });
+
+  it('wait for the page to load and the browser to be idle, once', async () => {
+    let waits = 0;
+    const p = new Prefetcher(100, () => {
+      waits++;
+      return Promise.resolve();
+    });
+    await p.settled();
+    await p.settled();
+    expect(waits).toBe(1);
+  });
+});
+
+describe('afterLoadAndIdle', () => {
+  it('waits for the load event, then for an idle period', async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (fn: () => void) => idle.push(fn));
+    const state = vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    let done = false;
+    void afterLoadAndIdle().then(() => (done = true));
+    await Promise.resolve();
+    expect(idle).toHaveLength(0);
+    state.mockReturnValue('complete');
+    window.dispatchEvent(new Event('load'));
+    expect(idle).toHaveLength(1);
+    await Promise.resolve();
+    expect(done).toBe(false);
+    idle[0]();
+    await Promise.resolve();
+    expect(done).toBe(true);
   });
 });

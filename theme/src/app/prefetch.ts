@@ -4,6 +4,11 @@
 // with data-saver on. The prefetched response lands in the HTTP cache (data
 // files are content-hashed and immutable), so the navigation's fetch of the
 // same URL does not go to the network again.
+//
+// Two kinds (issue 16): a reader's intent (hover, focus, touch) prefetches
+// its target at once; a link merely in view waits until the page has loaded
+// and the browser is idle, and all such prefetches of one page load share a
+// byte budget, so they never compete with the page itself.
 
 interface NetworkInformation {
   effectiveType?: string;
@@ -27,12 +32,64 @@ function supportsLinkPrefetch(): boolean {
 }
 
 /**
+ * The page data that links in view may prefetch in one page load, in bytes
+ * as the files are on disk (about a fifth of that goes over the wire): half
+ * a dozen typical pages.
+ */
+export const IN_VIEW_BUDGET_BYTES = 200_000;
+
+/** Resolves once the page has loaded and then the browser has been idle (at most 2 s later). */
+export function afterLoadAndIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    const whenIdle = () => {
+      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: 2000 });
+      else setTimeout(resolve, 200);
+    };
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+  });
+}
+
+/**
  * Remembers what was prefetched, per path and per URL, for one page load.
  * One instance per router keeps tests independent of each other.
  */
 export class Prefetcher {
   private readonly paths = new Set<string>();
+  private readonly viewed = new Set<string>();
   private readonly urls = new Set<string>();
+  private spent = 0;
+  private idle: Promise<void> | null = null;
+
+  constructor(
+    private readonly budget = IN_VIEW_BUDGET_BYTES,
+    private readonly waitForIdle: () => Promise<void> = afterLoadAndIdle,
+  ) {}
+
+  /** Resolves when prefetches of links in view may start: after load, when idle. */
+  settled(): Promise<void> {
+    this.idle ??= this.waitForIdle();
+    return this.idle;
+  }
+
+  /** Claims a path seen in view: false on a slow connection or when it was claimed already. */
+  claimView(path: string): boolean {
+    if (shouldSkipPrefetch() || this.viewed.has(path)) return false;
+    this.viewed.add(path);
+    return true;
+  }
+
+  /** Takes bytes from the budget of links in view; false (taking nothing) when they do not fit. */
+  spend(bytes: number): boolean {
+    if (this.spent + bytes > this.budget) return false;
+    this.spent += bytes;
+    return true;
+  }
+
+  /** Whether a URL was prefetched already. */
+  has(url: string): boolean {
+    return this.urls.has(url);
+  }
 
   /**
    * Claims a path for prefetching: false on a slow connection or when the

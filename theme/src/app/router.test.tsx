@@ -7,7 +7,7 @@ import { reloadPage } from './browser';
 import { forgetAll } from './data';
 import { ErrorBoundary, PageCrash } from './ErrorBoundary';
 import { BrowserRouter, REFRESH_EVENT, RouterContext, useRouter, type RouterValue } from './router';
-import { dataFiles, fakeServer, homePage, introPage, sidebar, type FakeServer } from './testFixtures';
+import { dataFiles, fakeServer, homePage, introPage, manifest, sidebar, type FakeServer } from './testFixtures';
 
 vi.mock('./browser', () => ({ reloadPage: vi.fn(), assignLocation: vi.fn() }));
 
@@ -314,6 +314,47 @@ describe('prefetch', () => {
       await new Promise((r) => setTimeout(r, 10));
     });
     expect(pageRequests()).toEqual([]);
+  });
+
+  it('waits, for a link in view, until the page has loaded and the browser is idle', async () => {
+    let idle: (() => void) | null = null;
+    vi.stubGlobal('requestIdleCallback', (fn: () => void) => {
+      idle = fn;
+      return 1;
+    });
+    start();
+    act(() => router.prefetch('/docs/other/', { inView: true }));
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 10));
+    });
+    expect(server.requests).toEqual([]);
+    // A hover meanwhile does not wait.
+    act(() => router.prefetch('/', {}));
+    await waitFor(() => expect(pageRequests()).toEqual(['/data/pages/index.json']));
+    await act(async () => idle!());
+    await waitFor(() => expect(pageRequests()).toEqual(['/data/pages/index.json', '/data/pages/docs--other.json']));
+  });
+
+  it('keeps links in view within the byte budget; the reader\'s intent is not held to it', async () => {
+    const files = dataFiles();
+    const routes = (files['/routes.json'] as typeof manifest).routes!;
+    files['/routes.json'] = {
+      ...manifest,
+      routes: routes.map((r) => ({ ...r, dataBytes: r.path === '/' ? 150_000 : r.path === '/docs/other/' ? 80_000 : 1_000 })),
+    };
+    server = fakeServer(files);
+    vi.stubGlobal('fetch', vi.fn(server.fetch));
+    start();
+    act(() => router.prefetch('/', { inView: true }));
+    await waitFor(() => expect(pageRequests()).toEqual(['/data/pages/index.json']));
+    // 150 KB spent of 200 KB: an 80 KB page no longer fits, a 1 KB one does.
+    act(() => router.prefetch('/docs/other/', { inView: true }));
+    act(() => router.prefetch('/docs/bad/', { inView: true }));
+    await waitFor(() => expect(pageRequests()).toEqual(['/data/pages/index.json', '/data/pages/docs--bad.json']));
+    // Hovering the link left out prefetches it at once.
+    act(() => router.prefetch('/docs/other/'));
+    await waitFor(() => expect(pageRequests()).toContain('/data/pages/docs--other.json'));
+    expect(pageRequests().filter((u) => u === '/data/pages/docs--other.json')).toHaveLength(1);
   });
 
   it('does not prefetch the page that is already shown', async () => {

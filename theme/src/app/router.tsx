@@ -48,8 +48,13 @@ export interface RouterValue {
   state: PageState;
   /** Navigates to a site URL; external URLs get a full page load. */
   navigate: (url: string, options?: { replace?: boolean }) => void;
-  /** Prefetches a route's data ahead of a click (never twice for one path; never on slow connections). */
-  prefetch: (url: string) => void;
+  /**
+   * Prefetches a route's data ahead of a click (never twice for one path;
+   * never on slow connections): at once for a reader's intent (hover, focus,
+   * touch); for a link in view (`inView`), after the page has loaded and the
+   * browser is idle, within the page load's byte budget.
+   */
+  prefetch: (url: string, options?: { inView?: boolean }) => void;
   /** Retries a failed load of the current page. */
   retry: () => void;
 }
@@ -268,7 +273,7 @@ export function BrowserRouter({ manifestUrl, sidebarsUrl, initial, children }: B
   );
 
   const prefetch = useCallback(
-    (url: string) => {
+    (url: string, options?: { inView?: boolean }) => {
       if (!isInternalUrl(url)) return;
       let pathname: string;
       try {
@@ -278,13 +283,19 @@ export function BrowserRouter({ manifestUrl, sidebarsUrl, initial, children }: B
       } catch {
         return;
       }
-      if (!prefetcher.claimPath(pathname)) return;
+      const inView = options?.inView === true;
+      if (!(inView ? prefetcher.claimView(pathname) : prefetcher.claimPath(pathname))) return;
       void (async () => {
+        if (inView) await prefetcher.settled();
         await seedInitial();
         const route = await routes.resolve(pathname);
         if (!route) return;
-        // Data already fetched or seeded (the page on screen) needs no prefetch.
-        if (!isCached(route.data)) prefetcher.url(route.data);
+        // Data already fetched or seeded (the page on screen), or prefetched
+        // for the reader's intent, needs no prefetch; a link in view takes
+        // its file's size from the budget, or is left for the reader's intent.
+        if (isCached(route.data) || prefetcher.has(route.data)) return;
+        if (inView && !prefetcher.spend(route.dataBytes ?? 0)) return;
+        prefetcher.url(route.data);
         const sidebars = (await routes.manifest()).sidebarsData || sidebarsUrl;
         if (route.sidebar && !isCached(sidebars)) prefetcher.url(sidebars);
       })().catch(() => {

@@ -30,6 +30,30 @@ function ModeSwitch() {
 }
 
 describe('Content', () => {
+  it('marks the document when a later page arrives at an anchor, and clears the mark for one that does not', () => {
+    function Pages() {
+      const [html, setHtml] = useState('<p>A</p>');
+      return (
+        <>
+          <button onClick={() => setHtml((h) => h + '<p>next</p>')}>next page</button>
+          <Content html={html} />
+        </>
+      );
+    }
+    const marked = () => document.documentElement.hasAttribute('data-portal-positioned');
+    renderWithSite(<Pages />);
+    // The first page keeps what the head script decided.
+    expect(marked()).toBe(false);
+    window.history.pushState(null, '', '/docs/b/#scopes');
+    fireEvent.click(screen.getByRole('button', { name: 'next page' }));
+    expect(marked()).toBe(true);
+    window.history.pushState(null, '', '/docs/c/');
+    fireEvent.click(screen.getByRole('button', { name: 'next page' }));
+    expect(marked()).toBe(false);
+    window.history.replaceState(null, '', '/');
+  });
+
+
   it('renders the engine HTML as it is', () => {
     renderWithSite(<Content html="<p>Hello <strong>reader</strong></p>" className="markdown" />);
     expect(screen.getByText('reader').tagName).toBe('STRONG');

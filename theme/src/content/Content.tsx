@@ -3,17 +3,20 @@
 // when hydrating, so hydration always matches; after hydration effects add
 // behaviour to it: copy and word-wrap buttons on code blocks, animated
 // <details>, tabs, client-side navigation for site links, focusable
-// scrolling regions, and mermaid diagrams. Each enhancement undoes itself when
-// the page changes.
-import { useEffect, useRef } from 'react';
+// scrolling regions, and mermaid diagrams (each rendered as it nears the
+// viewport). Each enhancement undoes itself when the page changes.
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { POSITIONED_ATTRIBUTE } from '../inlineScripts';
 import { useSite } from '../app/SiteContext';
 import { useColorMode } from '../shell/colorMode';
 import { useScrollController } from '../shell/scrollController';
 import { enhanceCodeBlocks } from './codeBlocks';
 import { enhanceDetails } from './details';
-import { renderMermaidDiagrams } from './mermaid';
+import { CONTENT_ATTRIBUTE } from './contentFromDom';
+import { watchMermaidDiagrams } from './mermaid';
 import { enhanceTabs } from './tabs';
 import { enhanceLinks, makeScrollablesFocusable } from './links';
+import { markSkippedBlocks } from './skippedBlocks';
 import { useRouter } from '../app/router';
 
 interface ContentProps {
@@ -47,24 +50,31 @@ export function Content({ html, className, hasMermaid = false }: ContentProps) {
       enhanceTabs(root, { scrollBy }),
       enhanceLinks(root, { navigate, prefetch }),
       makeScrollablesFocusable(root),
+      markSkippedBlocks(root),
     ];
     return () => undo.forEach((u) => u());
   }, [html, disableScrollEvents, enableScrollEvents, navigate, prefetch]);
 
+  // A page arriving at an anchor renders all its blocks, as one opened at an
+  // anchor does (inlineScripts.ts; theme.css): set before the router scrolls
+  // to the anchor. A jump within the page (a click) keeps the lazy blocks.
+  // The first page keeps what the head script decided.
+  const firstPage = useRef(true);
+  useLayoutEffect(() => {
+    if (firstPage.current) {
+      firstPage.current = false;
+      return;
+    }
+    document.documentElement.toggleAttribute(POSITIONED_ATTRIBUTE, window.location.hash.length > 1);
+  }, [html]);
+
   useEffect(() => {
     const root = ref.current;
     if (!hasMermaid || !root) return;
-    let cancelled = false;
-    let undo = () => {};
-    void renderMermaidDiagrams(root, mermaidTheme, () => cancelled).then((u) => {
-      if (cancelled) u();
-      else undo = u;
-    });
-    return () => {
-      cancelled = true;
-      undo();
-    };
+    return watchMermaidDiagrams(root, mermaidTheme);
   }, [html, hasMermaid, mermaidTheme]);
 
-  return <div ref={ref} className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+  // The attribute lets the client find the prerendered content before it
+  // hydrates (contentFromDom.ts): the initial data does not repeat it.
+  return <div ref={ref} className={className} {...{ [CONTENT_ATTRIBUTE]: '' }} dangerouslySetInnerHTML={{ __html: html }} />;
 }

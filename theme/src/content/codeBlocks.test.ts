@@ -102,6 +102,48 @@ describe('enhanceCodeBlocks', () => {
     expect(narrow.querySelector<HTMLButtonElement>('button[aria-label="Toggle word wrap"]')!.hidden).toBe(true);
   });
 
+  it('follows the size the browser reports for each block, reading every width before changing a button', () => {
+    let report: ResizeObserverCallback = () => {};
+    const observed: Element[] = [];
+    class FakeResizeObserver {
+      constructor(callback: ResizeObserverCallback) {
+        report = callback;
+      }
+      observe(el: Element) {
+        observed.push(el);
+      }
+      disconnect() {}
+      unobserve() {}
+    }
+    vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+    try {
+      const root = mount(HTML + HTML);
+      const [first, second] = Array.from(root.querySelectorAll('pre'));
+      const widths = new Map([[first, 900], [second, 500]]);
+      const reads: string[] = [];
+      for (const pre of [first, second]) {
+        Object.defineProperty(pre, 'scrollWidth', { configurable: true, get: () => (reads.push('read'), widths.get(pre)) });
+        Object.defineProperty(pre, 'clientWidth', { configurable: true, value: 600 });
+      }
+      enhanceCodeBlocks(root);
+      expect(reads).toEqual([]);
+      expect(observed).toEqual([first, second]);
+      const [wrapFirst, wrapSecond] = Array.from(root.querySelectorAll<HTMLButtonElement>('button[aria-label="Toggle word wrap"]'));
+      expect(wrapFirst.hidden && wrapSecond.hidden).toBe(true);
+
+      const observer = {} as ResizeObserver;
+      report([{ target: first }, { target: second }] as unknown as ResizeObserverEntry[], observer);
+      expect(wrapFirst.hidden).toBe(false);
+      expect(wrapSecond.hidden).toBe(true);
+      // The window narrows: the second block overflows now.
+      widths.set(second, 700);
+      report([{ target: second }] as unknown as ResizeObserverEntry[], observer);
+      expect(wrapSecond.hidden).toBe(false);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('undoes itself, leaving the engine HTML as it was', () => {
     const root = mount();
     const undo = enhanceCodeBlocks(root);

@@ -55,11 +55,45 @@ function button(className: string, label: string, title: string, icon: string): 
   return b;
 }
 
-/** Adds the buttons to one code block; returns the function that removes them again. */
-function enhanceCodeBlock(block: HTMLElement): () => void {
+let buttonsTemplate: HTMLElement | null = null;
+
+/**
+ * A fresh group of the two buttons. The group is built (its icons parsed)
+ * once per document and cloned for each block: a long reference page has a
+ * hundred and more blocks.
+ */
+function buttonGroup(): { group: HTMLElement; wrap: HTMLButtonElement; copy: HTMLButtonElement } {
+  if (!buttonsTemplate || buttonsTemplate.ownerDocument !== document) {
+    buttonsTemplate = document.createElement('div');
+    buttonsTemplate.className = 'code-block__buttons';
+    const wrap = button('code-block__button--wrap', 'Toggle word wrap', 'Toggle word wrap', WRAP_ICON);
+    wrap.setAttribute('aria-pressed', 'false');
+    // Hidden until measured, so a block that cannot overflow never shows it.
+    wrap.hidden = true;
+    buttonsTemplate.append(wrap, button('code-block__button--copy', 'Copy code to clipboard', 'Copy', COPY_ICON + COPIED_ICON));
+  }
+  const group = buttonsTemplate.cloneNode(true) as HTMLElement;
+  const [wrap, copy] = Array.from(group.children) as HTMLButtonElement[];
+  return { group, wrap, copy };
+}
+
+/** One enhanced code block: what the overflow check needs, and the undo. */
+interface EnhancedBlock {
+  pre: HTMLElement;
+  /** Shows the wrap button when there is something to wrap: lines wider than the block, or wrapping already on. */
+  showWrap: (overflows: boolean) => void;
+  undo: () => void;
+}
+
+/**
+ * Adds the buttons to one code block. It only writes to the DOM: reading a
+ * block's width here, between the writes to the next block, would make the
+ * browser lay out the whole page once per block, seconds on a long page.
+ */
+function enhanceCodeBlock(block: HTMLElement, remeasure: (pre: HTMLElement) => void): EnhancedBlock | null {
   const pre = block.querySelector<HTMLElement>(':scope > pre');
   const code = pre?.querySelector('code');
-  if (!pre || !code) return () => {};
+  if (!pre || !code) return null;
 
   // The buttons sit in the code area's top-right corner, below any title
   // bar, so the code area gets a positioned wrapper.
@@ -68,26 +102,16 @@ function enhanceCodeBlock(block: HTMLElement): () => void {
   pre.replaceWith(content);
   content.appendChild(pre);
 
-  const group = document.createElement('div');
-  group.className = 'code-block__buttons';
-  const wrap = button('code-block__button--wrap', 'Toggle word wrap', 'Toggle word wrap', WRAP_ICON);
-  wrap.setAttribute('aria-pressed', 'false');
-  const copy = button('code-block__button--copy', 'Copy code to clipboard', 'Copy', COPY_ICON + COPIED_ICON);
-  group.append(wrap, copy);
+  const { group, wrap, copy } = buttonGroup();
   content.appendChild(group);
 
-  // Word wrap is offered only when there is something to wrap: lines wider
-  // than the block, or wrapping already on.
-  const updateWrapVisibility = () => {
-    const wrapped = block.classList.contains('code-block--wrap');
-    wrap.hidden = !wrapped && pre.scrollWidth <= pre.clientWidth;
+  const showWrap = (overflows: boolean) => {
+    wrap.hidden = !block.classList.contains('code-block--wrap') && !overflows;
   };
-  updateWrapVisibility();
-  window.addEventListener('resize', updateWrapVisibility);
   wrap.addEventListener('click', () => {
     const wrapped = block.classList.toggle('code-block--wrap');
     wrap.setAttribute('aria-pressed', String(wrapped));
-    updateWrapVisibility();
+    remeasure(pre);
   });
 
   let reset: ReturnType<typeof setTimeout> | undefined;
@@ -106,17 +130,51 @@ function enhanceCodeBlock(block: HTMLElement): () => void {
     );
   });
 
-  return () => {
+  const undo = () => {
     clearTimeout(reset);
-    window.removeEventListener('resize', updateWrapVisibility);
     group.remove();
     if (content.parentNode) content.replaceWith(pre);
     block.classList.remove('code-block--wrap');
   };
+  return { pre, showWrap, undo };
+}
+
+/**
+ * Keeps each block's wrap button in step with whether its code overflows.
+ * A ResizeObserver reports each block when the browser has laid it out
+ * anyway (at first, when a closed <details> around it opens, when the
+ * window resizes), so measuring costs no extra layout; all widths are read
+ * before any button changes. Without one, they are measured once and on
+ * every window resize.
+ */
+function watchOverflow(blocks: EnhancedBlock[]): { remeasure: (pre: HTMLElement) => void; stop: () => void } {
+  const byPre = new Map(blocks.map((b) => [b.pre, b]));
+  const measure = (pres: HTMLElement[]) => {
+    const overflows = pres.map((pre) => pre.scrollWidth > pre.clientWidth);
+    pres.forEach((pre, i) => byPre.get(pre)?.showWrap(overflows[i]));
+  };
+  const remeasure = (pre: HTMLElement) => measure([pre]);
+  if (typeof ResizeObserver === 'function') {
+    const observer = new ResizeObserver((entries) => measure(entries.map((e) => e.target as HTMLElement)));
+    for (const b of blocks) observer.observe(b.pre);
+    return { remeasure, stop: () => observer.disconnect() };
+  }
+  const all = () => measure(blocks.map((b) => b.pre));
+  all();
+  window.addEventListener('resize', all);
+  return { remeasure, stop: () => window.removeEventListener('resize', all) };
 }
 
 /** Adds copy and word-wrap buttons to every code block under root; returns the undo. */
 export function enhanceCodeBlocks(root: HTMLElement): () => void {
-  const undo = Array.from(root.querySelectorAll<HTMLElement>('div.code-block')).map(enhanceCodeBlock);
-  return () => undo.forEach((u) => u());
+  let remeasure: (pre: HTMLElement) => void = () => {};
+  const blocks = Array.from(root.querySelectorAll<HTMLElement>('div.code-block'))
+    .map((block) => enhanceCodeBlock(block, (pre) => remeasure(pre)))
+    .filter((b): b is EnhancedBlock => b !== null);
+  const overflow = watchOverflow(blocks);
+  remeasure = overflow.remeasure;
+  return () => {
+    overflow.stop();
+    blocks.forEach((b) => b.undo());
+  };
 }

@@ -46,6 +46,15 @@ describe('links in page content', () => {
     root.querySelector('code')!.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
     expect(handlers.prefetch).toHaveBeenCalledTimes(1);
   });
+
+  it.each([
+    ['focus', () => new FocusEvent('focusin', { bubbles: true })],
+    ['touch', () => new Event('touchstart', { bubbles: true })],
+  ])('prefetches at once on %s', (_name, event) => {
+    const { root, handlers } = setup('<a href="/docs/z/?tab=1">z</a>');
+    root.querySelector('a')!.dispatchEvent(event());
+    expect(handlers.prefetch).toHaveBeenCalledWith('/docs/z/?tab=1');
+  });
 });
 
 describe('scrollable regions', () => {

@@ -1,6 +1,6 @@
 // Links inside the engine's HTML: a plain left click on a link to another
-// page of the site navigates on the client, and hovering prefetches, like
-// the shell's own links. Hash-only links, other origins, new tabs and
+// page of the site navigates on the client, and hovering, focusing or
+// touching prefetches it at once, like the shell's own links. Hash-only links, other origins, new tabs and
 // downloads keep the browser's behaviour.
 
 export interface LinkHandlers {
@@ -26,15 +26,16 @@ export function enhanceLinks(root: HTMLElement, handlers: LinkHandlers): () => v
     e.preventDefault();
     handlers.navigate(a.pathname + a.search + a.hash);
   };
-  const onOver = (e: MouseEvent) => {
+  const onIntent = (e: Event) => {
     const a = siteLink(e.target, root);
     if (a) handlers.prefetch(a.pathname + a.search);
   };
+  const intents = ['mouseover', 'focusin', 'touchstart'] as const;
   root.addEventListener('click', onClick);
-  root.addEventListener('mouseover', onOver);
+  for (const type of intents) root.addEventListener(type, onIntent, { passive: true });
   return () => {
     root.removeEventListener('click', onClick);
-    root.removeEventListener('mouseover', onOver);
+    for (const type of intents) root.removeEventListener(type, onIntent);
   };
 }
 

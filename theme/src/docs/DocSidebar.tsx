@@ -4,6 +4,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { SidebarItem } from '../contract.gen';
 import { Link } from '../app/Link';
+import { HydrateLater } from '../app/HydrateLater';
 import { useRouter } from '../app/router';
 import { useSite } from '../app/SiteContext';
 import { ExternalIcon } from '../shell/Footer';
@@ -277,7 +278,9 @@ function DocSidebarDesktop({ items, onCollapse, isHidden }: DesktopProps) {
         </Link>
       )}
       <nav aria-label="Docs sidebar" className="menu thin-scrollbar">
-        <DocSidebarMenu items={items} />
+        <HydrateLater>
+          <DocSidebarMenu items={items} />
+        </HydrateLater>
       </nav>
       {onCollapse && (
         <button type="button" title="Collapse sidebar" aria-label="Collapse sidebar" className="button button--secondary button--outline collapse-sidebar-button" onClick={onCollapse}>

@@ -9,6 +9,13 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+/** The first highlight waits for the frame after the render (TOC.tsx). */
+async function nextFrame() {
+  await act(async () => {
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  });
+}
+
 describe('TOC', () => {
   it('renders the tree as nested lists linking to the headings', () => {
     renderWithSite(<TOC items={fixtureTOC()} />, { page: docPage() });
@@ -36,11 +43,14 @@ describe('TOC', () => {
     document.body.appendChild(article);
   }
 
-  it('highlights the heading the reader is at, and follows scrolling', () => {
+  it('highlights the heading the reader is at from the next frame on, and follows scrolling', async () => {
     const tops = { 'before-you-start': -800, 'request-a-token': 200, scopes: 900, pkce: 1500 };
     headings(tops);
     renderWithSite(<TOC items={fixtureTOC()} />, { page: docPage() });
     const active = () => screen.getAllByRole('link').filter((a) => a.classList.contains('table-of-contents__link--active'));
+    // Not measured inside the render's own task: that would lay out the whole page there.
+    expect(active()).toEqual([]);
+    await nextFrame();
     expect(active().map((a) => a.getAttribute('href'))).toEqual(['#request-a-token']);
 
     tops['request-a-token'] = -300;
@@ -57,7 +67,7 @@ describe('TOC', () => {
     expect(active().map((a) => a.getAttribute('href'))).toEqual(['#scopes']);
   });
 
-  it('measures from the top of the viewport when the navbar hides on scroll', () => {
+  it('measures from the top of the viewport when the navbar hides on scroll', async () => {
     const navbar = document.createElement('nav');
     navbar.className = 'navbar';
     vi.spyOn(navbar, 'getBoundingClientRect').mockReturnValue({ top: 0, bottom: 60, height: 60 } as DOMRect);
@@ -66,6 +76,7 @@ describe('TOC', () => {
     headings(tops);
     const site = siteWithTheme({});
     renderWithSite(<TOC items={fixtureTOC()} />, { page: docPage() });
+    await nextFrame();
     // request-a-token is under the 60 px navbar: the first heading below it is scopes.
     expect(screen.getByRole('link', { name: 'Scopes' })).toHaveClass('table-of-contents__link--active');
     document.body.innerHTML = '';
@@ -75,6 +86,7 @@ describe('TOC', () => {
       page: docPage(),
       site: siteWithTheme({ navbar: { ...site.themeConfig.navbar, hideOnScroll: true } }),
     });
+    await nextFrame();
     expect(screen.getByRole('link', { name: 'Request a token' })).toHaveClass('table-of-contents__link--active');
   });
 });

@@ -3,6 +3,7 @@
 // mobile. The engine builds the tree; this only renders it.
 import { useEffect, useId, useState } from 'react';
 import type { TOCItem } from '../contract.gen';
+import { HydrateLater } from '../app/HydrateLater';
 import { useSite } from '../app/SiteContext';
 import { Collapsible, useLazyMounted } from './Collapsible';
 import { activeAnchor, anchorSelector, measureAnchors, tocLevels } from './tocHighlight';
@@ -42,11 +43,16 @@ function useTOCHighlight(items: TOCItem[]): string | null {
       const offset = hideOnScroll ? 0 : navbarHeight();
       setActiveId(activeAnchor(measureAnchors(selector), offset, window.innerHeight));
     };
-    update();
+    // The first highlight waits for the next frame: measuring right after
+    // hydration would make the browser lay out the whole page at once, inside
+    // hydration's task (a long page's largest piece of it); and on a phone
+    // this column is gone by then.
+    const first = requestAnimationFrame(update);
     document.addEventListener('scroll', update, { passive: true });
     document.addEventListener('resize', update);
     window.addEventListener('resize', update);
     return () => {
+      cancelAnimationFrame(first);
       document.removeEventListener('scroll', update);
       document.removeEventListener('resize', update);
       window.removeEventListener('resize', update);
@@ -60,7 +66,9 @@ export function TOC({ items }: { items: TOCItem[] }) {
   const activeId = useTOCHighlight(items);
   return (
     <nav aria-label="On this page" className="theme-doc-toc-desktop table-of-contents-column thin-scrollbar">
-      <TOCList items={items} activeId={activeId} className="table-of-contents table-of-contents__left-border" />
+      <HydrateLater>
+        <TOCList items={items} activeId={activeId} className="table-of-contents table-of-contents__left-border" />
+      </HydrateLater>
     </nav>
   );
 }

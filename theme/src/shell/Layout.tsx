@@ -5,6 +5,7 @@
 // menu content → mobile sidebar).
 import type { ReactNode } from 'react';
 import { ErrorBoundary, PageCrash } from '../app/ErrorBoundary';
+import { HydrateLater } from '../app/HydrateLater';
 import { AnnouncementBar, AnnouncementBarProvider } from './AnnouncementBar';
 import { BaseUrlIssueBanner } from './BaseUrlIssueBanner';
 import { DocsPreferredVersionProvider } from './docsPreferredVersion';
@@ -41,7 +42,11 @@ export function Layout({ children, noFooter = false }: { children: ReactNode; no
       <div id={MAIN_CONTENT_ID} className="theme-layout-main main-wrapper">
         <ErrorBoundary fallback={PageCrash}>{children}</ErrorBoundary>
       </div>
-      {!noFooter && <Footer />}
+      {!noFooter && (
+        <HydrateLater>
+          <Footer />
+        </HydrateLater>
+      )}
     </ShellProviders>
   );
 }

@@ -145,13 +145,20 @@ export function renderWithSite(ui: ReactNode, options: ShellRenderOptions = {}):
   };
 }
 
-/** jsdom has no matchMedia: a controllable stub. */
+/** A (min-width) or (max-width) query against the window's width (setWindowWidth); other queries do not match. */
+function widthMatches(query: string): boolean {
+  const width = /^\((min|max)-width:\s*(\d+)px\)$/.exec(query.trim());
+  if (!width) return false;
+  return width[1] === 'min' ? window.innerWidth >= Number(width[2]) : window.innerWidth <= Number(width[2]);
+}
+
+/** jsdom has no matchMedia: a controllable stub; width queries follow the window's width. */
 export function stubMatchMedia(initial: Record<string, boolean> = {}) {
   const state = { ...initial };
   const listeners = new Map<string, Set<(e: MediaQueryListEvent) => void>>();
   const matchMedia = vi.fn((query: string) => ({
     get matches() {
-      return state[query] ?? false;
+      return state[query] ?? widthMatches(query);
     },
     media: query,
     onchange: null,

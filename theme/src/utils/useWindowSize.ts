@@ -5,8 +5,19 @@ export const DESKTOP_BREAKPOINT = 996;
 
 export type WindowSize = 'ssr' | 'desktop' | 'mobile';
 
-function current(): WindowSize {
-  return window.innerWidth > DESKTOP_BREAKPOINT ? 'desktop' : 'mobile';
+const DESKTOP_QUERY = `(min-width: ${DESKTOP_BREAKPOINT + 1}px)`;
+
+/**
+ * A media query, where there is one: reading window.innerWidth right after
+ * hydration makes the browser lay out the whole page inside hydration's task.
+ */
+function desktopQuery(): MediaQueryList | null {
+  return typeof window.matchMedia === 'function' ? window.matchMedia(DESKTOP_QUERY) : null;
+}
+
+function current(query: MediaQueryList | null): WindowSize {
+  const desktop = query ? query.matches : window.innerWidth > DESKTOP_BREAKPOINT;
+  return desktop ? 'desktop' : 'mobile';
 }
 
 /**
@@ -16,7 +27,8 @@ function current(): WindowSize {
 export function useWindowSize(): WindowSize {
   const [size, setSize] = useState<WindowSize>('ssr');
   useEffect(() => {
-    const update = () => setSize(current());
+    const query = desktopQuery();
+    const update = () => setSize(current(query));
     update();
     window.addEventListener('resize', update);
     return () => window.removeEventListener('resize', update);

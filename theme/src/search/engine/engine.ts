@@ -49,7 +49,11 @@ async function search(
 
   const size = { pages: meta.pages, sections: Math.max(meta.sections, 1) };
   const included = includedPages(meta, options.version);
-  const ranked = rankQuery(tree, { ...size, shards, candidates, includedPages: included, pageWeights: meta.pageWeights }, limit);
+  const ranked = rankQuery(
+    tree,
+    { ...size, shards, candidates, includedPages: included, pageWeights: meta.pageWeights, pageNameTokens: meta.pageNameTokens },
+    limit,
+  );
   const matchedTerms = new Set([...candidates.values()].flat().map((candidate) => candidate.term));
   const excerpt = (text: string) => excerpts.html(text, (term) => matchedTerms.has(term));
   return Promise.all(ranked.map(async (page) => toHit(page, await files.page(page.page), excerpt)));

@@ -16,6 +16,8 @@ export interface IndexMeta {
   pageVersions: number[];
   /** For each page, the factor its score is scaled by; absent when every page weighs 1. */
   pageWeights?: number[];
+  /** For each page, the token counts of its title and its sidebar label (0 without one). */
+  pageNameTokens?: [number, number][];
   /** The first term of each shard, sorted in code-point order. */
   shards: string[];
   avgSectionLength: number;

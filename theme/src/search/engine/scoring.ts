@@ -4,14 +4,19 @@ import type { TermShard } from './files';
 import { FACTOR, type QueryNode, type TermLookup } from './query';
 
 // A posting's weight is fields * 16 + min(tf, 15); both halves index a table.
+const TITLE = 1;
+const PART_ONLY = 16;
+const LABEL = 32;
+const PATH = 64;
 /**
- * Fields → the base of the highest among them: title (1) 8, heading (2) 4,
- * body (4) 1, code only (8) 0.75; halved when the term occurs only as a
- * camelCase part (16), so "Practitioner" outranks "PractitionerRole".
+ * Fields → the base of the highest among them: title (1) and sidebar label
+ * (32) 8, breadcrumb and URL slug (64) 6, heading (2) 4, body (4) 1, code
+ * only (8) 0.75; halved when the term occurs only as a camelCase part (16),
+ * so "Practitioner" outranks "PractitionerRole".
  */
-const FIELD_BASE = Array.from({ length: 32 }, (_, fields) => {
-  const base = fields & 1 ? 8 : fields & 2 ? 4 : fields & 4 ? 1 : 0.75;
-  return fields & 16 ? base / 2 : base;
+const FIELD_BASE = Array.from({ length: 128 }, (_, fields) => {
+  const base = fields & (TITLE | LABEL) ? 8 : fields & PATH ? 6 : fields & 2 ? 4 : fields & 4 ? 1 : 0.75;
+  return fields & PART_ONLY ? base / 2 : base;
 });
 /**
  * tf → ln tf, added to the field base rather than multiplied with it: a
@@ -50,6 +55,19 @@ export interface ScoringInput extends IndexSize {
   identifierSections?: Set<number>;
   /** For each page, the factor its score is scaled by (index.json pageWeights). */
   pageWeights?: readonly number[];
+  /** For each page, the token counts of its title and sidebar label (index.json pageNameTokens). */
+  pageNameTokens?: readonly (readonly number[])[];
+  /**
+   * Filled while scoring: for each lookup, the pages whose title, and whose
+   * sidebar label, hold its term on its own (exactly, or its stem).
+   */
+  nameHits?: Map<TermLookup, NameHits>;
+}
+
+/** Pages whose title, and whose sidebar label, hold a lookup's term. */
+interface NameHits {
+  title: Set<number>;
+  label: Set<number>;
 }
 
 /** A page of the results with its matching sections, best first. */
@@ -63,7 +81,7 @@ export interface RankedPage {
 export function scoreSections(node: QueryNode, input: ScoringInput): SectionScores {
   switch (node.kind) {
     case 'lookup':
-      return scoreLookup(input.candidates.get(node.lookup) ?? [], input);
+      return scoreLookup(node.lookup, input.candidates.get(node.lookup) ?? [], input);
     case 'any':
       return bestOf(node.children.map((child) => scoreSections(child, input)));
     case 'all':
@@ -76,15 +94,17 @@ export function scoreSections(node: QueryNode, input: ScoringInput): SectionScor
  * a title that names the resource and a table that lists the parameter
  * count together even in different sections: per query term, its best
  * section plus a quarter of its second best, summed over terms and scaled
- * by (terms matched on the page / terms)². Pages holding an exact
- * identifier of the query come first (exact identifier matches first).
+ * by (terms matched on the page / terms)². Pages whose title or sidebar
+ * label is the query (its every term, and nothing more) come first, then
+ * pages holding an exact identifier of the query, then the rest by score.
  * Sections are listed, best first, by their own combined score.
  */
 export function rankQuery(tree: QueryNode, input: ScoringInput, limit: number): RankedPage[] {
   const terms = tree.kind === 'all' ? tree.children : [tree];
   const identifierPages = new Set<number>();
   const identifierSections = new Set<number>();
-  const scoring = { ...input, identifierPages, identifierSections };
+  const nameHits = new Map<TermLookup, NameHits>();
+  const scoring = { ...input, identifierPages, identifierSections, nameHits };
   const perTerm = terms.map((term) => scoreSections(term, scoring));
   const stride = input.sections;
   const pageScores = new Map<number, number>();
@@ -122,7 +142,14 @@ export function rankQuery(tree: QueryNode, input: ScoringInput, limit: number): 
       (input.pageWeights?.[page] ?? 1),
     sections: [],
   }));
-  const tier = (page: number) => (identifierPages.has(page) ? 1 : 0);
+  const names = input.pageNameTokens;
+  const titled = terms.map((term) => namedBy(term, nameHits, 'title'));
+  const labelled = terms.map((term) => namedBy(term, nameHits, 'label'));
+  const isNamed = (page: number) =>
+    names?.[page] !== undefined &&
+    ((names[page][0] === terms.length && titled.every((pages) => pages.has(page))) ||
+      (names[page][1] === terms.length && labelled.every((pages) => pages.has(page))));
+  const tier = (page: number) => (isNamed(page) ? 2 : identifierPages.has(page) ? 1 : 0);
   ranked.sort((a, b) => tier(b.page) - tier(a.page) || b.score - a.score || a.page - b.page);
   const top = new Map(ranked.slice(0, limit).map((page) => [page.page, page]));
   for (const [key, score] of sectionScores) top.get(Math.floor(key / stride))?.sections.push({ section: key % stride, score });
@@ -135,9 +162,27 @@ export function rankQuery(tree: QueryNode, input: ScoringInput, limit: number): 
   return [...top.values()];
 }
 
+/**
+ * The pages whose title (or label) holds a query term as a whole: every word
+ * of an identifier's or a camelCase word's parts (all), or any alternative
+ * reading of the token (any).
+ */
+function namedBy(node: QueryNode, hits: ReadonlyMap<TermLookup, NameHits>, name: keyof NameHits): Set<number> {
+  switch (node.kind) {
+    case 'lookup':
+      return hits.get(node.lookup)?.[name] ?? new Set();
+    case 'any':
+      return new Set(node.children.flatMap((child) => [...namedBy(child, hits, name)]));
+    case 'all': {
+      const [first, ...rest] = node.children.map((child) => namedBy(child, hits, name));
+      return new Set([...first].filter((page) => rest.every((pages) => pages.has(page))));
+    }
+  }
+}
+
 // One query term in one section: the best candidate's
 // factor × (fieldBase + ln tf) × idf.
-function scoreLookup(candidates: Candidate[], input: ScoringInput): SectionScores {
+function scoreLookup(lookup: TermLookup, candidates: Candidate[], input: ScoringInput): SectionScores {
   const scores: SectionScores = new Map();
   for (const candidate of candidates) {
     const postings = input.shards.get(candidate.shard)!.postings[candidate.index];
@@ -152,7 +197,14 @@ function scoreLookup(candidates: Candidate[], input: ScoringInput): SectionScore
         input.identifierSections?.add(page * input.sections + postings[i + 1]);
       }
       const weight = postings[i + 2];
-      const score = termScore * (FIELD_BASE[(weight >> 4) & 31] + TF_BONUS[weight & 15]);
+      const fields = (weight >> 4) & 127;
+      if (postings[i + 1] === 0 && candidate.factor >= FACTOR.exact && !(fields & PART_ONLY) && input.nameHits) {
+        let hits = input.nameHits.get(lookup);
+        if (!hits) input.nameHits.set(lookup, (hits = { title: new Set(), label: new Set() }));
+        if (fields & TITLE) hits.title.add(page);
+        if (fields & LABEL) hits.label.add(page);
+      }
+      const score = termScore * (FIELD_BASE[fields] + TF_BONUS[weight & 15]);
       const key = page * input.sections + postings[i + 1];
       const known = scores.get(key);
       if (known === undefined || score > known) scores.set(key, score);

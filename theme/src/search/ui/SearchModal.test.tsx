@@ -135,6 +135,27 @@ describe('SearchModal results', () => {
     expect(navigate).toHaveBeenCalledWith('/docs/api/fhir/patient/');
   });
 
+  it('makes every result a real link, outside the Tab order, that the browser opens on a middle or modified click', async () => {
+    const { user, navigate, onClose } = renderModal();
+    await typeQuery(user, 'patient');
+    const option = screen.getByRole('option', { name: /Search parameters/ });
+    expect(option.tagName).toBe('A');
+    expect(option).toHaveAttribute('href', '/docs/api/fhir/patient/#search-parameters');
+    expect(option).toHaveAttribute('tabindex', '-1');
+    for (const init of [{ button: 1 }, { ctrlKey: true }, { metaKey: true }, { shiftKey: true }]) {
+      const click = new MouseEvent(init.button === 1 ? 'auxclick' : 'click', { bubbles: true, cancelable: true, button: 0, ...init });
+      option.dispatchEvent(click);
+      expect(click.defaultPrevented).toBe(false);
+    }
+    expect(navigate).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(JSON.parse(localStorage.getItem(RECENT_SEARCHES_KEY)!)).toEqual(['patient']);
+    const plain = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    option.dispatchEvent(plain);
+    expect(plain.defaultPrevented).toBe(true);
+    expect(navigate).toHaveBeenCalledWith('/docs/api/fhir/patient/#search-parameters');
+  });
+
   it('adds the base URL to result URLs as links do', async () => {
     const site = fixtureSite({ baseUrl: '/portal/', searchIndex: INDEX_URL });
     const { user, navigate } = renderModal(fakeEngine(), { site });

@@ -3,7 +3,9 @@
 // combobox pattern: focus stays in the input, aria-activedescendant names
 // the highlighted option). While it is open the rest of the page is inert
 // and does not scroll, and Tab stays inside. Escape, Cancel and a click on
-// the backdrop close it; choosing a result navigates like a Link does.
+// the backdrop close it; choosing a result navigates like a Link does. Each
+// result is a real link (the option is an <a href>), so it opens in a new tab
+// with a middle or modified click and its address can be copied.
 import {
   useCallback,
   useEffect,
@@ -38,7 +40,8 @@ export interface SearchModalProps {
 /** The class on <body> while the modal is open: the page behind does not scroll. */
 export const SEARCH_OPEN_CLASS = 'search-open';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+// Results are links outside the Tab order (focus stays in the input).
+const FOCUSABLE = 'a[href]:not([tabindex="-1"]), button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** The modal, rendered at the end of <body> so it can make everything else inert. */
 export function SearchModal(props: SearchModalProps) {
@@ -323,8 +326,10 @@ function SearchDialog({ engine, onClose }: SearchModalProps) {
                   labelId={`${id}-group-${gi}`}
                   active={active}
                   optionId={optionId}
+                  hrefOf={targetOf}
                   onHover={(i) => i !== active && highlight(i, false)}
                   onChoose={choose}
+                  onOpenElsewhere={() => shown && addRecent(shown.query)}
                 />
               ))}
             </div>
@@ -352,20 +357,30 @@ function SearchDialog({ engine, onClose }: SearchModalProps) {
   );
 }
 
+/** A click the browser handles itself: not the main button, or with a modifier (new tab, new window, download). */
+function opensElsewhere(e: MouseEvent<HTMLAnchorElement>): boolean {
+  return e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey;
+}
+
 function Group({
   group,
   labelId,
   active,
   optionId,
+  hrefOf,
   onHover,
   onChoose,
+  onOpenElsewhere,
 }: {
   group: ResultGroup;
   labelId: string;
   active: number;
   optionId: (index: number) => string;
+  hrefOf: (index: number) => string;
   onHover: (index: number) => void;
   onChoose: (index: number, newTab: boolean) => void;
+  /** A result opened by the browser itself (new tab, new window): the query is remembered. */
+  onOpenElsewhere: () => void;
 }) {
   return (
     <div role="group" aria-labelledby={labelId} className="search-results__group">
@@ -373,15 +388,30 @@ function Group({
         {group.title}
       </div>
       {group.options.map((o) => (
-        <div
+        // A link in the role of an option (allowed on <a href>): the browser
+        // opens it in a new tab on a middle or modified click, and offers to
+        // copy its address; a plain click navigates on the client.
+        <a
           key={o.url}
+          href={hrefOf(o.index)}
           role="option"
+          tabIndex={-1}
           id={optionId(o.index)}
           aria-selected={o.index === active}
           className={cx('search-result', o.isPage && 'search-result--page', o.index === active && 'search-result--active')}
           onMouseMove={() => onHover(o.index)}
           onMouseDown={(e) => e.preventDefault()}
-          onClick={(e) => onChoose(o.index, e.metaKey || e.ctrlKey)}
+          onClick={(e) => {
+            if (opensElsewhere(e)) {
+              onOpenElsewhere();
+              return;
+            }
+            e.preventDefault();
+            onChoose(o.index, false);
+          }}
+          onAuxClick={(e) => {
+            if (e.button === 1) onOpenElsewhere();
+          }}
         >
           {o.isPage ? <PageIcon /> : <SectionIcon />}
           <span className="search-result__text">
@@ -389,7 +419,7 @@ function Group({
             {/* The engine's excerpt is escaped text with <mark> around the matches. */}
             {o.excerptHTML && <span className="search-result__excerpt" dangerouslySetInnerHTML={{ __html: o.excerptHTML }} />}
           </span>
-        </div>
+        </a>
       ))}
     </div>
   );
