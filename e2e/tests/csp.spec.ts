@@ -41,6 +41,8 @@ for (const [kind, path] of Object.entries(portalPages)) {
 
 test('mermaid diagrams render under the policy', async ({ page }) => {
   await gotoHydrated(page, PAGES.authorization);
+  // A diagram is drawn when its source comes near the viewport.
+  await page.locator('pre.mermaid').first().scrollIntoViewIfNeeded();
   const diagram = page.locator('.docusaurus-mermaid-container svg, .mermaid svg').first();
   await diagram.scrollIntoViewIfNeeded();
   await expect(diagram).toBeVisible();

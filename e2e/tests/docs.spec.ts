@@ -298,6 +298,9 @@ test.describe('mermaid', () => {
     const light = await diagram(page).evaluate((svg) => svg.querySelector('style')?.textContent ?? svg.outerHTML);
     await page.getByRole('button', { name: /^Switch between dark and light mode/ }).first().click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    // Reaching the toggle of the navbar, which hides on scroll, took the
+    // page back to the top: diagrams render again as the reader comes near.
+    await scrollToFirstDiagram(page);
     await expect
       .poll(() => diagram(page).evaluate((svg) => svg.querySelector('style')?.textContent ?? svg.outerHTML), { timeout: 10_000 })
       .not.toBe(light);
