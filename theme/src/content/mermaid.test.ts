@@ -1,6 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RENDER_AHEAD, SOURCE_SHOWN_CLASS, svgWithoutInlineStyles, watchMermaidDiagrams } from './mermaid';
+import { RENDER_AHEAD, SOURCE_SHOWN_CLASS, watchMermaidDiagrams } from './mermaid';
+import { svgWithoutInlineStyles } from './mermaidCsp';
 import { loadMermaid, type MermaidAPI } from './mermaidLoader';
 
 vi.mock('./mermaidLoader', () => ({ loadMermaid: vi.fn() }));
