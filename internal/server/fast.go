@@ -95,7 +95,12 @@ func (h *handler) fastFile(ctx *fasthttp.RequestCtx, st *snapshotState, e *fileE
 		return false
 	}
 	v := pickFast(variants, &ctx.Request.Header)
-	if v.data == nil {
+	if v.open != nil {
+		if !v.open.unchanged(v.size, v.modTime) {
+			return false // rewritten in place: the slow path resolves again
+		}
+		serveFile(ctx, v.open, v.size)
+	} else if v.data == nil {
 		// Too large to hold: sent from the file, with sendfile(2) once
 		// fasthttp's buffer is flushed; anything unexpected is the slow
 		// path's to answer.
