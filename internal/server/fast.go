@@ -240,11 +240,15 @@ func serveFastHTTP(ctx context.Context, ln net.Listener, h *handler, logger *slo
 		ReadTimeout:        readHeaderTimeout,
 		IdleTimeout:        idleTimeout,
 		MaxRequestBodySize: 1 << 20,
-		CloseOnShutdown:    true,
-		Logger:             fastLogger{logger},
+		// Room for the header block and any body held in memory that is
+		// not sent with sendfile, so such a response is one write(2)
+		// (fasthttp's writev needs a *net.TCPConn, see rawListener).
+		WriteBufferSize: minSendfile + 8<<10,
+		CloseOnShutdown: true,
+		Logger:          fastLogger{logger},
 	}
 	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
+	go func() { served <- srv.Serve(rawListener(ln)) }()
 	select {
 	case err := <-served:
 		return fmt.Errorf("server: serving on %s: %w", ln.Addr(), err)

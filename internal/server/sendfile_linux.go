@@ -3,7 +3,6 @@ package server
 import (
 	"errors"
 	"io"
-	"net"
 	"syscall"
 	"time"
 
@@ -16,19 +15,8 @@ type sendfileConn = syscall.RawConn
 
 // connOf is the raw TCP connection of ctx, or nil (in-memory listeners in
 // tests, TLS).
-//
-// SyscallConn allocates a few bytes; the rest of the large-file path
-// allocates nothing.
 func connOf(ctx *fasthttp.RequestCtx) sendfileConn {
-	tcp, ok := ctx.Conn().(*net.TCPConn)
-	if !ok {
-		return nil
-	}
-	raw, err := tcp.SyscallConn()
-	if err != nil {
-		return nil
-	}
-	return raw
+	return rawConnOf(ctx.Conn())
 }
 
 func newFileBody() *fileBody {
@@ -57,7 +45,7 @@ func (b *fileBody) sendfile() (int64, error) {
 // until the socket is writable again.
 func (b *fileBody) sendChunk(fd uintptr) bool {
 	for b.remain > 0 {
-		n, err := syscall.Sendfile(int(fd), b.fd, &b.off, int(min(b.remain, maxSendfileChunk)))
+		n, err := sendfileOnThread(int(fd), b.fd, &b.off, int(min(b.remain, maxSendfileChunk)))
 		if n > 0 {
 			b.remain -= int64(n)
 		}
@@ -93,7 +81,7 @@ func (b *fileBody) uncork() {
 }
 
 func (b *fileBody) setCork(fd uintptr, on int) {
-	_ = syscall.SetsockoptInt(int(fd), syscall.IPPROTO_TCP, syscall.TCP_CORK, on)
+	_ = setsockoptIntOnThread(int(fd), syscall.IPPROTO_TCP, syscall.TCP_CORK, on)
 }
 
 // unchanged reports whether the open file still has the size and
@@ -101,7 +89,7 @@ func (b *fileBody) setCork(fd uintptr, on int) {
 // file in place, but a folder served by hand may be edited).
 func (f *openFile) unchanged(size int64, modTime time.Time) bool {
 	var st syscall.Stat_t
-	if err := syscall.Fstat(f.fd, &st); err != nil {
+	if err := fstatOnThread(f.fd, &st); err != nil {
 		return false
 	}
 	return st.Size == size && time.Unix(st.Mtim.Unix()).Equal(modTime)

@@ -3,6 +3,7 @@
 package server
 
 import (
+	"net"
 	"time"
 
 	"github.com/valyala/fasthttp"
@@ -27,3 +28,6 @@ func (f *openFile) unchanged(size int64, modTime time.Time) bool {
 	info, err := f.file.Stat()
 	return err == nil && info.Size() == size && info.ModTime().Equal(modTime)
 }
+
+// rawListener returns ln (see rawconn_linux.go for Linux).
+func rawListener(ln net.Listener) net.Listener { return ln }
