@@ -95,7 +95,12 @@ func (h *handler) fastFile(ctx *fasthttp.RequestCtx, st *snapshotState, e *fileE
 		return false
 	}
 	v := pickFast(variants, &ctx.Request.Header)
-	if v.data == nil {
+	if v.open != nil {
+		if !v.open.unchanged(v.size, v.modTime) {
+			return false // rewritten in place: the slow path resolves again
+		}
+		serveFile(ctx, v.open, v.size)
+	} else if v.data == nil {
 		// Too large to hold: sent from the file, with sendfile(2) once
 		// fasthttp's buffer is flushed; anything unexpected is the slow
 		// path's to answer.
@@ -235,11 +240,15 @@ func serveFastHTTP(ctx context.Context, ln net.Listener, h *handler, logger *slo
 		ReadTimeout:        readHeaderTimeout,
 		IdleTimeout:        idleTimeout,
 		MaxRequestBodySize: 1 << 20,
-		CloseOnShutdown:    true,
-		Logger:             fastLogger{logger},
+		// Room for the header block and any body held in memory that is
+		// not sent with sendfile, so such a response is one write(2)
+		// (fasthttp's writev needs a *net.TCPConn, see rawListener).
+		WriteBufferSize: minSendfile + 8<<10,
+		CloseOnShutdown: true,
+		Logger:          fastLogger{logger},
 	}
 	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
+	go func() { served <- srv.Serve(rawListener(ln)) }()
 	select {
 	case err := <-served:
 		return fmt.Errorf("server: serving on %s: %w", ln.Addr(), err)

@@ -10,6 +10,7 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -66,6 +67,9 @@ type variant struct {
 	// data is the whole representation when held in memory; nil means it
 	// is read from the FS on each request.
 	data []byte
+	// open, when set, is the file kept open to send this representation
+	// with sendfile(2) on the fast path (see minSendfile).
+	open *openFile
 	// fast holds the header values as bytes, for the fasthttp path.
 	fast struct{ etag, contentEncoding, lastModified []byte }
 }
@@ -117,8 +121,25 @@ func (e *fileEntry) load(ctx context.Context, name, encoding string) (*variant, 
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
 	v := &variant{encoding: encoding, name: name, size: info.Size(), modTime: info.ModTime()}
+	if osFile, ok := f.(*os.File); ok && v.size >= minSendfile && e.st.takeOpenFile() {
+		// Kept open for sendfile, which reads at explicit offsets, so the
+		// reads below may move the file's own offset.
+		v.open = newOpenFile(osFile)
+	} else {
+		defer f.Close()
+	}
+	described, err := e.describe(v, f)
+	if err != nil && v.open != nil {
+		f.Close()
+	}
+	return described, err
+}
+
+// describe reads v's bytes from f for its ETag, keeping them in memory when
+// v is small and the snapshot's budget allows.
+func (e *fileEntry) describe(v *variant, f fs.File) (*variant, error) {
+	name := v.name
 	sum := sha256.New()
 	if v.size <= maxInMemory && e.st.budget.take(v.size) {
 		data, err := io.ReadAll(f)
@@ -135,16 +156,16 @@ func (e *fileEntry) load(ctx context.Context, name, encoding string) (*variant, 
 	// to tell versions of one URL apart.
 	v.etag = []string{`"` + hex.EncodeToString(sum.Sum(nil)[:16]) + `"`}
 	v.contentLength = []string{strconv.FormatInt(v.size, 10)}
-	if encoding != "" {
-		v.contentEncoding = []string{encoding}
+	if v.encoding != "" {
+		v.contentEncoding = []string{v.encoding}
 	}
 	if !v.modTime.IsZero() && !v.modTime.Equal(time.Unix(0, 0)) {
 		v.lastModified = []string{v.modTime.UTC().Format(http.TimeFormat)}
 		v.fast.lastModified = []byte(v.lastModified[0])
 	}
 	v.fast.etag = []byte(v.etag[0])
-	if encoding != "" {
-		v.fast.contentEncoding = []byte(encoding)
+	if v.encoding != "" {
+		v.fast.contentEncoding = []byte(v.encoding)
 	}
 	return v, nil
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/portaldocs/portal/internal/policy"
 	"github.com/portaldocs/portal/internal/route"
@@ -31,6 +32,8 @@ type snapshotState struct {
 	fastHeaders []fastHeader
 	// budget bounds the bytes held in memory for this snapshot.
 	budget *memoryBudget
+	// openFiles counts the files kept open for sendfile (maxOpenFiles).
+	openFiles atomic.Int64
 
 	notFoundOnce sync.Once
 	notFoundPage []byte
@@ -55,6 +58,20 @@ type answer struct {
 	keepQuery bool
 	// file is the entry served, for routes and files.
 	file *fileEntry
+}
+
+// maxOpenFiles bounds the files one snapshot keeps open for sendfile, well
+// under the descriptor limit Go raises the process to; representations
+// beyond it are written from memory or opened per request.
+const maxOpenFiles = 4096
+
+// takeOpenFile reports whether one more file may be kept open.
+func (st *snapshotState) takeOpenFile() bool {
+	if st.openFiles.Add(1) > maxOpenFiles {
+		st.openFiles.Add(-1)
+		return false
+	}
+	return true
 }
 
 // current returns the state for the source's current snapshot, adopting a
