@@ -259,9 +259,9 @@ func tokenRuneSize(s string, i int) int {
 // (bit c for characters 0–63, bit c-64 for 64–127): letters, digits and
 // `_ $ . - : / | # %`. A lookup beats a chain of comparisons in the hot loop.
 const (
-	asciiTokenLow = 1<<'#' | 1<<'$' | 1<<'%' | 1<<'-' | 1<<'.' | 1<<'/' | 1<<':' |
+	asciiTokenLow uint64 = 1<<'#' | 1<<'$' | 1<<'%' | 1<<'-' | 1<<'.' | 1<<'/' | 1<<':' |
 		(1<<10-1)<<'0'
-	asciiTokenHigh = (1<<26-1)<<('A'-64) | 1<<('_'-64) | (1<<26-1)<<('a'-64) | 1<<('|'-64)
+	asciiTokenHigh uint64 = (1<<26-1)<<('A'-64) | 1<<('_'-64) | (1<<26-1)<<('a'-64) | 1<<('|'-64)
 )
 
 // isTokenRune reports whether r can be part of a raw token: a Unicode letter
