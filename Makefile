@@ -148,4 +148,4 @@ fhir-base:
 ## generated corpus, side by side (SCALE=1, RUNS=3 by default; scripts/bench-compare/README.md)
 .PHONY: bench-compare
 bench-compare: build
-	SHARED=$(SHARED) scripts/bench-compare/run.sh --scale $(or $(SCALE),1) --runs $(or $(RUNS),3)
+	SHARED=$(SHARED) scripts/bench-compare/run.sh --scale $(or $(SCALE),1) --runs $(or $(RUNS),3) $(if $(TOOLS),--tools $(TOOLS))

@@ -21,12 +21,14 @@ TOOLS = [
     ("hugo", "Hugo"),
 ]
 
-# (other tool, comparison, bound, wording). "speedup" = other wall / Portal wall >= bound;
-# "slowdown" = Portal wall / other wall <= bound.
+# (other tool, comparison, bound, wording, scales it applies to or None for all).
+# "speedup" = other wall / Portal wall >= bound; "slowdown" = Portal wall / other
+# wall <= bound; "memory" = Portal peak RSS / other peak RSS <= bound.
 CRITERIA = [
-    ("docusaurus-faster", "speedup", 10.0, "Portal at least 10x faster than Docusaurus 3.8.1 + faster"),
-    ("docusaurus", "speedup", 30.0, "Portal at least 30x faster than plain Docusaurus 3.8.1"),
-    ("hugo", "slowdown", 3.0, "Portal no more than 3x Hugo's wall time"),
+    ("docusaurus-faster", "speedup", 10.0, "Portal at least 10x faster than Docusaurus 3.8.1 + faster", None),
+    ("docusaurus", "speedup", 30.0, "Portal at least 30x faster than plain Docusaurus 3.8.1", None),
+    ("hugo", "slowdown", 1.5, "Portal no more than 1.5x Hugo's wall time (issue 18)", None),
+    ("hugo", "memory", 1.0, "Portal's peak RSS no more than Hugo's at scale 16 and above (issue 18)", 16),
 ]
 
 MEMORY_NOTE = (
@@ -67,9 +69,11 @@ def main():
     ap.add_argument("--load", nargs=2, default=["?", "?"], metavar=("BEFORE", "AFTER"),
                     help="/proc/loadavg's 1, 5, 15 minute figures before and after the runs")
     ap.add_argument("--versions", nargs="*", default=[], help="name=version pairs")
+    ap.add_argument("--tools", default=",".join(k for k, _ in TOOLS), help="the builds that were run, comma-separated")
     args = ap.parse_args()
 
-    tools = {key: dict(label=label, **load(args.results, key)) for key, label in TOOLS}
+    ran = set(args.tools.split(","))
+    tools = {key: dict(label=label, **load(args.results, key)) for key, label in TOOLS if key in ran}
     base = tools["portal"].get("wall_s")
     for t in tools.values():
         if "wall_s" in t and base:
@@ -84,6 +88,8 @@ def main():
     print(head)
     print("-" * len(head))
     for key, _ in TOOLS:
+        if key not in tools:
+            continue
         t = tools[key]
         if "error" in t:
             print(f"{t['label']:<28}  FAILED: {t['error']}")
@@ -92,13 +98,19 @@ def main():
         print(f"{t['label']:<28}{t['wall_s']:>9.3f}{t['cpu_s']:>9.2f}{t['rss_mb']:>9.0f}{ratio:>10}"
               f"   {t['wall_min_s']:.3f}..{t['wall_max_s']:.3f}")
     print("x Portal = the tool's median wall time / Portal's median wall time.")
+    if "hugo" in tools and "wall_s" in tools["hugo"] and "wall_s" in tools["portal"]:
+        p, h = tools["portal"], tools["hugo"]
+        print(f"Portal / Hugo: wall {p['wall_s'] / h['wall_s']:.2f}x, CPU {p['cpu_s'] / h['cpu_s']:.2f}x, "
+              f"peak RSS {p['rss_mb'] / h['rss_mb']:.2f}x ({p['rss_mb']:.0f} MB / {h['rss_mb']:.0f} MB)")
     print(CPU_NOTE)
     print(MEMORY_NOTE)
     print()
 
     verdicts = []
     ok = all("error" not in t for t in tools.values())
-    for key, kind, bound, text in CRITERIA:
+    for key, kind, bound, text, min_scale in CRITERIA:
+        if key not in tools or (min_scale is not None and args.scale < min_scale):
+            continue
         other = tools[key]
         if "error" in other or "error" in tools["portal"]:
             verdicts.append({"criterion": text, "pass": False, "detail": "build failed"})
@@ -106,7 +118,12 @@ def main():
             print(f"FAIL  {text}: a build failed")
             continue
         pw, ow = tools["portal"]["wall_s"], other["wall_s"]
-        if kind == "speedup":
+        if kind == "memory":
+            pm, om = tools["portal"]["rss_mb"], other["rss_mb"]
+            value = pm / om
+            passed = value <= bound
+            detail = f"Portal {pm:.0f} MB / {other['label']} {om:.0f} MB = {value:.2f}x (need <= {bound:g}x)"
+        elif kind == "speedup":
             value = ow / pw
             passed = value >= bound
             detail = f"{other['label']} {ow:.3f} s / Portal {pw:.3f} s = {value:.1f}x (need >= {bound:g}x)"
