@@ -120,7 +120,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		time.Since(start).Round(time.Millisecond))
 	if *timings {
 		for _, s := range res.Stages {
-			fmt.Fprintf(stdout, "stage %s: %d ms\n", s.Name, s.Duration.Milliseconds())
+			fmt.Fprintf(stdout, "stage %s: %d ms (CPU %d ms)\n", s.Name, s.Duration.Milliseconds(), s.CPU.Milliseconds())
 		}
 	}
 	return 0
