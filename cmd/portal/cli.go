@@ -15,6 +15,7 @@ import (
 	"time"
 
 	portal "github.com/portaldocs/portal"
+	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/dev"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/pipeline"
@@ -96,19 +97,40 @@ func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
 }
 
 func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("build", "[--site DIR] [--out DIR] [--timings]",
+	fs := newFlagSet("build", "[--site DIR] [--out DIR] [--cache DIR | --no-cache] [--timings]",
 		"Builds the site into a folder of static files that any static host can serve.\n"+
-			"On failure every error is listed as file:line: message and the previous output is left untouched.", stderr)
+			"On failure every error is listed as file:line: message and the previous output is left untouched.\n"+
+			"The build cache keeps every page's renders, so the next build redoes only what changed; the\n"+
+			"output is the same either way. Deleting the cache folder is always safe.", stderr)
 	site := fs.String("site", "", "site folder (default: the embedded developer portal)")
 	out := fs.String("out", "build", "output folder; replaced only when the build succeeds")
+	cacheDir := fs.String("cache", "", "build cache folder (default: "+cacheFolder+" in the site folder; none for the embedded portal)")
+	noCache := fs.Bool("no-cache", false, "build without reading or writing the build cache")
 	timings := fs.Bool("timings", false, "also print how long each stage of the build took")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
+	if *noCache && *cacheDir != "" {
+		fmt.Fprintln(stderr, "portal build: give --cache or --no-cache, not both")
+		return 2
+	}
 	start := time.Now()
+	limitMemory()
+	opts := []pipeline.Option{pipeline.WithOutputDir(*out), pipeline.WithEngineVersion(engineVersion())}
+	if dir := cachePath(*site, *cacheDir, *noCache); dir != "" {
+		store, err := buildcache.Open(dir)
+		if err != nil {
+			fmt.Fprintf(stderr, "portal build: %v\n", err)
+			return 1
+		}
+		defer store.Close()
+		opts = append(opts, pipeline.WithStore(store))
+	}
+	progress := newProgressPrinter(stderr, time.Now)
+	opts = append(opts, pipeline.WithProgress(progress.report))
 	// Files go to a temporary sibling of the output folder as they are
 	// built; the folder replaces the output only when the build succeeded.
-	res, ok := buildSite(ctx, *site, stderr, pipeline.WithOutputDir(*out))
+	res, ok := buildSite(ctx, *site, stderr, progress.finish, opts...)
 	if !ok {
 		return 1
 	}
@@ -133,7 +155,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	res, ok := buildSite(ctx, *site, stderr)
+	res, ok := buildSite(ctx, *site, stderr, nil)
 	if !ok {
 		return 1
 	}
@@ -168,7 +190,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		src = s
 	} else {
-		res, ok := buildSite(ctx, *site, stderr)
+		res, ok := buildSite(ctx, *site, stderr, nil)
 		if !ok {
 			return 1
 		}
@@ -183,14 +205,18 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 }
 
 // buildSite builds the site and prints every diagnostic; ok is false when
-// the build failed. The caller owns the result's output folder.
-func buildSite(ctx context.Context, siteDir string, stderr io.Writer, opts ...pipeline.Option) (*pipeline.Result, bool) {
+// the build failed. The caller owns the result's output folder. done, when
+// not nil, is called once the build ends, before anything is printed.
+func buildSite(ctx context.Context, siteDir string, stderr io.Writer, done func(), opts ...pipeline.Option) (*pipeline.Result, bool) {
 	siteFS, label, err := openSite(siteDir)
 	if err != nil {
 		fmt.Fprintf(stderr, "portal: %v\n", err)
 		return nil, false
 	}
 	res, err := pipeline.Run(ctx, siteFS, append([]pipeline.Option{pipeline.WithTheme(portal.Theme())}, opts...)...)
+	if done != nil {
+		done()
+	}
 	if res != nil {
 		printDiagnostics(stderr, label, res.Diagnostics)
 	}
@@ -239,6 +265,55 @@ func countErrors(ds []diag.Diagnostic) int {
 	}
 	return n
 }
+
+// cacheFolder is the build cache's folder in a site folder by default.
+const cacheFolder = ".portal-cache"
+
+// cachePath is the build cache folder: --cache, else .portal-cache in the
+// site folder; "" for none (--no-cache, or the embedded portal, which has
+// no folder of its own).
+func cachePath(site, flagDir string, off bool) string {
+	switch {
+	case off:
+		return ""
+	case flagDir != "":
+		return flagDir
+	case site == "":
+		return ""
+	}
+	return filepath.Join(site, cacheFolder)
+}
+
+// engineVersion names this binary for the build cache, whose entries it
+// only reuses from the same engine. A development build (no release version
+// stamped in) adds its executable's size and time, so that rebuilding the
+// binary after a code change never reuses what the old code made.
+func engineVersion() string {
+	v := versionString()
+	if version != "" && !strings.HasSuffix(version, "-dirty") {
+		return v
+	}
+	if exe, err := os.Executable(); err == nil {
+		if info, err := os.Stat(exe); err == nil {
+			v += fmt.Sprintf(" exe:%d:%d", info.Size(), info.ModTime().UnixNano())
+		}
+	}
+	return v
+}
+
+// limitMemory sets a soft limit on the Go heap, unless GOMEMLIMIT does: the
+// build keeps every page's HTML and data on disk, and the limit makes the
+// garbage collector return memory before the heap grows past it, so peak
+// memory follows the work in flight rather than the collector's pace.
+func limitMemory() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(buildMemoryLimit)
+	}
+}
+
+// buildMemoryLimit is the soft limit portal build sets on the Go heap; the
+// JavaScript engines' memory comes on top of it.
+const buildMemoryLimit = 640 << 20
 
 func versionString() string {
 	if version != "" {

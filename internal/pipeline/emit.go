@@ -12,11 +12,13 @@ import (
 	"path"
 	"strings"
 
+	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/markdown"
 	"github.com/portaldocs/portal/internal/route"
 	"github.com/portaldocs/portal/internal/ssr"
+	"github.com/portaldocs/portal/internal/theme"
 	"github.com/portaldocs/portal/internal/themedata"
 )
 
@@ -24,7 +26,7 @@ import (
 // output: what the earlier stages decided, nothing more. A lazy build
 // (portal dev) leaves the pages' HTML to lazyPages. It returns nil when the
 // output folder cannot be made.
-func (b *builder) emit(site *loaded, plan *resolved, pr *prerenderer) (*Output, *lazyPages) {
+func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *engines) (*Output, *lazyPages) {
 	out, err := newOutput(b.opts.outputDir, b.opts.cache.lastOutput())
 	if err != nil {
 		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: err.Error()})
@@ -42,10 +44,13 @@ func (b *builder) emit(site *loaded, plan *resolved, pr *prerenderer) (*Output, 
 	m := plan.manifest
 	out.add(strings.TrimPrefix(m.SiteData, base), plan.siteData)
 	out.add(strings.TrimPrefix(m.SidebarsData, base), plan.sidebarsData)
-	pages := &pageRenderer{pool: pr.pool, shared: ssr.NewShared(sharedRenderData(plan)),
-		input: renderInputTail(themedata.RenderInput{Assets: emitTheme(out, base, pr), SiteURL: m.SiteData,
-			ManifestURL: base + route.ManifestFile, SidebarsURL: m.SidebarsData})}
-	out.add(strings.TrimPrefix(m.NotFoundData, base), plan.notFound.json)
+	shared := sharedRenderData(plan)
+	tail := renderInputTail(themedata.RenderInput{Assets: emitTheme(out, base, bundle), SiteURL: m.SiteData,
+		ManifestURL: base + route.ManifestFile, SidebarsURL: m.SidebarsData})
+	pages := &pageRenderer{engines: eng, shared: ssr.NewShared(shared), input: tail, store: b.store,
+		keep:   b.store.Persistent() && !b.opts.lazy,
+		inputs: b.storeKey(kindPageHTML, bundle.Server, shared, tail)}
+	b.emitData(out, plan.notFound, base)
 	var lazy *lazyPages
 	if b.opts.lazy {
 		lazy = &lazyPages{pages: pages, byFile: map[string]*builtPage{route.NotFoundFile: plan.notFound}}
@@ -73,7 +78,7 @@ func (b *builder) emitPages(out *Output, pages []*builtPage, base string, render
 	byFile := map[string]*builtPage{}
 	var first []*builtPage
 	for _, p := range pages {
-		out.add(strings.TrimPrefix(p.entry.Data, base), p.json)
+		b.emitData(out, p, base)
 		file := route.FileFor(base, p.entry.Path)
 		if _, dup := byFile[file]; !dup {
 			byFile[file] = p
@@ -84,12 +89,22 @@ func (b *builder) emitPages(out *Output, pages []*builtPage, base string, render
 		maps.Copy(lazy.byFile, byFile)
 		return
 	}
-	b.parallel(len(first), func(i int) {
+	b.parallel(len(first), b.counted(StagePrerender, len(first), func(i int) {
 		p := first[i]
 		if html, ok := render.render(b.ctx, &b.diags, p); ok {
 			out.add(route.FileFor(base, p.entry.Path), html)
 		}
-	})
+	}))
+}
+
+// emitData writes a page's data file, from the store.
+func (b *builder) emitData(out *Output, p *builtPage, base string) {
+	json, err := p.pageJSON(b.store)
+	if err != nil {
+		b.diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error, Message: err.Error()})
+		return
+	}
+	out.add(strings.TrimPrefix(p.entry.Data, base), json)
 }
 
 // themeDir is where the client bundle is served from, under the base URL.
@@ -97,19 +112,19 @@ const themeDir = "assets/theme/"
 
 // emitTheme copies the client bundle and writes the code-highlighting
 // stylesheet; it returns the URLs every page loads.
-func emitTheme(out *Output, base string, pr *prerenderer) themedata.RenderAssets {
-	for name, data := range pr.theme.Files {
+func emitTheme(out *Output, base string, bundle *theme.Bundle) themedata.RenderAssets {
+	for name, data := range bundle.Files {
 		out.add(themeDir+name, data)
 	}
-	assets := themedata.RenderAssets{Scripts: []string{base + themeDir + pr.theme.Entry}, Styles: []string{}, Preload: []string{}}
-	for _, css := range pr.theme.Styles {
+	assets := themedata.RenderAssets{Scripts: []string{base + themeDir + bundle.Entry}, Styles: []string{}, Preload: []string{}}
+	for _, css := range bundle.Styles {
 		assets.Styles = append(assets.Styles, base+themeDir+css)
 	}
 	highlight := []byte(markdown.HighlightCSS())
 	name := hashedName("assets/css/highlight", highlight, ".css")
 	out.add(name, highlight)
 	assets.Styles = append(assets.Styles, base+name)
-	for _, p := range pr.theme.Preload {
+	for _, p := range bundle.Preload {
 		assets.Preload = append(assets.Preload, base+themeDir+p)
 	}
 	return assets
@@ -137,22 +152,52 @@ func renderInputTail(in themedata.RenderInput) []byte {
 	return full[len(head):]
 }
 
+// kindPageHTML is the store's kind for prerendered pages: a page's whole
+// HTML document, by everything it is made from (pageRenderer.inputs and
+// the page's data).
+const kindPageHTML buildcache.Kind = "page-html"
+
 // pageRenderer prerenders the pages of one build with the data that build
 // shares: no page renders with another build's site data or sidebars.
 type pageRenderer struct {
-	pool   *ssr.Pool
-	shared *ssr.Shared
+	engines *engines
+	shared  *ssr.Shared
 	// input is the RenderInput JSON after the page (renderInputTail).
 	input []byte
+	// store holds the pages' data; with keep, rendered pages are kept in it
+	// and taken from it, under the key of inputs (the engine, the theme's
+	// server bundle, the shared data and the input's tail) and the page's
+	// data.
+	store  *buildcache.Store
+	keep   bool
+	inputs buildcache.Key
 }
 
-// render runs the theme's server bundle for one page. Script errors and
-// anything the render logged (React warns through console.error) are
-// reported against the page's source file.
+// render runs the theme's server bundle for one page, or takes the page
+// from the build cache when the same engine rendered the same data with the
+// same theme before. Script errors and anything the render logged (React
+// warns through console.error) are reported against the page's source file;
+// a render that logged is not kept, so a later build reports it again.
 func (pr *pageRenderer) render(ctx context.Context, diags *diag.List, p *builtPage) ([]byte, bool) {
-	input := make([]byte, 0, len(`{"page":`)+len(p.json)+len(pr.input))
-	input = append(append(append(input, `{"page":`...), p.json...), pr.input...)
-	html, logs, err := pr.pool.Render(ctx, pr.shared, input)
+	json, err := p.pageJSON(pr.store)
+	if err != nil {
+		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error, Message: err.Error()})
+		return nil, false
+	}
+	var key buildcache.Key
+	if pr.keep {
+		key = buildcache.NewHasher().AddKey(pr.inputs).AddKey(p.dataKey).Key()
+		if html, ok := pr.store.Get(kindPageHTML, key); ok {
+			return html, true
+		}
+	}
+	pool := pr.engines.get()
+	if pool == nil {
+		return nil, false // reported when the engines failed to load
+	}
+	input := make([]byte, 0, len(`{"page":`)+len(json)+len(pr.input))
+	input = append(append(append(input, `{"page":`...), json...), pr.input...)
+	html, logs, err := pool.Render(ctx, pr.shared, input)
 	for _, l := range logs {
 		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Warning,
 			Message: fmt.Sprintf("prerendering %s logged: %s", p.entry.Path, l)})
@@ -171,7 +216,13 @@ func (pr *pageRenderer) render(ctx context.Context, diags *diag.List, p *builtPa
 			Hint:    "rebuild the theme with `make theme`; the engine and the theme must come from the same version"})
 		return nil, false
 	}
-	return []byte(strings.Replace(html, initialDataPlaceholder, string(input), 1)), true
+	page := []byte(strings.Replace(html, initialDataPlaceholder, string(input), 1))
+	if pr.keep && len(logs) == 0 {
+		if err := pr.store.Put(kindPageHTML, key, page); err != nil {
+			diags.Add(diag.Diagnostic{Severity: diag.Warning, Message: err.Error(), Hint: "the page is built; only the cache missed it"})
+		}
+	}
+	return page, true
 }
 
 // initialDataPlaceholder is where the theme's document expects the client's

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/route"
 )
 
@@ -40,7 +41,14 @@ type Output struct {
 	jobs     chan outputFile
 	writers  sync.WaitGroup
 	finished bool
+
+	// store is a temporary build store the output's lazy pages read from,
+	// removed with the output (closeWith).
+	store *buildcache.Store
 }
+
+// closeWith makes Close remove store too.
+func (o *Output) closeWith(store *buildcache.Store) { o.store = store }
 
 type outputFile struct {
 	name string
@@ -229,8 +237,11 @@ func (o *Output) copyTo(root, prev string) error {
 // Close removes the output folder, unless WriteDir moved it into place.
 func (o *Output) Close() error {
 	err := o.finish()
+	if o.store != nil {
+		err = errors.Join(err, o.store.Close())
+	}
 	if o.placed {
-		return nil
+		return err
 	}
 	return errors.Join(err, os.RemoveAll(o.dir))
 }

@@ -5,6 +5,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/links"
@@ -19,10 +20,15 @@ type builtPage struct {
 	// searchWeight is front matter search_weight (0: the default).
 	searchWeight float64
 	entry        route.Entry
-	// data is the page's data until encode turns it into json, the page's
-	// data file as written (and as the prerender's input carries it).
+	// data is the page's data until encode turns it into its data file's
+	// JSON (as the prerender's input carries it too), which goes to the
+	// build's store under dataKey: the pages' data is never all in memory.
+	// Its content HTML is read from the store by encode (html, a Markdown
+	// render's key; hasHTML is false for pages without Markdown).
 	data     *themedata.PageData
-	json     []byte
+	html     buildcache.Key
+	hasHTML  bool
+	dataKey  buildcache.Key
 	dataFile string // the data file's name without hash and extension
 	source   string
 	line     int
@@ -33,12 +39,41 @@ type builtPage struct {
 	indexText string
 }
 
-// encode marshals the page's data and completes its route with the data
-// file's URL.
-func (p *builtPage) encode(base string) {
-	p.json = mustJSON(p.data)
-	p.entry.Data = base + hashedName(p.dataFile, p.json, ".json")
+// kindPageData is the store's kind for pages' data files, named by their
+// content.
+const kindPageData buildcache.Kind = "page-data"
+
+// encode completes the page's data with its content HTML, marshals it,
+// keeps the JSON in the store and completes the route with the data file's
+// URL. index, when not nil, is given the page as search indexes it, while
+// its HTML is at hand. The data is released.
+func (p *builtPage) encode(b *builder, base string, index func(*builtPage)) {
+	if p.hasHTML {
+		html, err := b.markdownHTML(p.html)
+		if err != nil {
+			b.diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error, Message: err.Error()})
+		}
+		p.data.HTML = html
+	}
+	if index != nil {
+		index(p)
+	}
+	json := mustJSON(p.data)
+	p.entry.Data = base + hashedName(p.dataFile, json, ".json")
+	p.dataKey = buildcache.Sum(json)
+	if err := b.store.Put(kindPageData, p.dataKey, json); err != nil {
+		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: err.Error(), Hint: "check the build cache folder (--cache) and the free disk space"})
+	}
 	p.data = nil
+}
+
+// pageJSON reads the page's data file back from the store.
+func (p *builtPage) pageJSON(store *buildcache.Store) ([]byte, error) {
+	json, ok := store.Get(kindPageData, p.dataKey)
+	if !ok {
+		return nil, fmt.Errorf("the build store lost the data of %s (%s/%s)", p.entry.Path, kindPageData, p.dataKey)
+	}
+	return json, nil
 }
 
 // pages turns docs, generated indexes and pages into routes with their
@@ -100,8 +135,8 @@ func (r *resolver) docPage(v *content.Version, sb *sidebar.Sidebars, d *content.
 	return &builtPage{
 		entry: route.Entry{Path: d.Permalink, Kind: route.KindDoc, Title: title, Sidebar: sidebarID,
 			Version: v.Name, Locale: r.site.cfg.I18n.DefaultLocale, Unlisted: fm.Unlisted},
-		data: data, source: d.Source, line: 1, links: fileLinks(d.Source, res), anchors: res.Anchors,
-		searchWeight: weightOf(fm),
+		data: data, html: r.md.html[docKey(d)], hasHTML: true, source: d.Source, line: 1, links: fileLinks(d.Source, res),
+		anchors: res.Anchors, searchWeight: weightOf(fm),
 	}
 }
 
@@ -271,7 +306,8 @@ func (r *resolver) standalonePage(p *content.Page) *builtPage {
 	}
 	return &builtPage{
 		entry: route.Entry{Path: p.Permalink, Kind: kind, Title: title, Locale: r.site.cfg.I18n.DefaultLocale},
-		data:  data, source: p.Source, line: 1, links: pageLinks, anchors: res.Anchors, searchWeight: weightOf(fm),
+		data:  data, html: r.md.html[pageKey(p.Source)], hasHTML: true, source: p.Source, line: 1, links: pageLinks,
+		anchors: res.Anchors, searchWeight: weightOf(fm),
 	}
 }
 
@@ -320,7 +356,7 @@ func (r *resolver) basePageData(permalink string, kind route.Kind, title string,
 	data := &themedata.PageData{Path: permalink, Kind: kind, Title: title, Canonical: r.site.cfg.URL + permalink,
 		Alternates: r.alternates(permalink), NoIndex: r.site.cfg.NoIndex, TOC: []markdown.TOCItem{}}
 	if res != nil {
-		data.HTML, data.HasMermaid = res.HTML, res.HasMermaid
+		data.HasMermaid = res.HasMermaid // the HTML itself is added by encode, from the store
 	}
 	return data
 }

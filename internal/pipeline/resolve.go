@@ -6,11 +6,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 
+	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/content"
+	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir"
 	"github.com/portaldocs/portal/internal/links"
 	"github.com/portaldocs/portal/internal/route"
+	"github.com/portaldocs/portal/internal/search"
 	"github.com/portaldocs/portal/internal/sidebar"
 	"github.com/portaldocs/portal/internal/themedata"
 )
@@ -56,7 +60,7 @@ func (b *builder) resolve(site *loaded, md *rendered) *resolved {
 		r.mainDocs[v.Name] = mainDoc(v, sb)
 	}
 	out := &resolved{sidebars: r.sidebars, pages: r.pages(), notFound: r.notFoundPage()}
-	out.search = r.searchIndex(out.pages)
+	out.search = r.encodePages(out)
 	siteData := r.siteData(r.navbar())
 	siteData.SearchIndex = out.search.url
 	out.siteData, out.sidebarsData = mustJSON(siteData), mustJSON(r.sidebarsData())
@@ -89,16 +93,66 @@ func mainDoc(v *content.Version, sb *sidebar.Sidebars) string {
 	return ""
 }
 
-// manifest encodes every page's data, which names its data file, and
-// lists the routes in page order, then sorted.
+// encodePages encodes every page's data into the store, which names its
+// data file, across the workers, and indexes each page for search while its
+// HTML is at hand; then it writes the search index.
+func (r *resolver) encodePages(out *resolved) searchFiles {
+	base := r.site.cfg.BaseURL
+	var index func(i int) func(*builtPage)
+	var searchPages []search.Page
+	var analyses []search.Analysis
+	var indexed []bool
+	if hasSearch(r.site.cfg) {
+		searchPages = make([]search.Page, len(out.pages))
+		analyses = make([]search.Analysis, len(out.pages))
+		indexed = make([]bool, len(out.pages))
+		analyzers := sync.Pool{New: func() any { return search.NewAnalyzer() }}
+		index = func(i int) func(*builtPage) {
+			return func(p *builtPage) {
+				sp, ok := searchPage(p)
+				if !ok {
+					return
+				}
+				z := analyzers.Get().(*search.Analyzer)
+				defer analyzers.Put(z)
+				a, err := z.Analyze(sp)
+				if err != nil {
+					r.b.diags.Add(diag.Diagnostic{File: config.FileName, Severity: diag.Error, Message: "build the search index: " + err.Error()})
+					return
+				}
+				sp.HTML = ""
+				searchPages[i], analyses[i], indexed[i] = sp, a, true
+			}
+		}
+	}
+	r.b.parallel(len(out.pages), r.b.counted(StageResolve, len(out.pages), func(i int) {
+		var idx func(*builtPage)
+		if index != nil {
+			idx = index(i)
+		}
+		out.pages[i].encode(r.b, base, idx)
+	}))
+	out.notFound.encode(r.b, base, nil)
+	if index == nil {
+		return searchFiles{}
+	}
+	var pages []search.Page
+	var kept []search.Analysis
+	for i, ok := range indexed {
+		if ok {
+			pages, kept = append(pages, searchPages[i]), append(kept, analyses[i])
+		}
+	}
+	return r.searchIndex(pages, kept)
+}
+
+// manifest lists the routes in page order, then sorted.
 func (r *resolver) manifest(out *resolved) *route.Manifest {
 	base := r.site.cfg.BaseURL
 	m := &route.Manifest{BaseURL: base, Routes: make([]route.Entry, 0, len(out.pages)), Redirects: []route.Redirect{}}
-	r.b.parallel(len(out.pages), func(i int) { out.pages[i].encode(base) })
 	for _, p := range out.pages {
 		m.Routes = append(m.Routes, p.entry)
 	}
-	out.notFound.encode(base)
 	m.NotFoundData = out.notFound.entry.Data
 	m.SiteData = base + hashedName("data/site", out.siteData, ".json")
 	m.SidebarsData = base + hashedName("data/sidebars", out.sidebarsData, ".json")

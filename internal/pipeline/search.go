@@ -31,19 +31,11 @@ type searchFiles struct {
 	url string
 }
 
-// searchIndex indexes every listed page.
-func (r *resolver) searchIndex(pages []*builtPage) searchFiles {
+// searchIndex writes the index of the pages search lists, from their
+// analyses (encodePages).
+func (r *resolver) searchIndex(pages []search.Page, analyses []search.Analysis) searchFiles {
 	cfg := r.site.cfg
-	if !hasSearch(cfg) {
-		return searchFiles{}
-	}
-	var input []search.Page
-	for _, p := range pages {
-		if sp, ok := searchPage(p); ok {
-			input = append(input, sp)
-		}
-	}
-	ix, err := search.Build(r.b.ctx, input)
+	ix, err := search.BuildAnalyzed(pages, analyses)
 	if err != nil {
 		r.b.diags.Add(diag.Diagnostic{File: config.FileName, Severity: diag.Error, Message: "build the search index: " + err.Error()})
 		return searchFiles{}

@@ -88,3 +88,38 @@ func feed(ctx context.Context, next chan<- int, n int) {
 		}
 	}
 }
+
+// Analysis is what one page gives the index. A build analyses each page as
+// soon as its HTML exists and keeps only this, so the HTML of the whole site
+// is never in memory at once.
+type Analysis struct{ page pageAnalysis }
+
+// Analyzer analyses pages one at a time. It caches stems, so it is not safe
+// for concurrent use: give each goroutine its own.
+type Analyzer struct{ a *analyzer }
+
+// NewAnalyzer returns an analyzer with an empty stem cache.
+func NewAnalyzer() *Analyzer { return &Analyzer{a: newAnalyzer()} }
+
+// Analyze analyses one page; Build would analyse it the same way.
+func (z *Analyzer) Analyze(p Page) (Analysis, error) {
+	pa, err := analyzePage(z.a, p)
+	if err != nil {
+		return Analysis{}, fmt.Errorf("search: index page %q: %w", p.URL, err)
+	}
+	return Analysis{page: pa}, nil
+}
+
+// BuildAnalyzed writes the index of pages from their analyses, in page
+// order; the pages' HTML is not read. The index is the one Build makes of
+// the same pages, byte for byte.
+func BuildAnalyzed(pages []Page, analyses []Analysis) (*Index, error) {
+	if len(pages) != len(analyses) {
+		return nil, fmt.Errorf("search: %d pages but %d analyses", len(pages), len(analyses))
+	}
+	pas := make([]pageAnalysis, len(analyses))
+	for i, a := range analyses {
+		pas[i] = a.page
+	}
+	return writeIndex(pages, pas)
+}
