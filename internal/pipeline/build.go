@@ -46,7 +46,25 @@ type options struct {
 	today time.Time
 	// progress is told how far the build is (WithProgress).
 	progress func(Progress)
+	// renderer picks the theme's server renderer (WithRenderer).
+	renderer string
 }
+
+// Server renderers WithRenderer can ask the theme for.
+const (
+	// RendererReact renders every page with react-dom/server's
+	// renderToString, the reference.
+	RendererReact = "react"
+	// RendererOwn renders every page with the theme's own server renderer
+	// and fails a page it cannot render, rather than falling back to React.
+	RendererOwn = "own"
+)
+
+// WithRenderer picks how the theme renders pages on the server. By default
+// it uses its own renderer (theme/src/serverRender.ts), which writes what
+// React writes, faster, and falls back to React for anything it does not
+// reproduce. Tests build with RendererReact and RendererOwn and compare.
+func WithRenderer(name string) Option { return func(o *options) { o.renderer = name } }
 
 // Progress is how far a build is: the stage running and, in the stages
 // that go page by page, how many of its pages are done.

@@ -44,7 +44,7 @@ func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *
 	m := plan.manifest
 	out.add(strings.TrimPrefix(m.SiteData, base), plan.siteData)
 	out.add(strings.TrimPrefix(m.SidebarsData, base), plan.sidebarsData)
-	shared := sharedRenderData(plan)
+	shared := sharedRenderData(plan, b.opts.renderer)
 	tail := renderInputTail(themedata.RenderInput{Assets: emitTheme(out, base, bundle), SiteURL: m.SiteData,
 		ManifestURL: base + route.ManifestFile, SidebarsURL: m.SidebarsData})
 	pages := &pageRenderer{engines: eng, shared: ssr.NewShared(shared), input: tail, store: b.store,
@@ -131,12 +131,14 @@ func emitTheme(out *Output, base string, bundle *theme.Bundle) themedata.RenderA
 }
 
 // sharedRenderData is SharedRenderData's JSON, made of the site data and
-// sidebars as their files hold them rather than marshalled again.
-func sharedRenderData(plan *resolved) []byte {
+// sidebars as their files hold them rather than marshalled again, and the
+// server renderer asked for (WithRenderer).
+func sharedRenderData(plan *resolved, renderer string) []byte {
 	return mustJSON(struct {
 		Site     json.RawMessage `json:"site"`
 		Sidebars json.RawMessage `json:"sidebars"`
-	}{plan.siteData, plan.sidebarsData})
+		Renderer string          `json:"renderer,omitempty"`
+	}{plan.siteData, plan.sidebarsData, renderer})
 }
 
 // renderInputTail is what follows the page in every RenderInput's JSON:

@@ -39,32 +39,74 @@ type builtPage struct {
 	indexText string
 }
 
-// kindPageData is the store's kind for pages' data files, named by their
-// content.
-const kindPageData buildcache.Kind = "page-data"
+// Kinds of store entries made by the resolve stage: pages' data files,
+// named by their content, and, in a persistent store, which data file a
+// page's data without its HTML and the key of its HTML give (so that an
+// unchanged page is neither read nor encoded again).
+const (
+	kindPageData    buildcache.Kind = "page-data"
+	kindPageDataRef buildcache.Kind = "page-data-ref"
+)
+
+// indexFunc gives search a page as it indexes it; html reads the page's
+// content HTML, only when needed.
+type indexFunc func(p *builtPage, html func() string)
 
 // encode completes the page's data with its content HTML, marshals it,
 // keeps the JSON in the store and completes the route with the data file's
-// URL. index, when not nil, is given the page as search indexes it, while
-// its HTML is at hand. The data is released.
-func (p *builtPage) encode(b *builder, base string, index func(*builtPage)) {
-	if p.hasHTML {
-		html, err := b.markdownHTML(p.html)
-		if err != nil {
-			b.diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error, Message: err.Error()})
+// URL. With a persistent store, a page whose data and HTML are those of a
+// page of an earlier build takes that build's data file, unread. index,
+// when not nil, indexes the page for search. The data is released.
+func (p *builtPage) encode(b *builder, base string, index indexFunc) {
+	html, loaded := "", !p.hasHTML
+	loadHTML := func() string {
+		if !loaded {
+			h, err := b.markdownHTML(p.html)
+			if err != nil {
+				b.diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error, Message: err.Error()})
+			}
+			html, loaded = h, true
 		}
-		p.data.HTML = html
+		return html
+	}
+	var ref buildcache.Key
+	reused := false
+	if b.store.Persistent() {
+		ref = b.storeKey(kindPageDataRef, mustJSON(p.data), p.htmlPart()) // p.data.HTML is still ""
+		if v, ok := b.store.Get(kindPageDataRef, ref); ok && len(v) == len(p.dataKey) {
+			copy(p.dataKey[:], v)
+			reused = b.store.Has(kindPageData, p.dataKey)
+		}
 	}
 	if index != nil {
-		index(p)
+		index(p, loadHTML)
 	}
+	if reused {
+		p.entry.Data = base + p.dataFile + "." + p.dataKey.String()[:10] + ".json" // hashedName of the same JSON
+		p.data = nil
+		return
+	}
+	p.data.HTML = loadHTML()
 	json := mustJSON(p.data)
 	p.entry.Data = base + hashedName(p.dataFile, json, ".json")
 	p.dataKey = buildcache.Sum(json)
-	if err := b.store.Put(kindPageData, p.dataKey, json); err != nil {
+	err := b.store.Put(kindPageData, p.dataKey, json)
+	if err == nil && b.store.Persistent() {
+		err = b.store.Put(kindPageDataRef, ref, p.dataKey[:])
+	}
+	if err != nil {
 		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: err.Error(), Hint: "check the build cache folder (--cache) and the free disk space"})
 	}
 	p.data = nil
+}
+
+// htmlPart is the page's HTML's key as part of another key (nil without
+// Markdown).
+func (p *builtPage) htmlPart() []byte {
+	if !p.hasHTML {
+		return nil
+	}
+	return p.html[:]
 }
 
 // pageJSON reads the page's data file back from the store.

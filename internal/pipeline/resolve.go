@@ -8,9 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/content"
-	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir"
 	"github.com/portaldocs/portal/internal/links"
 	"github.com/portaldocs/portal/internal/route"
@@ -98,7 +96,7 @@ func mainDoc(v *content.Version, sb *sidebar.Sidebars) string {
 // HTML is at hand; then it writes the search index.
 func (r *resolver) encodePages(out *resolved) searchFiles {
 	base := r.site.cfg.BaseURL
-	var index func(i int) func(*builtPage)
+	var index func(i int) indexFunc
 	var searchPages []search.Page
 	var analyses []search.Analysis
 	var indexed []bool
@@ -107,26 +105,16 @@ func (r *resolver) encodePages(out *resolved) searchFiles {
 		analyses = make([]search.Analysis, len(out.pages))
 		indexed = make([]bool, len(out.pages))
 		analyzers := sync.Pool{New: func() any { return search.NewAnalyzer() }}
-		index = func(i int) func(*builtPage) {
-			return func(p *builtPage) {
-				sp, ok := searchPage(p)
-				if !ok {
-					return
-				}
+		index = func(i int) indexFunc {
+			return func(p *builtPage, html func() string) {
 				z := analyzers.Get().(*search.Analyzer)
 				defer analyzers.Put(z)
-				a, err := z.Analyze(sp)
-				if err != nil {
-					r.b.diags.Add(diag.Diagnostic{File: config.FileName, Severity: diag.Error, Message: "build the search index: " + err.Error()})
-					return
-				}
-				sp.HTML = ""
-				searchPages[i], analyses[i], indexed[i] = sp, a, true
+				searchPages[i], analyses[i], indexed[i] = r.analyze(z, p, html)
 			}
 		}
 	}
 	r.b.parallel(len(out.pages), r.b.counted(StageResolve, len(out.pages), func(i int) {
-		var idx func(*builtPage)
+		var idx indexFunc
 		if index != nil {
 			idx = index(i)
 		}

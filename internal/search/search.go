@@ -5,6 +5,8 @@ package search
 
 import (
 	"context"
+	"encoding/binary"
+	"errors"
 	"fmt"
 	"runtime"
 	"sync"
@@ -122,4 +124,81 @@ func BuildAnalyzed(pages []Page, analyses []Analysis) (*Index, error) {
 		pas[i] = a.page
 	}
 	return writeIndex(pages, pas)
+}
+
+// MarshalBinary encodes the analysis, so that a build cache can keep it for
+// a page whose content did not change.
+func (a Analysis) MarshalBinary() ([]byte, error) {
+	p := a.page
+	out := binary.AppendUvarint(nil, uint64(p.sections))
+	out = binary.AppendUvarint(out, uint64(p.words))
+	out = binary.AppendUvarint(out, uint64(len(p.fragment)))
+	out = append(out, p.fragment...)
+	out = binary.AppendUvarint(out, uint64(len(p.postings)))
+	for _, po := range p.postings {
+		out = binary.AppendUvarint(out, uint64(len(po.term)))
+		out = append(out, po.term...)
+		out = binary.AppendUvarint(out, uint64(po.section))
+		out = binary.AppendUvarint(out, uint64(po.weight))
+	}
+	return out, nil
+}
+
+// UnmarshalBinary decodes what MarshalBinary encoded.
+func (a *Analysis) UnmarshalBinary(data []byte) error {
+	r := analysisReader{data: data}
+	var p pageAnalysis
+	p.sections = int(r.uvarint())
+	p.words = int(r.uvarint())
+	p.fragment = r.bytes()
+	n := r.uvarint()
+	if r.err == nil && n > uint64(len(r.data)) {
+		r.err = errTruncated
+	}
+	if r.err == nil {
+		p.postings = make([]pagePosting, 0, n)
+	}
+	for i := uint64(0); i < n && r.err == nil; i++ {
+		term := string(r.bytes())
+		p.postings = append(p.postings, pagePosting{term: term, section: uint32(r.uvarint()), weight: uint32(r.uvarint())})
+	}
+	if r.err == nil && len(r.data) != 0 {
+		r.err = errors.New("search: trailing bytes after an analysis")
+	}
+	if r.err != nil {
+		return r.err
+	}
+	a.page = p
+	return nil
+}
+
+var errTruncated = errors.New("search: truncated analysis")
+
+type analysisReader struct {
+	data []byte
+	err  error
+}
+
+func (r *analysisReader) uvarint() uint64 {
+	if r.err != nil {
+		return 0
+	}
+	v, n := binary.Uvarint(r.data)
+	if n <= 0 {
+		r.err = errTruncated
+		return 0
+	}
+	r.data = r.data[n:]
+	return v
+}
+
+func (r *analysisReader) bytes() []byte {
+	n := r.uvarint()
+	if r.err != nil || n > uint64(len(r.data)) {
+		r.err = errTruncated
+		return nil
+	}
+	b := r.data[:n:n]
+	r.data = r.data[n:]
+	return b
 }
