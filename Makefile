@@ -123,10 +123,13 @@ bench-search: build
 	SHARED=$(SHARED) scripts/search-bench.sh 1 10
 
 ## bench: the build per page and per stage on the generated corpus at scales 1, 4 and 16,
-## and portal dev's edit-to-reload latency (docs/performance.md)
-bench: theme
+## portal dev's edit-to-reload latency, and portal build's peak memory (/usr/bin/time -v) at
+## scales 1 and 16, cold and warm; BIG=1 adds scale 232 (about 50,000 pages, minutes)
+## (docs/performance.md)
+bench: build
 	$(GO) test -run '^$$' -bench BuildCorpus -benchmem -benchtime 1x -timeout 30m ./internal/pipeline/
 	$(GO) test -run '^$$' -bench EditToReload -benchtime 1x ./internal/dev/
+	SHARED=$(SHARED) scripts/bench-memory/run.sh 1 16 $(if $(BIG),232)
 
 clean:
 	rm -rf bin build theme/bundle/client theme/bundle/server theme/.cache
