@@ -13,8 +13,8 @@ import (
 // progressPrinter shows how far a long build is. On a terminal it keeps one
 // line up to date (the stage, its pages done, the rate and the time left);
 // otherwise (a log, CI) it writes a plain line when a stage starts and every
-// few seconds within a long one. A build shorter than quietFor shows
-// nothing either way.
+// few seconds within a long one. A build shorter than quietFor (a
+// terminal) or logEvery (a log) shows nothing.
 type progressPrinter struct {
 	w     io.Writer
 	tty   bool
@@ -31,7 +31,8 @@ type progressPrinter struct {
 }
 
 const (
-	// quietFor is how long a build runs before progress shows.
+	// quietFor is how long a build runs before its progress shows on a
+	// terminal; a log gets its first line after logEvery.
 	quietFor = time.Second
 	// redrawEvery bounds how often the terminal line is redrawn.
 	redrawEvery = 100 * time.Millisecond
@@ -64,7 +65,7 @@ func (p *progressPrinter) report(pr pipeline.Progress) {
 		p.stage, p.stageStart = pr.Stage, now
 	}
 	p.done, p.total = pr.Done, pr.Total
-	if now.Sub(p.start) < quietFor {
+	if elapsed := now.Sub(p.start); elapsed < quietFor || (!p.tty && elapsed < logEvery) {
 		return
 	}
 	if p.tty {

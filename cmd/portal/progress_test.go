@@ -26,6 +26,15 @@ func TestProgress(t *testing.T) {
 		none string   // must not appear
 	}{
 		{
+			name: "a short build shows nothing in a log either",
+			tty:  false,
+			events: []struct {
+				at float64
+				p  pipeline.Progress
+			}{{0, pipeline.Progress{Stage: "load"}}, {3, pipeline.Progress{Stage: "prerender", Done: 10, Total: 10}}},
+			none: "prerender",
+		},
+		{
 			name: "a short build shows nothing",
 			tty:  true,
 			events: []struct {
@@ -56,14 +65,15 @@ func TestProgress(t *testing.T) {
 			}{
 				{0, pipeline.Progress{Stage: "load"}},
 				{2, pipeline.Progress{Stage: "markdown"}},
-				{3, pipeline.Progress{Stage: "prerender"}},
-				{3, pipeline.Progress{Stage: "prerender", Done: 0, Total: 1000}},
-				{4, pipeline.Progress{Stage: "prerender", Done: 100, Total: 1000}},
-				{9, pipeline.Progress{Stage: "prerender", Done: 600, Total: 1000}},
+				{6, pipeline.Progress{Stage: "resolve"}},
+				{7, pipeline.Progress{Stage: "prerender"}},
+				{7, pipeline.Progress{Stage: "prerender", Done: 0, Total: 1000}},
+				{8, pipeline.Progress{Stage: "prerender", Done: 100, Total: 1000}},
+				{13, pipeline.Progress{Stage: "prerender", Done: 600, Total: 1000}},
 			},
-			want: []string{"portal: markdown, 2s in\n", "portal: prerender, 3s in\n",
-				"portal: prerender 600/1000 pages (60%), 100 pages/s, about 4s left, 9s in\n"},
-			none: "100/1000",
+			want: []string{"portal: resolve, 6s in\n", "portal: prerender, 7s in\n",
+				"portal: prerender 600/1000 pages (60%), 100 pages/s, about 4s left, 13s in\n"},
+			none: "markdown",
 		},
 	}
 	for _, tt := range tests {

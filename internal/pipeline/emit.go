@@ -97,14 +97,10 @@ func (b *builder) emitPages(out *Output, pages []*builtPage, base string, render
 	}))
 }
 
-// emitData writes a page's data file, from the store.
+// emitData writes a page's data file, from the store; read only when the
+// previous output does not hold it (its name carries its hash).
 func (b *builder) emitData(out *Output, p *builtPage, base string) {
-	json, err := p.pageJSON(b.store)
-	if err != nil {
-		b.diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error, Message: err.Error()})
-		return
-	}
-	out.add(strings.TrimPrefix(p.entry.Data, base), json)
+	out.addFrom(strings.TrimPrefix(p.entry.Data, base), func() ([]byte, error) { return p.pageJSON(b.store) })
 }
 
 // themeDir is where the client bundle is served from, under the base URL.
@@ -181,17 +177,17 @@ type pageRenderer struct {
 // warns through console.error) are reported against the page's source file;
 // a render that logged is not kept, so a later build reports it again.
 func (pr *pageRenderer) render(ctx context.Context, diags *diag.List, p *builtPage) ([]byte, bool) {
-	json, err := p.pageJSON(pr.store)
-	if err != nil {
-		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error, Message: err.Error()})
-		return nil, false
-	}
 	var key buildcache.Key
 	if pr.keep {
 		key = buildcache.NewHasher().AddKey(pr.inputs).AddKey(p.dataKey).Key()
 		if html, ok := pr.store.Get(kindPageHTML, key); ok {
 			return html, true
 		}
+	}
+	json, err := p.pageJSON(pr.store)
+	if err != nil {
+		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error, Message: err.Error()})
+		return nil, false
 	}
 	pool := pr.engines.get()
 	if pool == nil {

@@ -63,7 +63,7 @@ func (b *builder) renderMarkdown(site *loaded) *rendered {
 	resolver := newMarkdownLinkResolver(site.content, site.cfg)
 	for _, v := range site.content.Versions {
 		for _, d := range v.Docs {
-			jobs = append(jobs, renderJob{source: d.Source, body: d.Body, bodyLine: d.BodyLine, version: v.Name,
+			jobs = append(jobs, renderJob{source: d.Source, bodyLine: d.BodyLine, version: v.Name,
 				resolve: resolver.forFile(d.Source, v), doc: d})
 		}
 	}
@@ -78,8 +78,20 @@ func (b *builder) renderMarkdown(site *loaded) *rendered {
 		cache.begin()
 		defer cache.end()
 	}
+	checks := b.newContentChecker(site, len(jobs))
 	b.parallel(len(jobs), b.counted(StageMarkdown, len(jobs), func(i int) {
 		j := &jobs[i]
+		defer checks.give(i, j)
+		if j.doc != nil {
+			// Read now, not when the site was loaded: only the bodies of the
+			// pages in flight are in memory.
+			body, err := j.doc.ReadBody(b.site)
+			if err != nil {
+				b.diags.Add(diag.Diagnostic{File: j.source, Severity: diag.Error, Message: err.Error()})
+				return
+			}
+			j.body = body
+		}
 		b.inspectAuthorText(site, j)
 		body, fileLines, ds := site.fhir.expand(j)
 		b.diags.Add(ds...)
@@ -111,8 +123,9 @@ func (b *builder) renderMarkdown(site *loaded) *rendered {
 			cache.store(key, res)
 		}
 		results[i], htmlKeys[i] = b.keepMarkdown(storeKey, res)
+		j.body = nil
 	}))
-	b.checkContent(site, jobs)
+	checks.finish()
 	out := &rendered{results: make(map[string]*markdown.Result, len(jobs)), html: make(map[string]buildcache.Key, len(jobs)),
 		titles: map[*content.Doc]string{}}
 	for i, j := range jobs {

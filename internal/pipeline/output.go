@@ -53,6 +53,9 @@ func (o *Output) closeWith(store *buildcache.Store) { o.store = store }
 type outputFile struct {
 	name string
 	data []byte
+	// load, when data is nil, reads the file's content: only if it cannot
+	// be linked from the previous output (addFrom).
+	load func() ([]byte, error)
 }
 
 // outputWriters overlap the system calls of writing many small files.
@@ -112,6 +115,17 @@ func (o *Output) write(f outputFile) error {
 		o.dirs[dir] = true
 		o.mu.Unlock()
 	}
+	if f.load != nil {
+		if o.prev != "" && contentNamed(f.name) &&
+			os.Link(filepath.Join(o.prev, filepath.FromSlash(f.name)), filepath.Join(o.dir, filepath.FromSlash(f.name))) == nil {
+			return nil
+		}
+		data, err := f.load()
+		if err != nil {
+			return fmt.Errorf("write %s: %w", f.name, err)
+		}
+		f.data = data
+	}
 	return writeOrLink(o.dir, o.prev, f.name, f.data)
 }
 
@@ -120,7 +134,17 @@ func (o *Output) add(name string, data []byte) {
 	o.mu.Lock()
 	o.names[name] = true
 	o.mu.Unlock()
-	o.jobs <- outputFile{name, data}
+	o.jobs <- outputFile{name: name, data: data}
+}
+
+// addFrom queues a file whose name carries its content's hash: it is
+// linked from the previous output when that holds it, else load reads its
+// content. It is safe for concurrent use.
+func (o *Output) addFrom(name string, load func() ([]byte, error)) {
+	o.mu.Lock()
+	o.names[name] = true
+	o.mu.Unlock()
+	o.jobs <- outputFile{name: name, load: load}
 }
 
 // finish waits for every write and returns the first error.
