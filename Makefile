@@ -147,6 +147,12 @@ fhir-schemas: .cache/fhir-schemas/r4.schema.json .cache/fhir-schemas/stu3.schema
 fhir-base:
 	node scripts/fhir-base/extract.mjs
 
+## bench-rebuild: the portal's own site built cold, then again after editing one doc, with the
+## build cache; prints warm / cold (ROUNDS=5 by default; docs/performance.md)
+.PHONY: bench-rebuild
+bench-rebuild: build
+	scripts/bench-rebuild/run.sh $(or $(ROUNDS),5)
+
 ## bench-compare: build time of Portal vs Docusaurus 3.8.1 (plain and faster) and Hugo on the
 ## generated corpus, side by side (SCALE=1, RUNS=3 by default; scripts/bench-compare/README.md)
 .PHONY: bench-compare

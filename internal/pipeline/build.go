@@ -216,6 +216,7 @@ func (b *builder) run() (*Output, *lazyPages) {
 	// everything before the prerender. A build whose cache holds rendered
 	// pages starts it only if a page turns out to need rendering.
 	if bundle != nil && (!b.store.Persistent() || b.store.Empty(kindPageHTML)) {
+		eng.warm = true
 		eng.begin()
 	}
 
@@ -287,6 +288,9 @@ type engines struct {
 	done   chan struct{}
 	pool   *ssr.Pool // nil when it could not be loaded (reported)
 	began  atomic.Bool
+	// warm loads every engine at once, for a build that will render most
+	// pages; otherwise engines are made as renders need them.
+	warm bool
 }
 
 func (e *engines) begin() {
@@ -313,13 +317,49 @@ func (e *engines) load() *ssr.Pool {
 	if b.opts.pool != nil {
 		return b.opts.pool
 	}
-	pool, err := ssr.NewPool(e.bundle.Server, ssr.WithSize(b.opts.workers))
+	opts := []ssr.Option{ssr.WithSize(b.opts.workers)}
+	key := b.storeKey(kindBytecode, e.bundle.Server)
+	cached := b.store.Persistent() && b.store.Has(kindBytecode, key)
+	if cached {
+		if bc, ok := checkedEntry(b.store, kindBytecode, key); ok {
+			opts = append(opts, ssr.WithBytecode(bc))
+		}
+	}
+	pool, err := ssr.NewPool(e.bundle.Server, opts...)
 	if err != nil {
 		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: fmt.Sprintf("load the theme's server bundle: %v", err)})
 		return nil
 	}
-	_ = pool.Warm(b.ctx) // a VM that fails to load fails again, and is reported, at its first render
+	if b.store.Persistent() && !cached {
+		_ = putChecked(b.store, kindBytecode, key, pool.Bytecode()) // only an optimisation
+	}
+	if e.warm {
+		_ = pool.Warm(b.ctx) // a VM that fails to load fails again, and is reported, at its first render
+	}
 	return pool
+}
+
+// kindBytecode is the store's kind for the theme's server bundle compiled
+// by the engine (checked entries: putChecked).
+const kindBytecode buildcache.Kind = "bytecode"
+
+// putChecked stores data behind its SHA-256, for entries that must not be
+// used damaged (the engine cannot check bytecode).
+func putChecked(store *buildcache.Store, kind buildcache.Kind, key buildcache.Key, data []byte) error {
+	sum := buildcache.Sum(data)
+	return store.Put(kind, key, append(sum[:], data...))
+}
+
+// checkedEntry reads an entry putChecked wrote; ok is false when it is
+// missing or damaged.
+func checkedEntry(store *buildcache.Store, kind buildcache.Kind, key buildcache.Key) ([]byte, bool) {
+	entry, ok := store.Get(kind, key)
+	if !ok || len(entry) < len(buildcache.Key{}) {
+		return nil, false
+	}
+	sum, data := entry[:len(buildcache.Key{})], entry[len(buildcache.Key{}):]
+	want := buildcache.Sum(data)
+	return data, string(sum) == string(want[:])
 }
 
 // close waits for a pool being loaded and closes it unless it was given.

@@ -188,6 +188,9 @@ func TestWarmBuildEqualsColdBuild(t *testing.T) {
 func TestWarmBuildTakesPagesFromTheCache(t *testing.T) {
 	site := filepath.Join(t.TempDir(), "site")
 	copyDir(t, "testdata/fhir-site", site)
+	// With search, the edit below changes the index, so the hashed names of
+	// the site data file and of the index that every page refers to.
+	appendTo(t, site, "portal.yaml", "themeConfig:\n  navbar:\n    items:\n      - type: search\n        position: right\n")
 	cacheDir := filepath.Join(t.TempDir(), "cache")
 	store, err := buildcache.Open(cacheDir)
 	if err != nil {
@@ -195,6 +198,7 @@ func TestWarmBuildTakesPagesFromTheCache(t *testing.T) {
 	}
 	out := filepath.Join(t.TempDir(), "out")
 	buildInto(t, site, out, store)
+	before := siteDataName(t, out)
 
 	// Mark every prerendered page the cache holds.
 	const mark = "<!-- from the build cache -->"
@@ -218,6 +222,16 @@ func TestWarmBuildTakesPagesFromTheCache(t *testing.T) {
 	if !bytes.Contains(files["404.html"], []byte(mark)) {
 		t.Error("the unchanged not-found page was rendered again instead of taken from the cache")
 	}
+	// The edit changed the search index and so the hashed names of the data
+	// files every page preloads; the pages themselves did not change.
+	if siteDataName(t, out) == before {
+		t.Fatal("the edit left the site data file's name unchanged; the test needs an edit that changes it")
+	}
+	for name, data := range files {
+		if strings.HasSuffix(name, ".html") && !strings.HasPrefix(name, "docs/api/index") && !bytes.Contains(data, []byte(mark)) {
+			t.Errorf("%s did not change but was rendered again", name)
+		}
+	}
 	edited := files["docs/api/index.html"]
 	if edited == nil {
 		edited = files["docs/api/index/index.html"]
@@ -228,4 +242,14 @@ func TestWarmBuildTakesPagesFromTheCache(t *testing.T) {
 	if bytes.Contains(edited, []byte(mark)) || !bytes.Contains(edited, []byte("An added sentence.")) {
 		t.Error("the edited page was not rendered again")
 	}
+}
+
+// siteDataName is the name of the site data file a build wrote into out.
+func siteDataName(t *testing.T, out string) string {
+	t.Helper()
+	names, err := filepath.Glob(filepath.Join(out, "data", "site.*.json"))
+	if err != nil || len(names) != 1 {
+		t.Fatalf("want one site data file in %s, got %v (%v)", out, names, err)
+	}
+	return filepath.Base(names[0])
 }

@@ -45,11 +45,20 @@ func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *
 	out.add(strings.TrimPrefix(m.SiteData, base), plan.siteData)
 	out.add(strings.TrimPrefix(m.SidebarsData, base), plan.sidebarsData)
 	shared := sharedRenderData(plan, b.opts.renderer)
-	tail := renderInputTail(themedata.RenderInput{Assets: emitTheme(out, base, bundle), SiteURL: m.SiteData,
-		ManifestURL: base + route.ManifestFile, SidebarsURL: m.SidebarsData})
-	pages := &pageRenderer{engines: eng, shared: ssr.NewShared(shared), input: tail, store: b.store,
+	input := themedata.RenderInput{Assets: emitTheme(out, base, bundle), SiteURL: m.SiteData,
+		ManifestURL: base + route.ManifestFile, SidebarsURL: m.SidebarsData}
+	// The prerender gets stand-ins for the URLs of the site data and
+	// sidebars files, which name them by hash and so change with any
+	// page's title or any change of the search index; the page's HTML gets
+	// the real ones (pageRenderer.finish). A page whose own inputs did not
+	// change is then taken from the build cache whatever else changed.
+	standIn := input
+	standIn.SiteURL, standIn.SidebarsURL = siteDataStandIn, sidebarsStandIn
+	pages := &pageRenderer{engines: eng, shared: ssr.NewShared(shared), input: renderInputTail(input),
+		renderInput: renderInputTail(standIn), store: b.store,
 		keep:   b.store.Persistent() && !b.opts.lazy,
-		inputs: b.storeKey(kindPageHTML, bundle.Server, shared, tail)}
+		inputs: b.storeKey(kindPageHTML, bundle.Server, shared, renderInputTail(standIn))}
+	pages.urls = urlReplacer(input)
 	b.emitData(out, plan.notFound, base)
 	var lazy *lazyPages
 	if b.opts.lazy {
@@ -134,7 +143,35 @@ func sharedRenderData(plan *resolved, renderer string) []byte {
 		Site     json.RawMessage `json:"site"`
 		Sidebars json.RawMessage `json:"sidebars"`
 		Renderer string          `json:"renderer,omitempty"`
-	}{plan.siteData, plan.sidebarsData, renderer})
+	}{plan.renderSiteData, plan.sidebarsData, renderer})
+}
+
+// Stand-ins the prerender gets for URLs that name files by their hash
+// (resolved.renderSiteData, emit): no site can link to them, since
+// route.FileFor never makes a name with "::".
+const (
+	searchIndexStandIn = "/::portal-search-index::/index.json"
+	siteDataStandIn    = "/::portal-site-data::.json"
+	sidebarsStandIn    = "/::portal-sidebars-data::.json"
+)
+
+// urlReplacer puts the real URLs where the prerender wrote the stand-ins,
+// in attributes (the document's preload links), escaped as the theme
+// escapes attributes (theme/src/head.ts escapeHtml); escaping leaves the
+// stand-ins themselves unchanged.
+func urlReplacer(real themedata.RenderInput) *strings.Replacer {
+	return strings.NewReplacer(`"`+siteDataStandIn+`"`, `"`+escapeAttribute(real.SiteURL)+`"`,
+		`"`+sidebarsStandIn+`"`, `"`+escapeAttribute(real.SidebarsURL)+`"`)
+}
+
+// attributeEscaper is the theme's escapeHtml: &, <, > and ".
+var attributeEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
+
+func escapeAttribute(s string) string { return attributeEscaper.Replace(s) }
+
+// leftStandIn reports whether html still holds a stand-in URL.
+func leftStandIn(html string) bool {
+	return strings.Contains(html, siteDataStandIn) || strings.Contains(html, sidebarsStandIn) || strings.Contains(html, searchIndexStandIn)
 }
 
 // renderInputTail is what follows the page in every RenderInput's JSON:
@@ -160,8 +197,11 @@ const kindPageHTML buildcache.Kind = "page-html"
 type pageRenderer struct {
 	engines *engines
 	shared  *ssr.Shared
-	// input is the RenderInput JSON after the page (renderInputTail).
-	input []byte
+	// input is the RenderInput JSON after the page (renderInputTail), as
+	// the page's initial data carries it; renderInput is the one the
+	// prerender gets, with stand-ins for hashed URLs, which urls replaces.
+	input, renderInput []byte
+	urls               *strings.Replacer
 	// store holds the pages' data; with keep, rendered pages are kept in it
 	// and taken from it, under the key of inputs (the engine, the theme's
 	// server bundle, the shared data and the input's tail) and the page's
@@ -175,27 +215,26 @@ type pageRenderer struct {
 // from the build cache when the same engine rendered the same data with the
 // same theme before. Script errors and anything the render logged (React
 // warns through console.error) are reported against the page's source file;
-// a render that logged is not kept, so a later build reports it again.
+// a render that logged is not kept, so a later build reports it again. The
+// cache keeps the render as the theme wrote it; finish completes it.
 func (pr *pageRenderer) render(ctx context.Context, diags *diag.List, p *builtPage) ([]byte, bool) {
-	var key buildcache.Key
-	if pr.keep {
-		key = buildcache.NewHasher().AddKey(pr.inputs).AddKey(p.dataKey).Key()
-		if html, ok := pr.store.Get(kindPageHTML, key); ok {
-			return html, true
-		}
-	}
 	json, err := p.pageJSON(pr.store)
 	if err != nil {
 		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error, Message: err.Error()})
 		return nil, false
 	}
+	var key buildcache.Key
+	if pr.keep {
+		key = buildcache.NewHasher().AddKey(pr.inputs).AddKey(p.dataKey).Key()
+		if html, ok := pr.store.Get(kindPageHTML, key); ok {
+			return pr.finish(diags, p, string(html), json)
+		}
+	}
 	pool := pr.engines.get()
 	if pool == nil {
 		return nil, false // reported when the engines failed to load
 	}
-	input := make([]byte, 0, len(`{"page":`)+len(json)+len(pr.input))
-	input = append(append(append(input, `{"page":`...), json...), pr.input...)
-	html, logs, err := pool.Render(ctx, pr.shared, input)
+	html, logs, err := pool.Render(ctx, pr.shared, pageInput(json, pr.renderInput))
 	for _, l := range logs {
 		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Warning,
 			Message: fmt.Sprintf("prerendering %s logged: %s", p.entry.Path, l)})
@@ -205,6 +244,25 @@ func (pr *pageRenderer) render(ctx context.Context, diags *diag.List, p *builtPa
 			Message: fmt.Sprintf("prerender %s: %v", p.entry.Path, err), Hint: "the theme failed on this page's data"})
 		return nil, false
 	}
+	page, ok := pr.finish(diags, p, html, json)
+	if ok && pr.keep && len(logs) == 0 {
+		if err := pr.store.Put(kindPageHTML, key, []byte(html)); err != nil {
+			diags.Add(diag.Diagnostic{Severity: diag.Warning, Message: err.Error(), Hint: "the page is built; only the cache missed it"})
+		}
+	}
+	return page, ok
+}
+
+// pageInput is a page's RenderInput JSON: `{"page":` + its data file's JSON
+// + tail.
+func pageInput(json, tail []byte) []byte {
+	input := make([]byte, 0, len(`{"page":`)+len(json)+len(tail))
+	return append(append(append(input, `{"page":`...), json...), tail...)
+}
+
+// finish completes the theme's document: the real URLs for the stand-ins,
+// and the page's initial data where the theme left its placeholder.
+func (pr *pageRenderer) finish(diags *diag.List, p *builtPage, html string, json []byte) ([]byte, bool) {
 	// The theme leaves a placeholder where the client's initial data goes;
 	// the input JSON is that data, and encoding/json has already escaped
 	// <, > and & so it cannot end the script element early.
@@ -214,13 +272,22 @@ func (pr *pageRenderer) render(ctx context.Context, diags *diag.List, p *builtPa
 			Hint:    "rebuild the theme with `make theme`; the engine and the theme must come from the same version"})
 		return nil, false
 	}
-	page := []byte(strings.Replace(html, initialDataPlaceholder, string(input), 1))
-	if pr.keep && len(logs) == 0 {
-		if err := pr.store.Put(kindPageHTML, key, page); err != nil {
-			diags.Add(diag.Diagnostic{Severity: diag.Warning, Message: err.Error(), Hint: "the page is built; only the cache missed it"})
-		}
+	// The stand-ins are in the document's head, which is short: only it is
+	// rewritten (a page's body can be megabytes).
+	head := max(strings.Index(html, "</head>"), 0)
+	top, rest := pr.urls.Replace(html[:head]), html[head:]
+	at := strings.Index(rest, initialDataPlaceholder)
+	if at < 0 || leftStandIn(top) || leftStandIn(rest) {
+		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error,
+			Message: fmt.Sprintf("prerender %s: the theme wrote a data file's URL or its initial data where the engine does not expect them", p.entry.Path),
+			Hint:    "the theme writes the site data and sidebars URLs only in the head's attributes, the initial data in the body; see pipeline.urlReplacer"})
+		return nil, false
 	}
-	return page, true
+	input := pageInput(json, pr.input)
+	page := make([]byte, 0, len(top)+len(rest)-len(initialDataPlaceholder)+len(input))
+	page = append(append(page, top...), rest[:at]...)
+	page = append(page, input...)
+	return append(page, rest[at+len(initialDataPlaceholder):]...), true
 }
 
 // initialDataPlaceholder is where the theme's document expects the client's

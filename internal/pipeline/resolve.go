@@ -31,8 +31,15 @@ type resolved struct {
 	// siteData and sidebarsData are the encoded site data and sidebars,
 	// written to their files and shared by every prerender.
 	siteData, sidebarsData []byte
-	search                 searchFiles
-	downloads              []fhir.Download
+	// renderSiteData is the site data the prerender gets: siteData with
+	// the search index's URL, which names the index by its hash and so
+	// changes with any page's text, replaced by a stand-in (the theme
+	// writes it into no page). A page's HTML then depends on the index
+	// only through pages it shows, and the build cache keeps it across
+	// edits of other pages.
+	renderSiteData []byte
+	search         searchFiles
+	downloads      []fhir.Download
 }
 
 // resolver answers what the resolve stage asks of the loaded site and its
@@ -62,6 +69,11 @@ func (b *builder) resolve(site *loaded, md *rendered) *resolved {
 	siteData := r.siteData(r.navbar())
 	siteData.SearchIndex = out.search.url
 	out.siteData, out.sidebarsData = mustJSON(siteData), mustJSON(r.sidebarsData())
+	out.renderSiteData = out.siteData
+	if siteData.SearchIndex != "" {
+		siteData.SearchIndex = searchIndexStandIn
+		out.renderSiteData = mustJSON(siteData)
+	}
 	downloads, ds := site.fhir.site.Downloads()
 	b.diags.Add(ds...)
 	out.downloads = downloads
