@@ -75,7 +75,7 @@ fmt-check:
 vet:
 	$(GO) vet ./...
 
-go-test: theme fhir-schemas
+go-test: theme fhir-schemas docusaurus-templates
 	$(GO) test -race -count=1 ./...
 	@# The embedded portal's own tests render every page in QuickJS, which the race detector
 	@# slows twenty-fold; they are excluded from the race pass (//go:build !race) and run here.
@@ -153,8 +153,34 @@ fhir-base:
 bench-rebuild: build
 	scripts/bench-rebuild/run.sh $(or $(ROUNDS),5)
 
+## bench-serve: portal serve --dir against nginx with the emitted config, on loopback, side by side
+## (DURATION=60 s and CONNECTIONS=100 by default; scripts/bench-serve/run.sh, docs/performance.md)
+.PHONY: bench-serve
+bench-serve: build
+	scripts/bench-serve/run.sh --duration $(or $(DURATION),60) --connections $(or $(CONNECTIONS),100)
+
+## fuzz: every go test -fuzz target for FUZZTIME each (default 10m), one after another; not in CI.
+## Inputs that fail are written to the package's testdata/fuzz/ and become regression seeds.
+FUZZTIME ?= 10m
+FUZZ_TARGETS := FuzzRouting:./internal/server FuzzServe:./internal/server FuzzResolve:./internal/server \
+	FuzzParse:./internal/config FuzzFrontMatter:./internal/content FuzzLoad:./internal/sidebar FuzzScan:./internal/csp
+.PHONY: fuzz
+fuzz:
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		echo "== $${t%%:*} ($${t#*:}) for $(FUZZTIME)"; \
+		$(GO) test -run '^$$' -fuzz "^$${t%%:*}$$" -fuzztime $(FUZZTIME) $(FUZZFLAGS) "$${t#*:}"; \
+	done
+
 ## bench-compare: build time of Portal vs Docusaurus 3.8.1 (plain and faster) and Hugo on the
 ## generated corpus, side by side (SCALE=1, RUNS=3 by default; scripts/bench-compare/README.md)
 .PHONY: bench-compare
 bench-compare: build
 	SHARED=$(SHARED) scripts/bench-compare/run.sh --scale $(or $(SCALE),1) --runs $(or $(RUNS),3) $(if $(TOOLS),--tools $(TOOLS))
+
+## docusaurus-templates: fetch Docusaurus's classic and classic-typescript starter sites (create-docusaurus,
+## pinned npm tarball) into .cache/ for the test that builds them unchanged (internal/docusaurus/templates_test.go)
+.PHONY: docusaurus-templates
+docusaurus-templates: .cache/docusaurus-templates/3.10.2/.integrity
+
+.cache/docusaurus-templates/3.10.2/.integrity: scripts/docusaurus-templates/fetch.mjs
+	node scripts/docusaurus-templates/fetch.mjs

@@ -19,6 +19,7 @@ import (
 	"github.com/portaldocs/portal/internal/dev"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/pipeline"
+	"github.com/portaldocs/portal/internal/precompress"
 	"github.com/portaldocs/portal/internal/server"
 )
 
@@ -97,7 +98,7 @@ func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
 }
 
 func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("build", "[--site DIR] [--out DIR] [--cache DIR | --no-cache] [--timings]",
+	fs := newFlagSet("build", "[--site DIR] [--out DIR] [--cache DIR | --no-cache] [--compress MODE] [--timings]",
 		"Builds the site into a folder of static files that any static host can serve.\n"+
 			"On failure every error is listed as file:line: message and the previous output is left untouched.\n"+
 			"The build cache keeps every page's renders, so the next build redoes only what changed; the\n"+
@@ -106,9 +107,18 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	out := fs.String("out", "build", "output folder; replaced only when the build succeeds")
 	cacheDir := fs.String("cache", "", "build cache folder (default: "+cacheFolder+" in the site folder; none for the embedded portal)")
 	noCache := fs.Bool("no-cache", false, "build without reading or writing the build cache")
+	compress := fs.String("compress", compressBalanced, "the .br and .gz siblings: "+compressBalanced+
+		" (the theme's files at the best quality, the site's fast), "+compressBest+" (every file at the best), "+
+		compressFast+", or "+compressNone)
 	timings := fs.Bool("timings", false, "also print how long each stage of the build took")
+	env := envFlag(fs)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
+	}
+	compression, ok := compressionOption(*compress)
+	if !ok {
+		fmt.Fprintf(stderr, "portal build: --compress %q: give %s, %s, %s or %s\n", *compress, compressBalanced, compressBest, compressFast, compressNone)
+		return 2
 	}
 	if *noCache && *cacheDir != "" {
 		fmt.Fprintln(stderr, "portal build: give --cache or --no-cache, not both")
@@ -130,6 +140,10 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	opts = append(opts, pipeline.WithProgress(progress.report))
 	// Files go to a temporary sibling of the output folder as they are
 	// built; the folder replaces the output only when the build succeeded.
+	opts = append(opts, pipeline.WithEnv(env))
+	if compression != nil {
+		opts = append(opts, compression)
+	}
 	res, ok := buildSite(ctx, *site, stderr, progress.finish, opts...)
 	if !ok {
 		return 1
@@ -148,14 +162,44 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	return 0
 }
 
+// --compress modes of portal build.
+const (
+	compressBalanced = "balanced"
+	compressBest     = "best"
+	compressFast     = "fast"
+	compressNone     = "none"
+)
+
+// compressionOption is the build option of a --compress mode; nil for
+// none. ok is false for an unknown mode. Brotli's best quality (11) costs
+// about fifty times what its quality 5 does: on every file it would take
+// longer than the rest of a cold build (docs/performance.md). balanced,
+// the default, keeps it for the theme's files, compressed once per machine
+// and Portal version through the user's cache, and compresses the site's
+// own files fast, 10–15% larger.
+func compressionOption(mode string) (opt pipeline.Option, ok bool) {
+	switch mode {
+	case compressBalanced:
+		return pipeline.WithPrecompressPolicy(compressBalanced, precompress.ThemeBest(pipeline.ThemeDir)), true
+	case compressBest:
+		return pipeline.WithPrecompress(precompress.Best), true
+	case compressFast:
+		return pipeline.WithPrecompress(precompress.Fast), true
+	case compressNone:
+		return nil, true
+	}
+	return nil, false
+}
+
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("check", "[--site DIR]",
 		"Runs every validation of a build (config, front matter, sidebars, navbar, links) and writes nothing.", stderr)
 	site := fs.String("site", "", "site folder (default: the embedded developer portal)")
+	env := envFlag(fs)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	res, ok := buildSite(ctx, *site, stderr, nil)
+	res, ok := buildSite(ctx, *site, stderr, nil, pipeline.WithEnv(env))
 	if !ok {
 		return 1
 	}
@@ -173,6 +217,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	site := fs.String("site", "", "site folder to build and serve (default: the embedded developer portal)")
 	dir := fs.String("dir", "", "serve this built folder instead of building")
 	addr := fs.String("addr", "localhost:3000", "address to listen on")
+	env := envFlag(fs)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -190,14 +235,18 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		src = s
 	} else {
-		res, ok := buildSite(ctx, *site, stderr, nil)
+		// The server never compresses on the fly; a site built at every
+		// start is compressed at a fast quality (portal build uses the best).
+		res, ok := buildSite(ctx, *site, stderr, nil, pipeline.WithPrecompress(precompress.Fast), pipeline.WithEnv(env))
 		if !ok {
 			return 1
 		}
 		defer res.Output.Close()
 		src = server.Static(server.Snapshot{FS: res.Output.FS(), Manifest: res.Output.Manifest})
 	}
-	if err := server.ListenAndServe(ctx, *addr, server.New(src, server.WithLogger(logger)), logger); err != nil {
+	// Access-log lines are buffered for a quarter second (server.WithAccessLog).
+	h := server.New(src, server.WithLogger(logger), server.WithAccessLog(stderr))
+	if err := server.ListenAndServe(ctx, *addr, h, logger); err != nil {
 		fmt.Fprintf(stderr, "portal serve: %v\n", err)
 		return 1
 	}
@@ -246,9 +295,10 @@ func openSite(dir string) (fs.FS, string, error) {
 }
 
 // printDiagnostics prints file:line: message, with the site folder in front
-// of the file so editors and terminals can open it.
+// of the file so editors and terminals can open it; of one kind of problem
+// in one file only the first few are printed, then how many more there are.
 func printDiagnostics(w io.Writer, siteDir string, ds []diag.Diagnostic) {
-	for _, d := range ds {
+	for _, d := range diag.Cap(ds, diag.PerKindLimit) {
 		if siteDir != "" && d.File != "" {
 			d.File = filepath.ToSlash(filepath.Join(siteDir, d.File))
 		}
@@ -351,6 +401,7 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			"as an overlay over the last good site. Stops on SIGINT or SIGTERM.", stderr)
 	site := fs.String("site", ".", "site folder to watch and build")
 	addr := fs.String("addr", "localhost:3000", "address to listen on")
+	env := envFlag(fs)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -370,7 +421,8 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "portal dev: %v\n", err)
 		}
 	}
-	srv, err := dev.New(ctx, dev.Options{Site: *site, Theme: portal.Theme(), Logger: logger, Report: report})
+	srv, err := dev.New(ctx, dev.Options{Site: *site, Theme: portal.Theme(), Logger: logger, Report: report,
+		BuildOptions: []pipeline.Option{pipeline.WithEnv(env)}})
 	if err != nil {
 		fmt.Fprintf(stderr, "portal dev: %v\n", err)
 		return 1
@@ -386,4 +438,19 @@ func runDev(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// envFlag adds --env NAME=VALUE, repeatable: the variables a Docusaurus
+// config sees in process.env, which is otherwise empty.
+func envFlag(fs *flag.FlagSet) map[string]string {
+	env := map[string]string{}
+	fs.Func("env", "NAME=VALUE for process.env of a Docusaurus config or sidebars file (repeatable; none by default)", func(s string) error {
+		name, value, ok := strings.Cut(s, "=")
+		if !ok || name == "" {
+			return fmt.Errorf("want NAME=VALUE, got %q", s)
+		}
+		env[name] = value
+		return nil
+	})
+	return env
 }

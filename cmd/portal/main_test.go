@@ -10,6 +10,10 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	// A test that sends signals runs this binary as portal itself.
+	if os.Getenv(runMainEnv) == "1" {
+		main()
+	}
 	testscript.Main(m, map[string]func(){
 		"portal": func() { os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr)) },
 	})

@@ -2,7 +2,7 @@
 // one page of every kind the portal has, in light and dark, at desktop and
 // mobile widths. Each scan's results are attached as JSON.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DESKTOP, gotoHydrated, MOBILE, PAGES, seedStorage } from './helpers';
 
 const pages = [

@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { gotoHydrated } from './helpers';
 
 const DEV_URL = `http://127.0.0.1:${process.env.PORTAL_E2E_DEV_PORT ?? 4176}`;

@@ -1,7 +1,9 @@
 // Doc pages (reference 4.2, 5, 10.7, 10.8, 2.12): sidebar categories and the
 // hideable sidebar, the TOC highlight and the mobile "On this page", the
-// breadcrumbs, pagination, the code copy button, tabs, and mermaid diagrams.
-import { expect, test, type Page } from '@playwright/test';
+// breadcrumbs, pagination, the code copy button, tabs (MDX tabs with queryString too),
+// docs instances, and mermaid diagrams.
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { FIXTURE_URL, gotoHydrated, MOBILE, PAGES, pageData, seedStorage, SITE_TITLE, SITE_URL, sleep } from './helpers';
 
 const docsSidebar = (page: Page) => page.getByRole('navigation', { name: 'Docs sidebar' });
@@ -176,6 +178,45 @@ test('tabs: arrow keys move focus with wrapping, Enter and click select, the gro
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
   await expect(tab('Linux')).toHaveAttribute('aria-selected', 'true');
+});
+
+test('MDX tabs with queryString: the URL parameter picks the tab, and a choice replaces it in the address', async ({ page }) => {
+  const url = `${FIXTURE_URL}/docs/reference/package-tabs/`;
+  const tab = (name: string) => page.getByRole('tab', { name, exact: true });
+  await seedStorage(page, { 'docusaurus.tab.pm': 'npm' });
+  // The parameter wins over the remembered choice.
+  await gotoHydrated(page, `${url}?pm=pnpm#top`);
+  await expect(tab('pnpm')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('Run pnpm add fixture.')).toBeVisible();
+  const historyLength = await page.evaluate(() => history.length);
+  await tab('Yarn').click();
+  await expect(tab('Yarn')).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(`${url}?pm=yarn#top`);
+  expect(await page.evaluate(() => history.length)).toBe(historyLength); // replaced, not pushed
+  expect(await page.evaluate(() => localStorage.getItem('docusaurus.tab.pm'))).toBe('yarn');
+});
+
+test.describe('docs instances', () => {
+  test('a doc of another instance shows that instance’s sidebar, also after a client-side navigation', async ({ page }) => {
+    await gotoHydrated(page, `${FIXTURE_URL}/sdk/`);
+    const sb = docsSidebar(page);
+    // Both instances have a sidebar "main": this one lists the SDK's docs.
+    await expect(sb.getByRole('link')).toHaveText(['SDK overview', 'Installing the SDK']);
+    await expect(page.locator('html')).toHaveClass(/plugin-id-sdk/);
+    await sb.getByRole('link', { name: 'Installing the SDK' }).click();
+    await expect(page).toHaveURL(`${FIXTURE_URL}/sdk/install/`);
+    await expect(page.locator('article h1')).toHaveText('Installing the SDK');
+    await expect(sb.getByRole('link', { name: 'Installing the SDK' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.locator('.pagination-nav__link--prev')).toContainText('SDK overview');
+    // A link into the default instance brings its own sidebar back.
+    await page.locator('article').getByRole('link', { name: 'overview', exact: true }).click();
+    await page.locator('article').getByRole('link', { name: 'fixture docs' }).click();
+    await expect(page).toHaveURL(`${FIXTURE_URL}/docs/`);
+    await expect(sb.getByRole('link', { name: 'SDK overview' })).toHaveCount(0);
+    await expect(page.locator('html')).toHaveClass(/plugin-id-default/);
+    // The "Docs" navbar item (a doc item of the default instance) is active here, and was not on the SDK's docs.
+    await expect(page.locator('.navbar').getByRole('link', { name: 'Docs', exact: true })).toHaveClass(/navbar__link--active/);
+  });
 });
 
 test.describe('mermaid', () => {

@@ -1,6 +1,6 @@
 // Error states (reference 2.2, 7.1, 7.8; spec section 8): the not-found page,
 // a page crash inside the layout, and an app-level crash.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { gotoHydrated, PAGES, route, SITE_TITLE } from './helpers';
 
 const MISSING_EXPORT = (path: string) =>

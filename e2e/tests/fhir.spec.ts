@@ -2,7 +2,7 @@
 // sees and uses on a resource, extension and operation page, and that the
 // generated markup passes axe in both colour modes.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { FHIR_URL, gotoHydrated, seedStorage } from './helpers';
 
 const PATIENT = `${FHIR_URL}/docs/api/r4/resources/patient/`;

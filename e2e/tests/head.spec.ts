@@ -2,7 +2,8 @@
 // title format, description, canonical and hreflang links, Open Graph and
 // Twitter tags, favicon, colour mode before first paint, and the base-URL
 // issue banner.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { FIXTURE_URL, PAGES, pageData, seedStorage, SITE_TITLE, SITE_URL } from './helpers';
 
 const head = (page: Page) => ({

@@ -1,7 +1,7 @@
 // Hydration and client-side navigation (reference 7.2): pages hydrate without
 // console errors or warnings (a hydration mismatch logs one), and moving
 // between docs loads only JSON data, never a document.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { gotoHydrated, isDataRequest, PAGES, pageData, SITE_TITLE, watchConsole } from './helpers';
 
 for (const [name, path] of [

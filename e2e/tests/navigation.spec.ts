@@ -2,7 +2,8 @@
 // progress bar only for slow loads, the loading state on back/forward, a
 // failed load (reload on click, Retry box on back/forward), scrolling to the
 // hash or the top, and prefetching.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { emulateConnection, FIXTURE_URL, gotoHydrated, isDataRequest, PAGES, route, sleep, watchConsole } from './helpers';
 
 const sidebarLink = (page: Page, name: string) =>

@@ -2,7 +2,7 @@
 // HTML carries the title, content, navbar, footer, and on docs the sidebar
 // and table of contents; every internal link answers 200. Also the server's
 // URL normalisation and config redirects.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { BASE_URL, FIXTURE_URL, manifest, PAGES, SITE_TITLE } from './helpers';
 
 test.use({ javaScriptEnabled: false });

@@ -2,7 +2,8 @@
 // the first load, deep links to headings, focus return, accessibility with
 // the modal open, and that no search request leaves the site's origin.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { BASE_URL, DESKTOP, gotoHydrated, MOBILE, PAGES, seedStorage } from './helpers';
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Search' });

@@ -2,7 +2,8 @@
 // and active states, colour-mode toggle, announcement bar, mobile navbar
 // sidebar, and, on the fixture site, dropdowns, the docs version and locale
 // dropdowns, hide-on-scroll and the system colour mode.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DESKTOP, FIXTURE_URL, gotoHydrated, MOBILE, PAGES, seedStorage, sleep } from './helpers';
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });

@@ -5,7 +5,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { SITE_URL, watchConsole } from './helpers';
 
 const HERE = dirname(fileURLToPath(import.meta.url));

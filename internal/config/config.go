@@ -3,6 +3,13 @@
 // its defaults, and its validation.
 package config
 
+import (
+	"path"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
 // FileName is the config file's name inside the site folder.
 const FileName = "portal.yaml"
 
@@ -20,26 +27,73 @@ const (
 
 // Site is the whole site configuration.
 type Site struct {
-	Title                 string     `yaml:"title" json:"title"`
-	Tagline               string     `yaml:"tagline" json:"tagline"`
-	URL                   string     `yaml:"url" json:"url"`
-	BaseURL               string     `yaml:"baseUrl" json:"baseUrl"`
-	TrailingSlash         *bool      `yaml:"trailingSlash" json:"trailingSlash"`
-	Favicon               string     `yaml:"favicon" json:"favicon,omitempty"`
-	TitleDelimiter        string     `yaml:"titleDelimiter" json:"titleDelimiter"`
-	NoIndex               bool       `yaml:"noIndex" json:"noIndex"`
-	BaseURLIssueBanner    *bool      `yaml:"baseUrlIssueBanner" json:"baseUrlIssueBanner"`
-	OnBrokenLinks         Level      `yaml:"onBrokenLinks" json:"-"`
-	OnBrokenMarkdownLinks Level      `yaml:"onBrokenMarkdownLinks" json:"-"`
-	OnBrokenAnchors       Level      `yaml:"onBrokenAnchors" json:"-"`
-	OnDuplicateRoutes     Level      `yaml:"onDuplicateRoutes" json:"-"`
-	I18n                  I18n       `yaml:"i18n" json:"i18n"`
-	Docs                  Docs       `yaml:"docs" json:"docs"`
-	Pages                 Pages      `yaml:"pages" json:"-"`
-	StaticDirectories     []string   `yaml:"staticDirectories" json:"-"`
-	Redirects             []Redirect `yaml:"redirects" json:"-"`
-	FHIR                  FHIR       `yaml:"fhir" json:"-"`
-	ThemeConfig           Theme      `yaml:"themeConfig" json:"themeConfig"`
+	Title                 string `yaml:"title" json:"title"`
+	Tagline               string `yaml:"tagline" json:"tagline"`
+	URL                   string `yaml:"url" json:"url"`
+	BaseURL               string `yaml:"baseUrl" json:"baseUrl"`
+	TrailingSlash         *bool  `yaml:"trailingSlash" json:"trailingSlash"`
+	Favicon               string `yaml:"favicon" json:"favicon,omitempty"`
+	TitleDelimiter        string `yaml:"titleDelimiter" json:"titleDelimiter"`
+	NoIndex               bool   `yaml:"noIndex" json:"noIndex"`
+	BaseURLIssueBanner    *bool  `yaml:"baseUrlIssueBanner" json:"baseUrlIssueBanner"`
+	OnBrokenLinks         Level  `yaml:"onBrokenLinks" json:"-"`
+	OnBrokenMarkdownLinks Level  `yaml:"onBrokenMarkdownLinks" json:"-"`
+	OnBrokenAnchors       Level  `yaml:"onBrokenAnchors" json:"-"`
+	OnDuplicateRoutes     Level  `yaml:"onDuplicateRoutes" json:"-"`
+	I18n                  I18n   `yaml:"i18n" json:"i18n"`
+	Docs                  Docs   `yaml:"docs" json:"docs"`
+	// DocsInstances are further sets of docs, each with its own id,
+	// folder, routes, sidebars and versions: Docusaurus's docs plugin used
+	// more than once. Docs is the default instance.
+	DocsInstances     []Docs     `yaml:"docsInstances" json:"-"`
+	Pages             Pages      `yaml:"pages" json:"-"`
+	StaticDirectories []string   `yaml:"staticDirectories" json:"-"`
+	Redirects         []Redirect `yaml:"redirects" json:"-"`
+	FHIR              FHIR       `yaml:"fhir" json:"-"`
+	ThemeConfig       Theme      `yaml:"themeConfig" json:"themeConfig"`
+	Markdown          Markdown   `yaml:"markdown" json:"-"`
+
+	// File is the config's file in the site folder, for diagnostics:
+	// portal.yaml, or the docusaurus.config.* it was read from.
+	File string `yaml:"-" json:"-"`
+	// OutOfScope are route prefixes (base URL included) of what a
+	// Docusaurus site has and Portal does not build, such as the blog or
+	// React pages; each was reported once as a warning, so links into them
+	// are not reported again as broken. An entry ending in "$" is one exact
+	// route; any other covers every route under it.
+	OutOfScope []string `yaml:"-" json:"-"`
+}
+
+// Markdown formats, as Docusaurus's markdown.format names them.
+const (
+	// MarkdownMDX parses every file as MDX.
+	MarkdownMDX = "mdx"
+	// MarkdownMD parses every file as CommonMark.
+	MarkdownMD = "md"
+	// MarkdownDetect parses .mdx files as MDX and the others as CommonMark.
+	MarkdownDetect = "detect"
+)
+
+// Markdown is the markdown key: how docs and pages are parsed.
+type Markdown struct {
+	// Format is "mdx", "md" or "detect". portal.yaml defaults to "detect",
+	// so .md files read as CommonMark as they always have; a Docusaurus
+	// config defaults to "mdx", as Docusaurus does.
+	Format string `yaml:"format"`
+	// Mermaid turns mermaid code blocks into diagrams; Portal always does,
+	// so the key is accepted for Docusaurus configs and changes nothing.
+	Mermaid bool `yaml:"mermaid"`
+}
+
+// IsMDX reports whether a doc or page file is parsed as MDX.
+func (m Markdown) IsMDX(file string) bool {
+	switch m.Format {
+	case MarkdownMDX:
+		return true
+	case MarkdownMD:
+		return false
+	}
+	return strings.EqualFold(path.Ext(file), ".mdx")
 }
 
 // I18n carries the locales. The portal is English only, but routes and head
@@ -58,8 +112,17 @@ type LocaleConfig struct {
 	Path      string `yaml:"path" json:"path"`
 }
 
-// Docs configures the docs plugin.
+// DefaultDocsID is the id of the docs instance the docs key configures,
+// as Docusaurus names the docs plugin's default instance.
+const DefaultDocsID = "default"
+
+// Docs configures one docs instance (Docusaurus's docs plugin).
 type Docs struct {
+	// ID names the instance: navbar items name it as docsPluginId, and a
+	// versioned instance other than the default keeps its versions in
+	// <id>_versions.json, <id>_versioned_docs/ and <id>_versioned_sidebars/.
+	// "default" for the docs key, unless it says otherwise.
+	ID            string `yaml:"id" json:"-"`
 	Path          string `yaml:"path" json:"-"`
 	RouteBasePath string `yaml:"routeBasePath" json:"routeBasePath"`
 	SidebarPath   string `yaml:"sidebarPath" json:"-"`
@@ -73,6 +136,33 @@ type Docs struct {
 	SidebarCollapsed      *bool                    `yaml:"sidebarCollapsed" json:"-"`
 	ShowLastUpdateTime    bool                     `yaml:"showLastUpdateTime" json:"showLastUpdateTime"`
 	ShowLastUpdateAuthor  bool                     `yaml:"showLastUpdateAuthor" json:"showLastUpdateAuthor"`
+	// Line locates the instance in the config file (0 for the docs key).
+	Line int `yaml:"-" json:"-"`
+}
+
+// UnmarshalYAML records the instance's line.
+func (d *Docs) UnmarshalYAML(node *yaml.Node) error {
+	type plain Docs
+	if err := node.Decode((*plain)(d)); err != nil {
+		return err
+	}
+	d.Line = node.Line
+	return nil
+}
+
+// IsDefault reports whether this is the default docs instance, whose
+// versions files have no id prefix.
+func (d *Docs) IsDefault() bool { return d.ID == DefaultDocsID }
+
+// AllDocs is every docs instance: the docs key's first, then
+// docsInstances in order.
+func (s *Site) AllDocs() []*Docs {
+	out := make([]*Docs, 0, 1+len(s.DocsInstances))
+	out = append(out, &s.Docs)
+	for i := range s.DocsInstances {
+		out = append(out, &s.DocsInstances[i])
+	}
+	return out
 }
 
 // VersionConfig overrides one docs version's label, path or banner.

@@ -38,11 +38,35 @@ func TestDefaults(t *testing.T) {
 		{"item type", site.ThemeConfig.Navbar.Items[0].Type, NavDefault},
 		{"item with items", site.ThemeConfig.Navbar.Items[1].Type, NavDropdown},
 		{"title delimiter", site.TitleDelimiter, "|"},
+		{"docs id", site.Docs.ID, DefaultDocsID},
 	}
 	for _, c := range checks {
 		if c.got != c.want {
 			t.Errorf("%s = %v, want %v", c.name, c.got, c.want)
 		}
+	}
+}
+
+func TestDocsInstanceDefaults(t *testing.T) {
+	site, diags := Parse(FileName, []byte(minimal+"docsInstances:\n  - id: community\n  - id: sdk\n    path: sdk-docs\n    routeBasePath: /reference/sdk/\n    sidebarPath: sdk.yaml\n"))
+	if len(diags) > 0 {
+		t.Fatalf("diagnostics: %v", diags)
+	}
+	var got []string
+	for _, d := range site.AllDocs() {
+		got = append(got, strings.Join([]string{d.ID, d.Path, d.RouteBasePath, d.SidebarPath}, " "))
+	}
+	want := []string{
+		"default docs docs sidebars.yaml",
+		// Named after the instance unless it says otherwise.
+		"community community community sidebars-community.yaml",
+		"sdk sdk-docs reference/sdk sdk.yaml",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("instances:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if !*site.DocsInstances[0].Breadcrumbs || !*site.DocsInstances[0].IncludeCurrentVersion {
+		t.Error("an instance's breadcrumbs and current version are on by default, as the docs key's")
 	}
 }
 
@@ -62,6 +86,12 @@ func TestInvalidConfigs(t *testing.T) {
 		{"bad level", minimal + "onBrokenLinks: explode\n", []string{`4: onBrokenLinks has invalid value "explode"`}},
 		{"toc levels", minimal + "themeConfig:\n  tableOfContents: {minHeadingLevel: 4, maxHeadingLevel: 3}\n", []string{`themeConfig.tableOfContents levels 4–3 are invalid`}},
 		{"wrong type", minimal + "noIndex: sometimes\n", []string{`4: cannot unmarshal`}},
+		{"docs instance without id", minimal + "docsInstances:\n  - path: community\n", []string{`5: docsInstances[0] has no id`}},
+		{"docs instance id taken", minimal + "docsInstances:\n  - id: default\n", []string{`5: docsInstances[0].id "default" is already the id of another docs instance`}},
+		{"docs instance id with a slash", minimal + "docsInstances:\n  - id: sdk/v2\n", []string{`5: docsInstances[0].id "sdk/v2" is not a valid docs instance id`}},
+		{"docs instances sharing routes", minimal + "docsInstances:\n  - id: a\n    routeBasePath: docs\n", []string{`5: docs instance "a" serves its docs at /docs, where docs instance "default" serves its own`}},
+		{"docs instances sharing a folder", minimal + "docsInstances:\n  - id: a\n  - id: b\n    path: a/\n", []string{`6: docs instance "b" reads the folder "a/", which docs instance "a" reads too`}},
+		{"unknown docs instance key", minimal + "docsInstances:\n  - id: a\n    sidebar: x.yaml\n", []string{`6: unknown key "sidebar" in docsInstances[]`}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -23,12 +23,19 @@ func Parse(file string, data []byte) (*Site, []diag.Diagnostic) {
 		return nil, []diag.Diagnostic{{File: file, Line: 1, Message: "the config file is empty",
 			Hint: "set at least title, url and baseUrl"}}
 	}
-	doc := root.Content[0]
+	return ParseNode(file, root.Content[0])
+}
+
+// ParseNode is Parse for a config already read into a YAML node, such as
+// the object a docusaurus.config.ts evaluates to; the nodes' lines locate
+// the diagnostics in file.
+func ParseNode(file string, doc *yaml.Node) (*Site, []diag.Diagnostic) {
 	diags := yamlx.CheckKeys(file, doc, &Site{}, renamedKeys)
 	site := &Site{}
 	if err := doc.Decode(site); err != nil {
 		diags = append(diags, yamlx.Errors(file, err, 0)...)
 	}
+	site.File = file
 	site.applyDefaults()
 	diags = append(diags, site.validate(file, doc)...)
 	return site, diags
@@ -94,8 +101,15 @@ func (s *Site) applyDefaults() {
 	setLevel(&s.OnBrokenMarkdownLinks, LevelWarn)
 	setLevel(&s.OnDuplicateRoutes, LevelWarn)
 	s.I18n.applyDefaults()
-	s.Docs.applyDefaults()
+	s.Docs.applyDefaults(DefaultDocsID, "docs", "sidebars.yaml")
+	for i := range s.DocsInstances {
+		// A further instance's folder and routes are named after it unless
+		// it says otherwise, so that two instances never share them by default.
+		d := &s.DocsInstances[i]
+		d.applyDefaults("", d.ID, "sidebars-"+d.ID+".yaml")
+	}
 	setDefault(&s.Pages.Path, "pages")
+	setDefault(&s.Markdown.Format, MarkdownDetect)
 	if len(s.StaticDirectories) == 0 {
 		s.StaticDirectories = []string{"static"}
 	}
@@ -130,11 +144,12 @@ func localeLabel(loc string) string {
 	return loc
 }
 
-func (d *Docs) applyDefaults() {
-	setDefault(&d.Path, "docs")
-	setDefault(&d.RouteBasePath, "docs")
+func (d *Docs) applyDefaults(id, folder, sidebars string) {
+	setDefault(&d.ID, id)
+	setDefault(&d.Path, folder)
+	setDefault(&d.RouteBasePath, folder)
 	d.RouteBasePath = strings.Trim(d.RouteBasePath, "/")
-	setDefault(&d.SidebarPath, "sidebars.yaml")
+	setDefault(&d.SidebarPath, sidebars)
 	if d.Breadcrumbs == nil {
 		d.Breadcrumbs = boolPtr(true)
 	}

@@ -3,6 +3,7 @@ package config
 import (
 	"fmt"
 	"net/url"
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -46,6 +47,10 @@ func (s *Site) validate(file string, doc *yaml.Node) []diag.Diagnostic {
 			add(errAt(file, line(l.key), "use one of: ignore, log, warn, throw", "%s has invalid value %q", l.key, l.val))
 		}
 	}
+	if !slices.Contains([]string{MarkdownMDX, MarkdownMD, MarkdownDetect}, s.Markdown.Format) {
+		add(errAt(file, line("markdown", "format"), "use one of: mdx, md, detect",
+			"markdown.format has invalid value %q", s.Markdown.Format))
+	}
 	if !slices.Contains(s.I18n.Locales, s.I18n.DefaultLocale) {
 		add(errAt(file, line("i18n", "defaultLocale"), "add it to i18n.locales",
 			"i18n.defaultLocale %q is not one of i18n.locales", s.I18n.DefaultLocale))
@@ -59,8 +64,49 @@ func (s *Site) validate(file string, doc *yaml.Node) []diag.Diagnostic {
 			add(errAt(file, r.Line, "", "redirects[%d].to is required", i))
 		}
 	}
+	out = append(out, s.validateDocsInstances(file, line("docs"))...)
 	out = append(out, s.ThemeConfig.validate(file, doc)...)
 	out = append(out, s.FHIR.validate(file)...)
+	return out
+}
+
+// docsIDPattern is what Docusaurus accepts as a plugin id.
+var docsIDPattern = regexp.MustCompile(`^[a-zA-Z0-9_-]+$`)
+
+// validateDocsInstances checks that every docs instance has an id of its
+// own, and a folder and routes no other instance has.
+func (s *Site) validateDocsInstances(file string, docsLine int) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	ids, folders, routes := map[string]bool{}, map[string]string{}, map[string]string{}
+	for i, d := range s.AllDocs() {
+		key, at := "docs", docsLine
+		if i > 0 {
+			key, at = fmt.Sprintf("docsInstances[%d]", i-1), d.Line
+		}
+		switch {
+		case d.ID == "":
+			out = append(out, errAt(file, at, `add id: community (letters, digits, - and _), which navbar items name as docsPluginId`,
+				"%s has no id", key))
+			continue
+		case !docsIDPattern.MatchString(d.ID):
+			out = append(out, errAt(file, at, "use letters, digits, - and _ only",
+				"%s.id %q is not a valid docs instance id", key, d.ID))
+		case ids[d.ID]:
+			out = append(out, errAt(file, at, "give each docs instance an id of its own",
+				"%s.id %q is already the id of another docs instance", key, d.ID))
+		}
+		ids[d.ID] = true
+		if other, taken := folders[path.Clean(d.Path)]; taken {
+			out = append(out, errAt(file, at, "give each docs instance a folder of its own",
+				"docs instance %q reads the folder %q, which docs instance %q reads too", d.ID, d.Path, other))
+		}
+		folders[path.Clean(d.Path)] = d.ID
+		if other, taken := routes[d.RouteBasePath]; taken {
+			out = append(out, errAt(file, at, "give each docs instance a routeBasePath of its own",
+				"docs instance %q serves its docs at /%s, where docs instance %q serves its own", d.ID, d.RouteBasePath, other))
+		}
+		routes[d.RouteBasePath] = d.ID
+	}
 	return out
 }
 

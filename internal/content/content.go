@@ -56,11 +56,39 @@ type Doc struct {
 // Unlisted reports whether the doc is hidden from navigation.
 func (d *Doc) Unlisted() bool { return d.FrontMatter.Unlisted }
 
+// Instance is one set of docs (Docusaurus's docs plugin instance): its own
+// folder, routes, sidebars and versions.
+type Instance struct {
+	// Config is the instance's entry of the site config (its ID among it).
+	Config *config.Docs
+	// Versions are the instance's versions: current first, then
+	// versions.json's, newest first.
+	Versions []*Version
+}
+
+// ID is the instance's id: "default" for the docs key's.
+func (in *Instance) ID() string { return in.Config.ID }
+
+// LastVersion is the version served at the instance's root.
+func (in *Instance) LastVersion() *Version {
+	for _, v := range in.Versions {
+		if v.IsLast {
+			return v
+		}
+	}
+	if len(in.Versions) > 0 {
+		return in.Versions[0]
+	}
+	return nil
+}
+
 // Version is one docs version.
 type Version struct {
-	Name   string
-	Label  string
-	IsLast bool
+	// Instance is the set of docs the version belongs to.
+	Instance *Instance
+	Name     string
+	Label    string
+	IsLast   bool
 	// Path is the URL path prefix of the version, with the base URL and a
 	// trailing slash, e.g. "/docs/" or "/docs/1.0/".
 	Path string
@@ -82,6 +110,16 @@ type Version struct {
 // DocByID finds a doc of this version.
 func (v *Version) DocByID(id string) *Doc { return v.byID[id] }
 
+// Key names the version uniquely among every instance's: its name in the
+// default instance, "<instance id>/<name>" in another (a version name
+// cannot hold a slash, as Docusaurus requires).
+func (v *Version) Key() string {
+	if v.Instance == nil || v.Instance.Config.IsDefault() {
+		return v.Name
+	}
+	return v.Instance.ID() + "/" + v.Name
+}
+
 func (v *Version) indexDocs() {
 	v.byID = make(map[string]*Doc, len(v.Docs))
 	for _, d := range v.Docs {
@@ -102,6 +140,9 @@ type Page struct {
 
 // Site is everything read from the content folders.
 type Site struct {
+	// Instances are the sets of docs, the docs key's first.
+	Instances []*Instance
+	// Versions are every instance's versions, in instance order.
 	Versions []*Version
 	Pages    []*Page
 	// GeneratedDocs holds the doc made from each of Options.Generated, in
@@ -138,22 +179,29 @@ func (d *Doc) ReadBody(site fs.FS) ([]byte, error) {
 	return src[d.bodyOffset:], nil
 }
 
-// Load reads docs (every version) and pages from the site folder, and adds
-// the generated docs to the current version.
+// Load reads docs (every version of every instance) and pages from the
+// site folder, and adds the generated docs to the default instance's
+// current version.
 func Load(site fs.FS, cfg *config.Site, opts Options) (*Site, []diag.Diagnostic) {
 	var diags []diag.Diagnostic
-	versions, vd := loadVersions(site, cfg)
-	diags = append(diags, vd...)
-	for _, v := range versions {
-		docs, dd := loadDocs(site, v, opts)
-		diags = append(diags, dd...)
-		v.Docs = docs
-		v.indexDocs()
-		cats, cd := loadCategories(site, v.Dir)
-		diags = append(diags, cd...)
-		v.Categories = cats
+	out := &Site{}
+	for _, docsCfg := range cfg.AllDocs() {
+		in := &Instance{Config: docsCfg}
+		versions, vd := loadVersions(site, cfg, in)
+		diags = append(diags, vd...)
+		for _, v := range versions {
+			docs, dd := loadDocs(site, v, opts)
+			diags = append(diags, dd...)
+			v.Docs = docs
+			v.indexDocs()
+			cats, cd := loadCategories(site, v.Dir)
+			diags = append(diags, cd...)
+			v.Categories = cats
+		}
+		in.Versions = versions
+		out.Instances = append(out.Instances, in)
+		out.Versions = append(out.Versions, versions...)
 	}
-	out := &Site{Versions: versions}
 	if len(opts.Generated) > 0 {
 		out.GeneratedDocs = make([]*Doc, len(opts.Generated))
 		current := out.version(CurrentVersion)
@@ -173,8 +221,9 @@ func Load(site fs.FS, cfg *config.Site, opts Options) (*Site, []diag.Diagnostic)
 	return out, diags
 }
 
+// version finds a version of the default instance.
 func (s *Site) version(name string) *Version {
-	for _, v := range s.Versions {
+	for _, v := range s.Instances[0].Versions {
 		if v.Name == name {
 			return v
 		}
@@ -182,21 +231,46 @@ func (s *Site) version(name string) *Version {
 	return nil
 }
 
-// loadVersions builds the version list: "current" from the docs folder, then
-// each name of versions.json (newest first) from versioned_docs/.
-func loadVersions(site fs.FS, cfg *config.Site) ([]*Version, []diag.Diagnostic) {
+// Instance finds a docs instance by id; nil when there is none.
+func (s *Site) Instance(id string) *Instance {
+	for _, in := range s.Instances {
+		if in.ID() == id {
+			return in
+		}
+	}
+	return nil
+}
+
+// versionFiles names where an instance keeps its versions: versions.json,
+// versioned_docs/ and versioned_sidebars/ for the default instance,
+// <id>_versions.json, <id>_versioned_docs/ and <id>_versioned_sidebars/
+// for another, as Docusaurus does.
+func versionFiles(in *Instance) (list, docsDir, sidebarsDir string) {
+	prefix := ""
+	if !in.Config.IsDefault() {
+		prefix = in.ID() + "_"
+	}
+	return prefix + "versions.json", prefix + "versioned_docs", prefix + "versioned_sidebars"
+}
+
+// loadVersions builds an instance's version list: "current" from its docs
+// folder, then each name of its versions file (newest first) from its
+// versioned docs folder.
+func loadVersions(site fs.FS, cfg *config.Site, in *Instance) ([]*Version, []diag.Diagnostic) {
+	docsCfg := in.Config
+	listFile, docsDir, sidebarsDir := versionFiles(in)
 	var names []string
-	data, err := fs.ReadFile(site, "versions.json")
+	data, err := fs.ReadFile(site, listFile)
 	switch {
 	case err == nil:
 		if jerr := json.Unmarshal(data, &names); jerr != nil {
-			return nil, []diag.Diagnostic{{File: "versions.json", Line: 1, Severity: diag.Error,
-				Message: "versions.json must be a JSON array of version names: " + jerr.Error()}}
+			return nil, []diag.Diagnostic{{File: listFile, Line: 1, Severity: diag.Error,
+				Message: listFile + " must be a JSON array of version names: " + jerr.Error()}}
 		}
 	case !errors.Is(err, fs.ErrNotExist):
-		return nil, []diag.Diagnostic{{File: "versions.json", Severity: diag.Error, Message: err.Error()}}
+		return nil, []diag.Diagnostic{{File: listFile, Severity: diag.Error, Message: err.Error()}}
 	}
-	last := cfg.Docs.LastVersion
+	last := docsCfg.LastVersion
 	if last == "" {
 		last = CurrentVersion
 		if len(names) > 0 {
@@ -204,18 +278,18 @@ func loadVersions(site fs.FS, cfg *config.Site) ([]*Version, []diag.Diagnostic) 
 		}
 	}
 	var versions []*Version
-	if *cfg.Docs.IncludeCurrentVersion {
-		versions = append(versions, &Version{Name: CurrentVersion, Label: "Next", Dir: cfg.Docs.Path,
-			SidebarFile: sidebarFile(site, cfg.Docs.SidebarPath)})
+	if *docsCfg.IncludeCurrentVersion {
+		versions = append(versions, &Version{Instance: in, Name: CurrentVersion, Label: "Next", Dir: docsCfg.Path,
+			SidebarFile: sidebarFile(site, docsCfg.SidebarPath)})
 	}
 	for _, name := range names {
-		versions = append(versions, &Version{Name: name, Label: name, Dir: "versioned_docs/version-" + name,
-			SidebarFile: firstExisting(site, "versioned_sidebars/version-"+name+"-sidebars.yaml",
-				"versioned_sidebars/version-"+name+"-sidebars.json")})
+		versions = append(versions, &Version{Instance: in, Name: name, Label: name, Dir: docsDir + "/version-" + name,
+			SidebarFile: firstExisting(site, sidebarsDir+"/version-"+name+"-sidebars.yaml",
+				sidebarsDir+"/version-"+name+"-sidebars.json")})
 	}
 	var diags []diag.Diagnostic
 	found := false
-	base := cfg.BaseURL + cfg.Docs.RouteBasePath
+	base := cfg.BaseURL + docsCfg.RouteBasePath
 	for i, v := range versions {
 		v.IsLast = v.Name == last
 		found = found || v.IsLast
@@ -226,7 +300,7 @@ func loadVersions(site fs.FS, cfg *config.Site) ([]*Version, []diag.Diagnostic) 
 		if v.IsLast {
 			segment = ""
 		}
-		if override, ok := cfg.Docs.Versions[v.Name]; ok {
+		if override, ok := docsCfg.Versions[v.Name]; ok {
 			if override.Label != "" {
 				v.Label = override.Label
 			}
@@ -243,15 +317,20 @@ func loadVersions(site fs.FS, cfg *config.Site) ([]*Version, []diag.Diagnostic) 
 		}
 		v.Path = joinURL(base, segment)
 	}
+	// The docs key's messages stay as they were; another instance's name it.
+	key, line := "docs.", 0
+	if !docsCfg.IsDefault() {
+		key, line = fmt.Sprintf("docs instance %q: ", docsCfg.ID), docsCfg.Line
+	}
 	if !found && len(versions) > 0 {
-		diags = append(diags, diag.Diagnostic{File: config.FileName, Severity: diag.Error,
-			Message: fmt.Sprintf("docs.lastVersion %q is not a docs version", last),
+		diags = append(diags, diag.Diagnostic{File: cfg.File, Line: line, Severity: diag.Error,
+			Message: fmt.Sprintf("%slastVersion %q is not a docs version", key, last),
 			Hint:    "use one of: " + strings.Join(versionNames(versions), ", ")})
 	}
-	for name := range cfg.Docs.Versions {
+	for name := range docsCfg.Versions {
 		if !contains(versionNames(versions), name) {
-			diags = append(diags, diag.Diagnostic{File: config.FileName, Severity: diag.Error,
-				Message: fmt.Sprintf("docs.versions names unknown version %q", name),
+			diags = append(diags, diag.Diagnostic{File: cfg.File, Line: line, Severity: diag.Error,
+				Message: fmt.Sprintf("%sversions names unknown version %q", key, name),
 				Hint:    "use one of: " + strings.Join(versionNames(versions), ", ")})
 		}
 	}
@@ -326,8 +405,13 @@ func loadDocs(site fs.FS, v *Version, opts Options) ([]*Doc, []diag.Diagnostic) 
 	var diags []diag.Diagnostic
 	v.DraftIDs = map[string]bool{}
 	if _, err := fs.Stat(site, v.Dir); err != nil {
+		if v.Name == CurrentVersion && v.Instance.Config.IsDefault() {
+			return nil, nil // a site without docs
+		}
 		if v.Name == CurrentVersion {
-			return nil, nil
+			return nil, []diag.Diagnostic{{File: v.Dir, Severity: diag.Error,
+				Message: fmt.Sprintf("docs instance %q has no docs folder %s", v.Instance.ID(), v.Dir),
+				Hint:    "create " + v.Dir + ", or set the instance's path to its folder"}}
 		}
 		return nil, []diag.Diagnostic{{File: v.Dir, Severity: diag.Error,
 			Message: fmt.Sprintf("version %q has no docs folder", v.Name), Hint: "create " + v.Dir}}

@@ -179,3 +179,10 @@ func markNulls(fm *FrontMatter) {
 		}
 	}
 }
+
+// StripFrontMatter returns a file's body without its front matter, and the
+// number of lines before the body, for files read whole (MDX partials).
+func StripFrontMatter(src []byte) (body []byte, bodyLine int) {
+	_, body, bodyLine, _ = parseFrontMatter("", src)
+	return body, bodyLine
+}

@@ -51,6 +51,8 @@ type Options struct {
 	Logger *slog.Logger
 	// Report receives each build's diagnostics as text (the terminal).
 	Report func(ds []diag.Diagnostic, took time.Duration, err error)
+	// BuildOptions are added to every build's own (pipeline.WithEnv, say).
+	BuildOptions []pipeline.Option
 }
 
 // Server is a running dev server's state.
@@ -129,8 +131,9 @@ func (s *Server) Close() error {
 // the last build (nil for the first).
 func (s *Server) rebuild(ctx context.Context, changed []string) {
 	start := time.Now()
-	res, err := pipeline.Run(ctx, s.site, pipeline.WithTheme(s.opts.Theme), pipeline.WithDrafts(),
-		pipeline.WithLazyPrerender(), pipeline.WithPrerenderPool(s.pool), pipeline.WithCache(s.cache), pipeline.WithStore(s.store))
+	opts := append([]pipeline.Option{pipeline.WithTheme(s.opts.Theme), pipeline.WithDrafts(),
+		pipeline.WithLazyPrerender(), pipeline.WithPrerenderPool(s.pool), pipeline.WithCache(s.cache), pipeline.WithStore(s.store)}, s.opts.BuildOptions...)
+	res, err := pipeline.Run(ctx, s.site, opts...)
 	took := time.Since(start)
 	if s.opts.Report != nil {
 		var ds []diag.Diagnostic

@@ -111,3 +111,66 @@ func (l *List) Items() []Diagnostic {
 	})
 	return out
 }
+
+// PerKindLimit is how many diagnostics of one kind in one file Cap keeps.
+const PerKindLimit = 20
+
+// Cap keeps, of each kind of diagnostic in each file, the first limit (in
+// the order given) and replaces the rest by one diagnostic saying how many
+// were left out, placed after the last one kept. A page with 200,000 links
+// to one missing anchor then prints 21 lines, not 400,000. Diagnostics are
+// of one kind when they share the severity, the hint and the message's
+// fixed opening (the text before its first quoted, numbered or path-like
+// part), which is how the build words one kind of problem.
+func Cap(ds []Diagnostic, limit int) []Diagnostic {
+	type group struct {
+		kept, dropped int
+		summary       int // index in out of the summary, once needed
+		sample        Diagnostic
+	}
+	groups := map[string]*group{}
+	out := make([]Diagnostic, 0, min(len(ds), 1024))
+	for _, d := range ds {
+		key := d.File + "\x00" + d.Severity.String() + "\x00" + d.Hint + "\x00" + messageStem(d.Message)
+		g := groups[key]
+		if g == nil {
+			g = &group{summary: -1, sample: d}
+			groups[key] = g
+		}
+		if g.kept < limit {
+			g.kept++
+			out = append(out, d)
+			continue
+		}
+		if g.summary < 0 {
+			g.summary = len(out)
+			out = append(out, Diagnostic{})
+		}
+		g.dropped++
+	}
+	for _, g := range groups {
+		if g.summary >= 0 {
+			out[g.summary] = Diagnostic{File: g.sample.File, Severity: g.sample.Severity,
+				Message: fmt.Sprintf("%d more like %q not shown (only the first %d of one kind per file are listed)",
+					g.dropped, firstLine(g.sample.Message), limit)}
+		}
+	}
+	return out
+}
+
+// messageStem is the fixed opening of a message: up to the first character
+// that starts a value (a quote, a digit, a path, an equals sign or a colon).
+func messageStem(msg string) string {
+	if i := strings.IndexAny(msg, "\"'`=:/0123456789\n("); i >= 0 {
+		return msg[:i]
+	}
+	return msg
+}
+
+func firstLine(msg string) string {
+	line, _, _ := strings.Cut(msg, "\n")
+	if len(line) > 80 {
+		line = line[:77] + "..."
+	}
+	return line
+}

@@ -48,23 +48,27 @@ type Expansion struct {
 
 // Expand replaces every directive in body, whose first line is line
 // firstLine of file. page is the generated page the body is the prose of,
-// nil for a hand-written page. Each bad directive is reported and left out.
+// nil for a hand-written page; apis are the APIs the page is about
+// (PageAPIs). A directive without api="…" takes the page's API when the
+// page is about one (see pageAPI). Each bad directive is reported and left
+// out.
 //
 // Text directives (:fhir-value{…}) are replaced where they stand, so lines
 // keep their numbers; inside a fenced code block only when its info string
 // carries the fhir-values option, which is removed from the output.
-func (s *Site) Expand(file string, body []byte, firstLine int, page *Page) (Expansion, []diag.Diagnostic) {
+func (s *Site) Expand(file string, body []byte, firstLine int, page *Page, apis []*API) (Expansion, []diag.Diagnostic) {
 	var exp expansion
-	diags := s.expandLines(&exp, file, strings.SplitAfter(string(body), "\n"), firstLine, page)
+	diags := s.expandLines(&exp, file, strings.SplitAfter(string(body), "\n"), firstLine, page, newPageAPI(page, apis))
 	return exp.done(), diags
 }
 
 // ExpandPage is the Markdown of generated page p: its prose with its
 // directives expanded, and the page's generated content where
 // ::fhir-generated stands, or after the prose when the prose does not say.
-func (s *Site) ExpandPage(file string, prose []byte, firstLine int, p *Page) (Expansion, []diag.Diagnostic) {
+// apis are the APIs the page is about, as for Expand.
+func (s *Site) ExpandPage(file string, prose []byte, firstLine int, p *Page, apis []*API) (Expansion, []diag.Diagnostic) {
 	if bytes.Contains(prose, []byte("::fhir-generated")) {
-		return s.Expand(file, prose, firstLine, p)
+		return s.Expand(file, prose, firstLine, p, apis)
 	}
 	var exp expansion
 	var diags []diag.Diagnostic
@@ -74,7 +78,7 @@ func (s *Site) ExpandPage(file string, prose []byte, firstLine int, p *Page) (Ex
 		lines := strings.SplitAfter(text, "\n")
 		// The last element is the empty rest after the final newline: the
 		// content comes before it, on the line after the blank one.
-		diags = s.expandLines(&exp, file, lines[:len(lines)-1], firstLine, p)
+		diags = s.expandLines(&exp, file, lines[:len(lines)-1], firstLine, p, newPageAPI(p, apis))
 		line = firstLine + len(lines) - 1
 	}
 	exp.block(s.PageContent(p), line)
@@ -111,7 +115,7 @@ func (e *expansion) done() Expansion {
 
 // expandLines expands lines, the first of which is line firstLine of file,
 // into exp.
-func (s *Site) expandLines(exp *expansion, file string, lines []string, firstLine int, page *Page) []diag.Diagnostic {
+func (s *Site) expandLines(exp *expansion, file string, lines []string, firstLine int, page *Page, ctx pageAPI) []diag.Diagnostic {
 	var diags []diag.Diagnostic
 	fence := ""
 	valuesInFence := false
@@ -132,15 +136,16 @@ func (s *Site) expandLines(exp *expansion, file string, lines []string, firstLin
 		if fence != "" || m == nil {
 			if (fence == "" || (valuesInFence && !opening)) && strings.Contains(l, ":fhir-value") {
 				var ds []diag.Diagnostic
-				l, ds = s.expandValues(file, lineNo, l, fence != "")
+				l, ds = s.expandValues(file, lineNo, l, fence != "", ctx)
 				diags = append(diags, ds...)
 			}
 			exp.line(l, lineNo)
 			continue
 		}
-		d := directive{name: m[1], attrs: parseAttrs(m[2]), line: lineNo}
+		d := directive{name: m[1], attrs: ctx.fill(parseAttrs(m[2])), line: lineNo}
 		generated, err := s.generate(d, page)
 		if err != nil {
+			err = ctx.explain(err)
 			diags = append(diags, diag.Diagnostic{File: file, Line: lineNo, Severity: diag.Error, Message: err.Error(), Hint: directiveHint(d.name)})
 			continue
 		}
@@ -186,6 +191,47 @@ func lineEnding(line string) string {
 	return ""
 }
 
+// pageAPI is the API a directive without api="…" is about: the API of
+// the generated page whose prose it is in, else the one API the page is
+// about (front matter fhir_api, or the API whose docs folder holds it).
+type pageAPI struct {
+	id string
+	// several lists the page's APIs when it is about more than one, so
+	// that a directive lacking api="…" is told to name one of them.
+	several []string
+}
+
+func newPageAPI(page *Page, apis []*API) pageAPI {
+	switch {
+	case page != nil:
+		return pageAPI{id: page.API.ID}
+	case len(apis) == 1:
+		return pageAPI{id: apis[0].ID}
+	}
+	var ids []string
+	for _, a := range apis {
+		ids = append(ids, a.ID)
+	}
+	return pageAPI{several: ids}
+}
+
+// fill sets api to the page's API when the directive names none.
+func (c pageAPI) fill(attrs map[string]string) map[string]string {
+	if _, named := attrs["api"]; !named && c.id != "" {
+		attrs["api"] = c.id
+	}
+	return attrs
+}
+
+// explain adds to an error about a missing api="…" which APIs the page
+// is about, when there are several to choose from.
+func (c pageAPI) explain(err error) error {
+	if len(c.several) > 1 && strings.Contains(err.Error(), `api="…"`) {
+		return fmt.Errorf("%w; this page is about several APIs (%s), so name one", err, strings.Join(c.several, ", "))
+	}
+	return err
+}
+
 // valueRe is a text directive; a backslash before it keeps it as text.
 var valueRe = regexp.MustCompile(`(\\?):fhir-value\{([^}\n]*)\}`)
 
@@ -193,7 +239,7 @@ var valueRe = regexp.MustCompile(`(\\?):fhir-value\{([^}\n]*)\}`)
 // value is escaped so it reads as written (a scope's * is no emphasis);
 // in a code span or code block it goes in as is, except that a table row
 // escapes | even in code spans, as GFM requires.
-func (s *Site) expandValues(file string, lineNo int, line string, inCode bool) (string, []diag.Diagnostic) {
+func (s *Site) expandValues(file string, lineNo int, line string, inCode bool, ctx pageAPI) (string, []diag.Diagnostic) {
 	var diags []diag.Diagnostic
 	tableRow := strings.HasPrefix(strings.TrimSpace(line), "|")
 	spans := codeSpanRanges(line)
@@ -210,8 +256,9 @@ func (s *Site) expandValues(file string, lineNo int, line string, inCode bool) (
 			}
 			continue
 		}
-		value, err := s.InlineValue(parseAttrs(line[m[4]:m[5]]))
+		value, err := s.InlineValue(ctx.fill(parseAttrs(line[m[4]:m[5]])))
 		if err != nil {
+			err = ctx.explain(err)
 			diags = append(diags, diag.Diagnostic{File: file, Line: lineNo, Severity: diag.Error,
 				Message: fmt.Sprintf("%s: %v", line[m[0]:m[1]], err), Hint: valueHint})
 			b.WriteString(line[m[0]:m[1]])

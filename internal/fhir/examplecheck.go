@@ -561,6 +561,7 @@ func (s *Site) checkShownDiscovery(p PageText, blocks []markdown.CodeBlock, i in
 	if i > 0 {
 		context += " " + blocks[i-1].Code
 	}
+	context = s.baseURLValues(context, p.APIs)
 	// The file is the document of the baseUrl's environment (the
 	// sandbox): a block about production's is not compared with it.
 	if len(apis) != 1 || apis[0].Smart == nil ||

@@ -345,8 +345,10 @@ func trimScopePunctuation(s string) string {
 }
 
 // apisNamedIn are the APIs whose base URL (sandbox or production) the text
-// contains; with several, the longest base URLs win.
+// contains, written out or taken with :fhir-value{api="id" config="baseUrl"};
+// with several, the longest base URLs win.
 func (s *Site) apisNamedIn(text string) []*API {
+	text = s.baseURLValues(text, nil)
 	var out []*API
 	bestLen := 0
 	for _, api := range s.APIs {
@@ -363,6 +365,30 @@ func (s *Site) apisNamedIn(text string) []*API {
 		}
 	}
 	return out
+}
+
+// baseURLValues writes out the base URL of every :fhir-value directive
+// that takes one, so a request written with the directive is read as one
+// with the URL written out: from the API the directive names, or from the
+// page's API when it names none and the page is about one (pageAPIs).
+func (s *Site) baseURLValues(text string, pageAPIs []*API) string {
+	if !strings.Contains(text, ":fhir-value") {
+		return text
+	}
+	return valueRe.ReplaceAllStringFunc(text, func(d string) string {
+		attrs := parseAttrs(valueRe.FindStringSubmatch(d)[2])
+		if attrs["config"] != "baseUrl" {
+			return d
+		}
+		api := s.API(attrs["api"])
+		if _, named := attrs["api"]; !named && len(pageAPIs) == 1 {
+			api = pageAPIs[0]
+		}
+		if api == nil {
+			return d
+		}
+		return api.BaseURL
+	})
 }
 
 // baseURLs are the API's sandbox base URL and, when its statement says,

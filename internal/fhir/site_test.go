@@ -88,7 +88,7 @@ func TestSTU3StatementTakesTypesFromTheBaseSpecification(t *testing.T) {
 func TestDirectivesExpandOutsideCodeAndKeepFileLines(t *testing.T) {
 	site := prepareSTU3(t)
 	body := stu3Site["docs/patient.md"].Data
-	exp, diags := site.Expand("docs/patient.md", body, 1, nil)
+	exp, diags := site.Expand("docs/patient.md", body, 1, nil, nil)
 	if len(diags) > 0 {
 		t.Fatalf("diagnostics: %v", diags)
 	}
@@ -125,7 +125,7 @@ func TestDirectiveErrors(t *testing.T) {
 		{`::fhir-generated`, "only works in the prose file of a generated FHIR page"},
 	}
 	for _, tt := range tests {
-		_, diags := site.Expand("docs/x.md", []byte("Intro.\n\n"+tt.line+"\n"), 4, nil)
+		_, diags := site.Expand("docs/x.md", []byte("Intro.\n\n"+tt.line+"\n"), 4, nil, nil)
 		if len(diags) != 1 || diags[0].Line != 6 || diags[0].Severity != diag.Error || !strings.Contains(diags[0].Message, tt.want) {
 			t.Errorf("%s: got %v, want one error at line 6 containing %q", tt.line, diags, tt.want)
 		}
@@ -177,7 +177,7 @@ func TestExamplesBelongToTheirAPIFolder(t *testing.T) {
 func TestDirectiveLevelNestsGeneratedHeadings(t *testing.T) {
 	site := prepareSTU3(t)
 	body := "## Patient\n\n::fhir-resource{api=\"legacy\" type=\"Patient\" level=\"3\"}\n"
-	exp, diags := site.Expand("docs/patients.md", []byte(body), 1, nil)
+	exp, diags := site.Expand("docs/patients.md", []byte(body), 1, nil, nil)
 	if len(diags) > 0 {
 		t.Fatalf("unexpected diagnostics: %v", diags)
 	}
@@ -188,7 +188,7 @@ func TestDirectiveLevelNestsGeneratedHeadings(t *testing.T) {
 	if strings.Contains(out, "\n#### ") && !strings.Contains(out, "\n### ") {
 		t.Errorf("headings shifted by more than one level:\n%s", out)
 	}
-	_, diags = site.Expand("docs/patients.md", []byte("::fhir-resource{api=\"legacy\" type=\"Patient\" level=\"9\"}\n"), 1, nil)
+	_, diags = site.Expand("docs/patients.md", []byte("::fhir-resource{api=\"legacy\" type=\"Patient\" level=\"9\"}\n"), 1, nil, nil)
 	if len(diags) != 1 || !strings.Contains(diags[0].Message, "2 to 5") {
 		t.Errorf("level=9: got %v, want one error naming the allowed levels", diags)
 	}

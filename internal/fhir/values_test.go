@@ -31,9 +31,10 @@ const valuesBinary = `{
 }
 `
 
-func prepareValues(t *testing.T) *Site {
+func prepareValues(t *testing.T, more ...config.FHIRAPI) *Site {
 	t.Helper()
 	site := fstest.MapFS{
+		"fhir/pb/capabilitystatement.json":     {Data: []byte(valuesStatement)},
 		"fhir/pa/capabilitystatement.json":     {Data: []byte(valuesStatement)},
 		"fhir/pa/smart-configuration.json":     {Data: []byte(goodSmartConfiguration)},
 		"fhir/pa/examples/binary-photo-1.json": {Data: []byte(valuesBinary)},
@@ -47,6 +48,7 @@ func prepareValues(t *testing.T) *Site {
 		APIs: []config.FHIRAPI{{ID: "patient-access", CapabilityStatement: "pa/capabilitystatement.json",
 			BaseURL: "https://fhir.sandbox.example.org/pa/r4", SmartConfiguration: "pa/smart-configuration.json",
 			Authorization: config.FHIRAuthorization{Scope: "launch/patient openid patient/Patient.rs"}}}}
+	cfg.APIs = append(cfg.APIs, more...)
 	s, diags := Prepare(context.Background(), site, cfg, "portal.yaml", BaseSpecs)
 	for _, d := range diags {
 		t.Fatalf("unexpected diagnostic: %s", d)
@@ -74,7 +76,7 @@ func TestValuesComeFromWhereTheyAreWritten(t *testing.T) {
 		"```",
 		"",
 	}, "\n")
-	exp, diags := s.Expand("docs/a.md", []byte(body), 3, nil)
+	exp, diags := s.Expand("docs/a.md", []byte(body), 3, nil, nil)
 	for _, d := range diags {
 		t.Errorf("unexpected diagnostic: %s", d)
 	}
@@ -104,7 +106,7 @@ func TestFhirJSONShowsTheFileAsWritten(t *testing.T) {
 	body := "Intro.\n::fhir-json{api=\"patient-access\" show=\"smart-configuration\"}\n" +
 		"::fhir-json{api=\"patient-access\" resource=\"Binary/photo-1\" title=\"photo.json\"}\n" +
 		"::fhir-json{file=\"pa/examples/binary-photo-1.json\" path=\"meta\"}\n"
-	exp, diags := s.Expand("docs/a.md", []byte(body), 1, nil)
+	exp, diags := s.Expand("docs/a.md", []byte(body), 1, nil, nil)
 	for _, d := range diags {
 		t.Errorf("unexpected diagnostic: %s", d)
 	}
@@ -134,12 +136,12 @@ func TestValueDirectiveErrorsNameTheFix(t *testing.T) {
 		{`:fhir-value{file="pa/examples/binary-photo.json" path="id"}`, `pa/examples/binary-photo.json is not a FHIR file of the FHIR folder fhir (did you mean "pa/examples/binary-photo-1.json"?)`},
 	}
 	for _, c := range cases {
-		_, diags := s.Expand("docs/a.md", []byte("x\n"+c.line+"\n"), 10, nil)
+		_, diags := s.Expand("docs/a.md", []byte("x\n"+c.line+"\n"), 10, nil, nil)
 		if len(diags) != 1 || diags[0].Line != 11 || !strings.Contains(diags[0].Message, c.want) {
 			t.Errorf("%s: diagnostics %v, want one at line 11 containing %q", c.line, diags, c.want)
 		}
 	}
-	_, diags := s.Expand("docs/a.md", []byte("::fhir-json{api=\"patient-access\" show=\"smart\"}\n"), 4, nil)
+	_, diags := s.Expand("docs/a.md", []byte("::fhir-json{api=\"patient-access\" show=\"smart\"}\n"), 4, nil, nil)
 	if len(diags) != 1 || !strings.Contains(diags[0].Message, `show="smart": write show="smart-configuration"`) || diags[0].Line != 4 {
 		t.Errorf("bad show: %v", diags)
 	}
@@ -151,5 +153,55 @@ func TestValuesReadAsWrittenInProseAndTables(t *testing.T) {
 	}
 	if got := codeSpanRanges("a `x` b ``y`z`` c"); len(got) != 2 || got[0] != [2]int{2, 5} || got[1] != [2]int{8, 15} {
 		t.Errorf("codeSpanRanges = %v", got)
+	}
+}
+
+func TestDirectivesWithoutAPITakeThePagesAPI(t *testing.T) {
+	payer := config.FHIRAPI{ID: "payer-access", CapabilityStatement: "pb/capabilitystatement.json", BaseURL: "https://fhir.sandbox.example.org/pb/r4"}
+	s := prepareValues(t, payer)
+	patientAccess, payerAccess := s.API("patient-access"), s.API("payer-access")
+	body := strings.Join([]string{
+		`Base :fhir-value{config="baseUrl"}, token :fhir-value{smart="token_endpoint"}, US Core :fhir-value{dependency="hl7.fhir.us.core"}.`,
+		`The other API: :fhir-value{api="payer-access" config="baseUrl"}.`,
+		`::fhir-json{show="smart-configuration"}`,
+		"",
+	}, "\n")
+	for _, tt := range []struct {
+		name string
+		page *Page
+		apis []*API
+	}{
+		{"a page about one API", nil, []*API{patientAccess}},
+		{"the prose of a generated page", &Page{API: patientAccess}, nil},
+	} {
+		exp, diags := s.Expand("docs/a.md", []byte(body), 1, tt.page, tt.apis)
+		for _, d := range diags {
+			t.Errorf("%s: unexpected diagnostic: %s", tt.name, d)
+		}
+		got := string(exp.Body)
+		for _, want := range []string{
+			"Base https://fhir.sandbox.example.org/pa/r4, token https://auth.example.org/token, US Core 6.1.0.",
+			"The other API: https://fhir.sandbox.example.org/pb/r4.",
+			"```json title=\"GET https://fhir.sandbox.example.org/pa/r4/.well-known/smart-configuration\"",
+		} {
+			if !strings.Contains(got, want) {
+				t.Errorf("%s: expansion lacks %q:\n%s", tt.name, want, got)
+			}
+		}
+	}
+
+	for _, tt := range []struct {
+		name string
+		apis []*API
+		want string
+	}{
+		{"a page about no API", nil, `:fhir-value needs api="…"`},
+		{"a page about two APIs", []*API{patientAccess, payerAccess},
+			`:fhir-value needs api="…", file="…", url="…" or dependency="…"; this page is about several APIs (patient-access, payer-access), so name one`},
+	} {
+		_, diags := s.Expand("docs/a.md", []byte("x\n:fhir-value{config=\"baseUrl\"}\n"), 7, nil, tt.apis)
+		if len(diags) != 1 || diags[0].Line != 8 || !strings.Contains(diags[0].Message, tt.want) {
+			t.Errorf("%s: diagnostics %v, want one at line 8 containing %q", tt.name, diags, tt.want)
+		}
 	}
 }

@@ -37,6 +37,28 @@ type Site struct {
 	Files map[string]bool
 	// BaseURL of the site; links outside it are not checked.
 	BaseURL string
+	// OutOfScope are routes of the site being moved over that Portal does
+	// not build and has already reported (config.Site.OutOfScope): links
+	// into them are not broken. An entry ending in "$" is one exact route,
+	// any other a prefix.
+	OutOfScope []string
+}
+
+// outOfScope reports whether a resolved path falls in one of the routes.
+func (s Site) outOfScope(p string) bool {
+	slashed := strings.TrimSuffix(p, "/") + "/"
+	for _, r := range s.OutOfScope {
+		if exact, ok := strings.CutSuffix(r, "$"); ok {
+			if slashed == exact || p == exact {
+				return true
+			}
+			continue
+		}
+		if strings.HasPrefix(slashed, r) {
+			return true
+		}
+	}
+	return false
 }
 
 // Levels says how to report each class of problem.
@@ -89,7 +111,7 @@ func checkLink(site Site, anchors map[string]map[string]bool, pagePath string, l
 	}
 	target, found := findTarget(site, anchors, resolved)
 	if !found {
-		if site.Files[resolved] || site.Files[decode(resolved)] {
+		if site.Files[resolved] || site.Files[decode(resolved)] || site.outOfScope(resolved) {
 			return diag.Diagnostic{}, false
 		}
 		msg := fmt.Sprintf("Broken link on source page path = %s:\n   -> linking to %s", pagePath, l.Dest)

@@ -162,6 +162,12 @@ var _ renderer.NodeRenderer = codeBlockRenderer{}
 func (r codeBlockRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(ast.KindFencedCodeBlock, r.renderFenced)
 	reg.Register(ast.KindCodeBlock, r.renderIndented)
+	reg.Register(kindMDXCodeBlock, func(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering {
+			r.write(w, node.(*mdxCodeBlock).block)
+		}
+		return ast.WalkSkipChildren, nil
+	})
 }
 
 func (r codeBlockRenderer) renderFenced(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {

@@ -12,15 +12,21 @@ import (
 )
 
 // collect fills the page data of res from the parsed document.
-func (r *Renderer) collect(res *Result, root ast.Node, source []byte, lines lineIndex) error {
+func (r *Renderer) collect(res *Result, root ast.Node, source []byte, page *pageState) error {
+	lines := page.lines
 	return ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
 		switch n := n.(type) {
 		case *ast.Heading:
-			return ast.WalkContinue, r.collectHeading(res, n, source)
+			return ast.WalkContinue, r.collectHeading(res, n, source, page.ctx.MDX)
+		case *partialNode:
+			res.mergePartial(n)
 		case *ast.Link:
+			if page.unchecked[n] {
+				return ast.WalkContinue, nil
+			}
 			res.Links = append(res.Links, Link{Dest: linkDestination(n.Destination), Line: lines.nodeLine(n)})
 		case *ast.Image:
 			res.Links = append(res.Links, Link{Dest: linkDestination(n.Destination), Line: lines.nodeLine(n)})
@@ -37,8 +43,34 @@ func (r *Renderer) collect(res *Result, root ast.Node, source []byte, lines line
 	})
 }
 
+// mergePartial adds what a partial's page holds to the page including it:
+// its headings join the table of contents where the partial stands.
+func (res *Result) mergePartial(n *partialNode) {
+	sub := n.result
+	res.Headings = append(res.Headings, sub.Headings...)
+	for _, l := range sub.Links {
+		if l.File == "" {
+			l.File = n.file
+		}
+		res.Links = append(res.Links, l)
+	}
+	for _, l := range sub.UnresolvedMarkdownLinks {
+		if l.File == "" {
+			l.File = n.file
+		}
+		res.UnresolvedMarkdownLinks = append(res.UnresolvedMarkdownLinks, l)
+	}
+	res.HasMermaid = res.HasMermaid || sub.HasMermaid
+	res.Diagnostics = append(res.Diagnostics, sub.Diagnostics...)
+	res.Assets = append(res.Assets, sub.Assets...)
+	res.DocCardLists = append(res.DocCardLists, sub.DocCardLists...)
+	if res.Description == "" {
+		res.Description = sub.Description
+	}
+}
+
 // collectHeading records the first h1 as the title and every h2-h6.
-func (r *Renderer) collectHeading(res *Result, heading *ast.Heading, source []byte) error {
+func (r *Renderer) collectHeading(res *Result, heading *ast.Heading, source []byte, mdx bool) error {
 	text := strings.TrimSpace(plainText(heading, source))
 	if heading.Level == 1 {
 		if res.Title == "" {
@@ -46,7 +78,7 @@ func (r *Renderer) collectHeading(res *Result, heading *ast.Heading, source []by
 		}
 		return nil
 	}
-	content, err := r.renderInline(heading, source)
+	content, err := r.renderInline(heading, source, mdx)
 	if err != nil {
 		return err
 	}
@@ -62,13 +94,17 @@ func (r *Renderer) collectHeading(res *Result, heading *ast.Heading, source []by
 // the table of contents. The hash link and footnote references are left out:
 // they belong to the heading on the page, and a copy of a footnote reference
 // would repeat its id.
-func (r *Renderer) renderInline(block ast.Node, source []byte) (string, error) {
+func (r *Renderer) renderInline(block ast.Node, source []byte, mdx bool) (string, error) {
+	md := r.md
+	if mdx {
+		md = r.mdx
+	}
 	var b bytes.Buffer
 	for c := block.FirstChild(); c != nil; c = c.NextSibling() {
 		if c.Kind() == kindHashLink || c.Kind() == east.KindFootnoteLink {
 			continue
 		}
-		if err := r.md.Renderer().Render(&b, source, c); err != nil {
+		if err := md.Renderer().Render(&b, source, c); err != nil {
 			return "", err
 		}
 	}

@@ -39,24 +39,35 @@ func TestGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	mdx, err := filepath.Glob("testdata/*.mdx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs = append(inputs, mdx...)
 	if len(inputs) == 0 {
 		t.Fatal("no testdata/*.md files")
 	}
 	renderer := New()
 	for _, input := range inputs {
-		name := strings.TrimSuffix(filepath.Base(input), ".md")
+		name := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(input), ".mdx"), ".md")
 		t.Run(name, func(t *testing.T) {
 			src, err := os.ReadFile(input)
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := renderer.Render(src, RenderContext{File: input, ResolveMarkdownLink: resolveTestLink})
+			isMDX := strings.HasSuffix(input, ".mdx")
+			res, err := renderer.Render(src, testContext(input, isMDX))
 			if err != nil {
 				t.Fatal(err)
 			}
+			got := res.HTML
+			if isMDX {
+				// An MDX case also shows its diagnostics: what the author is told.
+				got += diagnosticsComment(res)
+			}
 			goldenPath := filepath.Join("testdata", name+".golden.html")
 			if *update {
-				if err := os.WriteFile(goldenPath, []byte(res.HTML), 0o644); err != nil {
+				if err := os.WriteFile(goldenPath, []byte(got), 0o644); err != nil {
 					t.Fatal(err)
 				}
 				return
@@ -65,8 +76,8 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v (run go test -update to create it)", err)
 			}
-			if res.HTML != string(want) {
-				t.Errorf("HTML differs from %s (run go test -update and review the diff)\n%s", goldenPath, lineDiff(string(want), res.HTML))
+			if got != string(want) {
+				t.Errorf("HTML differs from %s (run go test -update and review the diff)\n%s", goldenPath, lineDiff(string(want), got))
 			}
 		})
 	}
@@ -88,5 +99,50 @@ func lineDiff(want, got string) string {
 			b.WriteString("line " + strconv.Itoa(i+1) + ":\n  want: " + w + "\n  got:  " + g + "\n")
 		}
 	}
+	return b.String()
+}
+
+// testContext is how the golden cases render: .md as CommonMark, .mdx as
+// MDX with partials read from testdata and assets under testdata/img.
+func testContext(file string, isMDX bool) RenderContext {
+	ctx := RenderContext{File: file, ResolveMarkdownLink: resolveTestLink, MDX: isMDX, BaseURL: "/base/"}
+	if !isMDX {
+		return ctx
+	}
+	ctx.Partial = func(partial string) ([]byte, RenderContext, error) {
+		body, err := os.ReadFile(partial)
+		return body, testContext(partial, strings.HasSuffix(partial, ".mdx")), err
+	}
+	ctx.ResolveAsset = func(dest string) (string, string, bool) {
+		target := filepath.Join(filepath.Dir(file), dest)
+		if _, err := os.Stat(target); err != nil {
+			return "", "", false
+		}
+		return "/base/assets/" + filepath.Base(target), target, true
+	}
+	return ctx
+}
+
+// diagnosticsComment lists a result's diagnostics and links as an HTML
+// comment after the page, so golden files show them.
+func diagnosticsComment(res *Result) string {
+	var b strings.Builder
+	b.WriteString("<!-- diagnostics:\n")
+	for _, d := range res.Diagnostics {
+		b.WriteString(d.String() + "\n")
+	}
+	b.WriteString("links:\n")
+	for _, l := range res.Links {
+		b.WriteString(l.Dest)
+		if l.File != "" {
+			b.WriteString(" (" + l.File + ")")
+		}
+		b.WriteString(" line " + strconv.Itoa(l.Line) + "\n")
+	}
+	b.WriteString("headings:\n")
+	for _, h := range res.Headings {
+		b.WriteString(strings.Repeat("#", h.Level) + " " + h.Text + " {#" + h.ID + "}\n")
+	}
+	b.WriteString("-->\n")
 	return b.String()
 }

@@ -98,6 +98,9 @@ func anchorHeading(heading *ast.Heading, source []byte, slugs *slugger) {
 // nodes (an "_" in the id is a delimiter run of its own), so the trailing run
 // of text nodes is read as one string and then cut back.
 func takeExplicitID(heading *ast.Heading, source []byte) (string, bool) {
+	if id, ok := expressionHeadingID(heading, source); ok {
+		return id, true
+	}
 	run := trailingTextRun(heading)
 	if len(run) == 0 {
 		return "", false

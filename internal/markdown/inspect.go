@@ -99,15 +99,18 @@ type OutlineLink struct {
 }
 
 // Inspect parses a page body without rendering it. ctx.File and
-// ctx.LineOffset (or ctx.FileLines) place it in its file; links are not
-// resolved.
+// ctx.LineOffset (or ctx.FileLines) place it in its file, ctx.MDX parses
+// it as MDX; links are not resolved and partials are not read.
 func (r *Renderer) Inspect(src []byte, ctx RenderContext) *Outline {
 	src = normalizeLineEndings(src)
-	page := &pageState{ctx: RenderContext{File: ctx.File, LineOffset: ctx.LineOffset, FileLines: ctx.FileLines},
-		lines: newLineIndex(src, ctx.LineOffset, ctx.FileLines)}
+	page := newPageState(RenderContext{File: ctx.File, LineOffset: ctx.LineOffset, FileLines: ctx.FileLines, MDX: ctx.MDX}, src, nil)
+	md := r.md
+	if ctx.MDX {
+		md = r.mdx
+	}
 	pc := parser.NewContext()
 	pc.Set(pageStateKey, page)
-	root := r.md.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
+	root := md.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
 	out := &Outline{}
 	lines := page.lines
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {

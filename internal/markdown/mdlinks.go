@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"net/url"
 	"regexp"
 	"strings"
 
@@ -37,17 +38,78 @@ func (markdownLinkTransformer) Transform(doc *ast.Document, _ text.Reader, pc pa
 		return
 	}
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if link, ok := n.(*ast.Link); ok && entering {
-			page.resolveLink(link)
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.Link:
+			page.resolveLink(n)
+		case *ast.Image:
+			if url, ok := page.assetURL(linkDestination(n.Destination)); ok {
+				n.Destination = []byte(url)
+			}
 		}
 		return ast.WalkContinue, nil
 	})
 }
 
+// assetURL maps a destination naming a file of the site (relative to the
+// page, or @site/…) to the URL the file is served at.
+func (p *pageState) assetURL(dest string) (string, bool) {
+	if p.ctx.ResolveAsset == nil || dest == "" || dest[0] == '#' || dest[0] == '?' || dest[0] == '/' ||
+		urlScheme.MatchString(dest) || strings.HasPrefix(dest, "//") {
+		return "", false
+	}
+	url, file, ok := p.ctx.ResolveAsset(dest)
+	if ok {
+		p.assets = append(p.assets, Asset{Dest: dest, URL: url, File: file})
+	}
+	return url, ok
+}
+
+// resolveAsset is require('…') in expressions.
+func (p *pageState) resolveAsset(dest string) (string, bool) {
+	return p.assetURL(dest)
+}
+
+// relativeURL resolves a URL-relative link against the URL the page has on
+// the Docusaurus site (RenderContext.LinkBase), as the browser would there.
+func (p *pageState) relativeURL(dest string) (string, bool) {
+	if p.ctx.LinkBase == "" || dest == "" || dest[0] == '#' || dest[0] == '/' || dest[0] == '?' ||
+		urlScheme.MatchString(dest) || strings.HasPrefix(dest, "//") {
+		return "", false
+	}
+	base, err := url.Parse(p.ctx.LinkBase)
+	if err != nil {
+		return "", false
+	}
+	ref, err := url.Parse(dest)
+	if err != nil {
+		return "", false
+	}
+	return base.ResolveReference(ref).String(), true
+}
+
 // resolveLink rewrites link when it points to a Markdown file.
 func (p *pageState) resolveLink(link *ast.Link) {
 	dest := linkDestination(link.Destination)
+	if rest, ok := strings.CutPrefix(dest, "pathname://"); ok {
+		// Docusaurus: a plain link that leaves the single-page app, never
+		// checked; the base URL is still added to site paths.
+		if strings.HasPrefix(rest, "/") {
+			rest = withBaseURL(p.ctx.BaseURL, rest)
+		}
+		link.Destination = []byte(rest)
+		link.SetAttributeString("target", []byte("_blank"))
+		p.unchecked[link] = true
+		return
+	}
 	if !isMarkdownFileLink(dest) {
+		if url, ok := p.assetURL(dest); ok {
+			link.Destination = []byte(url)
+		} else if url, ok := p.relativeURL(dest); ok {
+			link.Destination = []byte(url)
+		}
 		return
 	}
 	if p.ctx.ResolveMarkdownLink != nil {

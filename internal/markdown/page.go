@@ -14,6 +14,24 @@ type pageState struct {
 	ctx        RenderContext
 	lines      lineIndex
 	unresolved []Link
+
+	// The rest serves MDX pages (mdx*.go) and assets.
+	mdxState
+	renderer *Renderer
+	// extraLinks are links written in JSX (<a href>, <Link to>).
+	extraLinks   []Link
+	partials     []string
+	assets       []Asset
+	docCardLists []DocCardList
+	tocInlines   []tocInline
+	// unchecked are links the check skips (pathname:// links).
+	unchecked map[*ast.Link]bool
+}
+
+// newPageState is the state of one page about to be parsed from src.
+func newPageState(ctx RenderContext, src []byte, r *Renderer) *pageState {
+	return &pageState{ctx: ctx, lines: newLineIndex(src, ctx.LineOffset, ctx.FileLines), renderer: r,
+		mdxState: newMDXState(), unchecked: map[*ast.Link]bool{}}
 }
 
 // pageStateKey finds the pageState in a parser.Context. goldmark context keys

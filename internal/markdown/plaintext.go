@@ -38,9 +38,14 @@ func writePlainText(b *strings.Builder, n ast.Node, source []byte) {
 			writeCodeSpanText(b, c, source)
 		case *ast.AutoLink:
 			b.Write(c.Label(source))
-		case *ast.RawHTML, *east.FootnoteLink, *east.TaskCheckBox, *hashLink:
+		case *expressionInline:
+			b.WriteString(c.text)
+		case *ast.RawHTML, *east.FootnoteLink, *east.TaskCheckBox, *hashLink, *jsxTagNode:
 			// No visible text of their own.
 		default:
+			if el := elementOf(c); el != nil && el.hidden {
+				continue
+			}
 			writePlainText(b, c, source)
 		}
 	}

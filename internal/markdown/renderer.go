@@ -3,9 +3,11 @@ package markdown
 import (
 	"bytes"
 	"fmt"
+	"strings"
+
+	"github.com/portaldocs/portal/internal/diag"
 
 	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/text"
@@ -16,37 +18,23 @@ import (
 // many goroutines.
 type Renderer struct {
 	md     goldmark.Markdown
+	mdx    goldmark.Markdown
 	config config
 }
 
 // New returns a Renderer for CommonMark + GFM (tables, strikethrough,
-// autolinks, task lists, footnotes) with all Portal extensions. Raw HTML is
-// passed through: authors are trusted.
+// autolinks, task lists, footnotes) with all Portal extensions, and for MDX
+// (RenderContext.MDX). Raw HTML is passed through: authors are trusted.
 func New(opts ...Option) *Renderer {
 	cfg := defaultConfig()
 	for _, opt := range opts {
 		opt(&cfg)
 	}
 	md := goldmark.New(
-		goldmark.WithExtensions(
-			// The align attribute, not a style attribute, so pages work under
-			// a Content-Security-Policy without 'unsafe-inline' styles.
-			extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute)),
-			extension.Strikethrough,
-			extension.Linkify,
-			extension.TaskList,
-			extension.Footnote,
-			headingAnchors{},
-			admonitions{},
-			tabs{},
-			mermaidDiagrams{},
-			codeBlocks{highlight: cfg.highlight},
-			markdownLinks{},
-			hardBreakSpaces{},
-		),
+		goldmark.WithExtensions(commonExtensions(cfg)...),
 		goldmark.WithRendererOptions(html.WithUnsafe()),
 	)
-	return &Renderer{md: md, config: cfg}
+	return &Renderer{md: md, mdx: newMDX(cfg), config: cfg}
 }
 
 // RenderContext is what Render needs to know about the page beyond its text.
@@ -67,6 +55,43 @@ type RenderContext struct {
 	// has neither, Render appends dest's query and fragment. A nil
 	// ResolveMarkdownLink resolves nothing.
 	ResolveMarkdownLink func(dest string) (url string, ok bool)
+
+	// MDX parses the page as MDX (mdx.go), as Docusaurus's markdown.format
+	// decides for the file.
+	MDX bool
+	// BaseURL is the site's base URL, for useBaseUrl and <Link>.
+	BaseURL string
+	// LinkBase, when set, is the URL Docusaurus would serve the page at
+	// when that differs from Portal's (no trailing slash): URL-relative
+	// links are resolved against it, so they reach the page they reach
+	// on the Docusaurus site.
+	LinkBase string
+	// TOCMinLevel and TOCMaxLevel are <TOCInline>'s default levels
+	// (0: 2 and 3).
+	TOCMinLevel, TOCMaxLevel int
+	// Partial loads a Markdown file a page imports by relative path and
+	// uses as a component (a partial): its body without front matter and
+	// the context to render it in (its own file, links resolved from it).
+	// file is site-relative. Nil: partials are left out with a warning.
+	Partial func(file string) (body []byte, ctx RenderContext, err error)
+	// ResolveAsset maps a relative link or image to a file next to the
+	// page (./img/shot.png, @site/static/file.pdf) onto the URL it is
+	// served at and the site-relative file; ok is false when no such file
+	// exists. It only answers: Result.Assets lists what the page used.
+	ResolveAsset func(dest string) (url, file string, ok bool)
+
+	// partialStack lists the files that include this one, for cycles.
+	partialStack []string
+	// props are a partial's attributes, as props in its expressions.
+	props *jsObject
+}
+
+// Asset is a file a page links to or shows, served at URL.
+type Asset struct {
+	Dest string
+	URL  string
+	// File is the asset's file in the site folder.
+	File string
 }
 
 // Result is one rendered page.
@@ -95,6 +120,17 @@ type Result struct {
 	// Description is a plain-text excerpt of the first paragraph, the
 	// default page description.
 	Description string
+	// Diagnostics are problems found in MDX (unknown components, code the
+	// page cannot show, partial cycles), located in their file.
+	Diagnostics []diag.Diagnostic
+	// DocCardLists are the page's <DocCardList>s, whose markers in HTML
+	// the build replaces with cards once sidebars are known.
+	DocCardLists []DocCardList
+	// Partials are the files rendered into the page, so a cache can tell
+	// that the page depends on them.
+	Partials []string
+	// Assets are the files the page links to or shows, with their URLs.
+	Assets []Asset
 }
 
 // Heading is one h2-h6 heading of a page.
@@ -114,6 +150,9 @@ type Heading struct {
 type Link struct {
 	// Dest is the destination as the browser sees it, before URL escaping.
 	Dest string
+	// File is the file the link is written in, when not the page's own
+	// (a partial's).
+	File string
 	// Line is the 1-based line in the file, LineOffset included.
 	Line int
 }
@@ -122,22 +161,37 @@ type Link struct {
 // never a problem in the Markdown: every input renders.
 func (r *Renderer) Render(src []byte, ctx RenderContext) (*Result, error) {
 	src = normalizeLineEndings(src)
-	page := &pageState{ctx: ctx, lines: newLineIndex(src, ctx.LineOffset, ctx.FileLines)}
+	page := newPageState(ctx, src, r)
+	if ctx.props != nil {
+		page.vars["props"] = ctx.props
+	}
+	md := r.md
+	if ctx.MDX {
+		md = r.mdx
+	}
 	pc := parser.NewContext()
 	pc.Set(pageStateKey, page)
-	root := r.md.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
+	root := md.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
 
 	var out bytes.Buffer
-	if err := r.md.Renderer().Render(&out, src, root); err != nil {
+	if err := md.Renderer().Render(&out, src, root); err != nil {
 		return nil, fmt.Errorf("render %s: %w", ctx.File, err)
 	}
 	res := &Result{
 		HTML:                    out.String(),
 		UnresolvedMarkdownLinks: page.unresolved,
+		DocCardLists:            page.docCardLists,
+		Partials:                page.partials,
+		Assets:                  page.assets,
 	}
-	if err := r.collect(res, root, src, page.lines); err != nil {
+	if err := r.collect(res, root, src, page); err != nil {
 		return nil, fmt.Errorf("render %s: %w", ctx.File, err)
 	}
+	res.Links = append(res.Links, page.extraLinks...)
+	for _, t := range page.tocInlines {
+		res.HTML = strings.Replace(res.HTML, t.marker, tocHTML(BuildTOC(res.Headings, t.minLevel, t.maxLevel)), 1)
+	}
+	res.Diagnostics = append(res.Diagnostics, page.diags...)
 	res.Anchors = htmlIDs(res.HTML)
 	return res, nil
 }

@@ -61,3 +61,7 @@ func keptInSlug(r rune) bool {
 		unicode.IsMark(r) ||
 		unicode.In(r, unicode.Nd, unicode.Nl, unicode.Pc, unicode.Other_Alphabetic)
 }
+
+// GitHubSlug is the github-slugger slug of text, as Docusaurus makes heading
+// ids and generated-index URLs ("Tutorial - Basics" → "tutorial---basics").
+func GitHubSlug(text string) string { return githubSlug(text) }

@@ -79,6 +79,9 @@ type tabsContainer struct {
 	ast.BaseBlock
 	fence   int
 	groupID string
+	// queryString is the URL search parameter that mirrors the selected
+	// tab (Docusaurus's queryString), "" for none.
+	queryString string
 	// seq numbers the containers of a page from 1, for element ids.
 	seq int
 	// hasTabs is false for a container without any tab, which renders its
@@ -145,6 +148,8 @@ type tabLabel struct {
 	ast.BaseBlock
 	state    tabState
 	fallback string
+	// class is extra classes for the tab (a TabItem's attributes.className).
+	class string
 }
 
 // Kind implements ast.Node.
@@ -159,6 +164,8 @@ func (n *tabLabel) Dump(source []byte, level int) {
 type tabPanel struct {
 	ast.BaseBlock
 	state tabState
+	// class is extra classes for the panel (a TabItem's className).
+	class string
 }
 
 // Kind implements ast.Node.
@@ -452,6 +459,11 @@ func renderTabs(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.W
 		_, _ = w.Write(util.EscapeHTML([]byte(container.groupID)))
 		_, _ = w.WriteString(`"`)
 	}
+	if container.queryString != "" {
+		_, _ = w.WriteString(` data-query-string="`)
+		_, _ = w.Write(util.EscapeHTML([]byte(container.queryString)))
+		_, _ = w.WriteString(`"`)
+	}
 	_, _ = w.WriteString(">\n")
 	return ast.WalkContinue, nil
 }
@@ -479,10 +491,14 @@ func renderTabLabel(w util.BufWriter, _ []byte, node ast.Node, entering bool) (a
 	}
 	s := label.state
 	_, _ = w.WriteString(`<li role="tab" id="` + s.tabID() + `" aria-controls="` + s.panelID() + `"`)
+	extra := ""
+	if label.class != "" {
+		extra = " " + string(util.EscapeHTML([]byte(label.class)))
+	}
 	if s.selected {
-		_, _ = w.WriteString(` aria-selected="true" tabindex="0" class="tabs__item tabs__item--active"`)
+		_, _ = w.WriteString(` aria-selected="true" tabindex="0" class="tabs__item tabs__item--active` + extra + `"`)
 	} else {
-		_, _ = w.WriteString(` aria-selected="false" tabindex="-1" class="tabs__item"`)
+		_, _ = w.WriteString(` aria-selected="false" tabindex="-1" class="tabs__item` + extra + `"`)
 	}
 	_, _ = w.WriteString(` data-value="`)
 	_, _ = w.Write(util.EscapeHTML([]byte(s.value)))
@@ -498,8 +514,13 @@ func renderTabPanel(w util.BufWriter, _ []byte, node ast.Node, entering bool) (a
 		_, _ = w.WriteString("</div>\n")
 		return ast.WalkContinue, nil
 	}
-	s := node.(*tabPanel).state
-	_, _ = w.WriteString(`<div role="tabpanel" id="` + s.panelID() + `" aria-labelledby="` + s.tabID() + `" tabindex="0" class="tabs__panel"`)
+	panel := node.(*tabPanel)
+	s := panel.state
+	class := "tabs__panel"
+	if panel.class != "" {
+		class += " " + string(util.EscapeHTML([]byte(panel.class)))
+	}
+	_, _ = w.WriteString(`<div role="tabpanel" id="` + s.panelID() + `" aria-labelledby="` + s.tabID() + `" tabindex="0" class="` + class + `"`)
 	if !s.selected {
 		_, _ = w.WriteString(" hidden")
 	}

@@ -19,7 +19,9 @@ import (
 
 	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/docusaurus"
 	"github.com/portaldocs/portal/internal/markdown"
+	"github.com/portaldocs/portal/internal/precompress"
 	"github.com/portaldocs/portal/internal/ssr"
 	"github.com/portaldocs/portal/internal/theme"
 )
@@ -48,6 +50,13 @@ type options struct {
 	progress func(Progress)
 	// renderer picks the theme's server renderer (WithRenderer).
 	renderer string
+	// precompress is each file's quality (WithPrecompress,
+	// WithPrecompressPolicy); nil writes no siblings. precompressName names
+	// the policy, so that a build reuses only siblings the same policy made.
+	precompress     precompress.Policy
+	precompressName string
+	// env is process.env for a Docusaurus config and sidebars (WithEnv).
+	env docusaurus.Env
 }
 
 // Server renderers WithRenderer can ask the theme for.
@@ -102,6 +111,10 @@ func WithPrerenderPool(pool *ssr.Pool) Option { return func(o *options) { o.pool
 // unchanged files are linked from dir rather than written again. Without
 // it the output folder is a temporary folder of the system's.
 func WithOutputDir(dir string) Option { return func(o *options) { o.outputDir = dir } }
+
+// WithEnv sets process.env for the JavaScript of a Docusaurus config and
+// sidebars file; without it they see an empty environment.
+func WithEnv(env map[string]string) Option { return func(o *options) { o.env = env } }
 
 // WithCache reuses what earlier builds with the same cache rendered, for
 // the files that did not change.
@@ -164,6 +177,7 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 			b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: "write the output: " + err.Error()})
 		}
 	}
+	b.precompressOutput(out)
 	res := &Result{Diagnostics: b.diags.Items(), Stages: b.stages}
 	err := ctx.Err()
 	switch {
@@ -246,6 +260,8 @@ const (
 	StageResolve   = "resolve"   // sidebars, navbar, routes, page and site data, search index
 	StageLinks     = "links"     // broken links and anchors, duplicate routes, redirects
 	StagePrerender = "prerender" // every page rendered by the theme, every file written
+	// StagePrecompress writes the .br and .gz siblings (WithPrecompress).
+	StagePrecompress = "precompress"
 )
 
 // Stage is how long one stage of a build took.

@@ -290,6 +290,8 @@ unlisted: true
 
 // TestAliases: the manifest resolves every other form of a path the site
 // links to, as the server answers it, and nothing else.
+// (A URL-relative link resolves against the page's URL as Docusaurus
+// serves it, /docs/a without trailingSlash: "b" is /docs/b.)
 func TestAliases(t *testing.T) {
 	res, err := runSite(t, `
 -- portal.yaml --
@@ -302,7 +304,7 @@ redirects:
 -- docs/a.md --
 # A
 
-See [B](/docs/b), [B again](../b), [the old page](/old/) and [B itself](/docs/b/).
+See [B](/docs/b), [B again](b), [the old page](/old/) and [B itself](/docs/b/).
 -- docs/b.md --
 # B
 `)

@@ -2,10 +2,12 @@ package pipeline
 
 import (
 	"crypto/sha256"
+	"fmt"
 	"sort"
 	"strconv"
 	"sync"
 
+	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/markdown"
 )
 
@@ -100,12 +102,13 @@ func markdownKey(structure [32]byte, j *renderJob) [32]byte {
 }
 
 // structureKey fingerprints the site's docs and pages (files, ids and
-// permalinks): what .md links resolve against.
+// permalinks), what .md links resolve against, and the config's settings
+// every render reads (MDX or not, TOCInline's levels, trailing slashes).
 func structureKey(site *loaded) [32]byte {
 	var entries []string
 	for _, v := range site.content.Versions {
 		for _, d := range v.Docs {
-			entries = append(entries, v.Name+"\x00"+d.Source+"\x00"+d.ID+"\x00"+d.Permalink)
+			entries = append(entries, v.Key()+"\x00"+d.Source+"\x00"+d.ID+"\x00"+d.Permalink)
 		}
 	}
 	for _, p := range site.content.Pages {
@@ -114,6 +117,7 @@ func structureKey(site *loaded) [32]byte {
 	sort.Strings(entries)
 	h := sha256.New()
 	h.Write([]byte(site.cfg.BaseURL))
+	h.Write([]byte(renderSettings(site.cfg)))
 	for _, e := range entries {
 		h.Write([]byte(e))
 		h.Write([]byte{1})
@@ -121,4 +125,14 @@ func structureKey(site *loaded) [32]byte {
 	var key [32]byte
 	h.Sum(key[:0])
 	return key
+}
+
+// renderSettings are the config's values a Markdown render depends on.
+func renderSettings(cfg *config.Site) string {
+	toc := cfg.ThemeConfig.TableOfContents
+	trailing := "unset"
+	if cfg.TrailingSlash != nil {
+		trailing = strconv.FormatBool(*cfg.TrailingSlash)
+	}
+	return fmt.Sprintf("\x00%s\x00%d\x00%d\x00%s\x00", cfg.Markdown.Format, toc.MinHeadingLevel, toc.MaxHeadingLevel, trailing)
 }

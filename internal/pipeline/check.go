@@ -26,7 +26,7 @@ func (b *builder) validate(site *loaded, plan *resolved) {
 	b.diags.Add(links.Duplicates(sources, cfg.OnDuplicateRoutes)...)
 	b.checkRedirects(site, plan)
 
-	check := links.Site{BaseURL: cfg.BaseURL, Files: knownFiles(site, plan)}
+	check := links.Site{BaseURL: cfg.BaseURL, Files: knownFiles(site, plan), OutOfScope: cfg.OutOfScope}
 	for _, p := range plan.pages {
 		check.Pages = append(check.Pages, links.Page{Path: p.entry.Path, Links: p.links, Anchors: p.anchors})
 	}
@@ -53,7 +53,7 @@ func (b *builder) checkRedirects(site *loaded, plan *resolved) {
 	}
 	for i, rd := range plan.redirects {
 		if taken[rd.file] {
-			b.diags.Add(diag.Diagnostic{File: config.FileName, Line: rd.line, Severity: diag.Error,
+			b.diags.Add(diag.Diagnostic{File: site.cfg.File, Line: rd.line, Severity: diag.Error,
 				Message: fmt.Sprintf("redirect from %s would replace the page at that path", site.cfg.Redirects[i].From),
 				Hint:    "remove the redirect or the page"})
 			continue
@@ -75,6 +75,9 @@ func knownFiles(site *loaded, plan *resolved) map[string]bool {
 		files[strings.TrimSuffix(rd.from, "/")+"/"] = true
 	}
 	site.fhir.downloadPaths(base, files)
+	for name := range plan.assets {
+		files[base+name] = true
+	}
 	return files
 }
 
@@ -83,7 +86,7 @@ func layoutLinks(cfg *config.Site) []links.Link {
 	var out []links.Link
 	add := func(to string, line int) {
 		if to != "" && !links.IsExternal(to) {
-			out = append(out, links.Link{Dest: withBaseURL(cfg.BaseURL, to), File: config.FileName, Line: line})
+			out = append(out, links.Link{Dest: withBaseURL(cfg.BaseURL, to), File: cfg.File, Line: line})
 		}
 	}
 	var walk func(items []config.NavbarItem)

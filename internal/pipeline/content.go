@@ -36,8 +36,9 @@ func (b *builder) inspectAuthorText(site *loaded, j *renderJob) {
 		}
 	}
 	j.author = &authorText{
-		outline: b.md.Inspect(j.body, markdown.RenderContext{File: j.source, LineOffset: j.bodyLine}),
-		body:    j.body, line: j.bodyLine + 1,
+		outline: b.md.Inspect(j.body, markdown.RenderContext{File: j.source, LineOffset: j.bodyLine,
+			MDX: site.cfg.Markdown.IsMDX(j.source)}),
+		body: j.body, line: j.bodyLine + 1,
 	}
 }
 

@@ -35,6 +35,7 @@ func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *
 	cfg := site.cfg
 	base := cfg.BaseURL
 	b.copyStatic(out, site.static)
+	b.copyAssets(out, plan.assets)
 	for _, d := range plan.downloads {
 		out.add(d.Path, d.Data)
 	}
@@ -76,6 +77,7 @@ func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *
 	out.add("sitemap.xml", sitemap(cfg, m))
 	out.add("robots.txt", robots(cfg))
 	out.add(route.ManifestFile, mustJSON(m))
+	b.emitDeploy(out, cfg, m, lazy)
 	out.Manifest = m
 	return out, lazy
 }
@@ -302,6 +304,19 @@ func (b *builder) copyStatic(out *Output, files []staticFile) {
 			continue
 		}
 		out.add(f.name, data)
+	}
+}
+
+// copyAssets copies the files pages use by a relative path (MDX) to the
+// names the pages link them by.
+func (b *builder) copyAssets(out *Output, assets map[string]string) {
+	for name, file := range assets {
+		data, err := fs.ReadFile(b.site, file)
+		if err != nil {
+			b.diags.Add(diag.Diagnostic{File: file, Severity: diag.Error, Message: "copy asset: " + err.Error()})
+			continue
+		}
+		out.add(name, data)
 	}
 }
 

@@ -17,15 +17,17 @@ type fhirPages struct {
 	byDoc map[*content.Doc]*fhir.Page
 	// docs are the generated docs in the order of the FHIR pages.
 	docs []*content.Doc
+	// configFile is the config file the pages are configured in.
+	configFile string
 }
 
 // generatedDoc is the doc a generated FHIR page becomes, so that generated
 // pages share routes, sidebars, link checking and search with hand-written
-// docs.
-func generatedDoc(p *fhir.Page) content.Generated {
+// docs. configFile is the config file that configures the page.
+func generatedDoc(configFile string, p *fhir.Page) content.Generated {
 	g := content.Generated{ID: p.DocID, Source: p.Source, ProseFile: p.ProseFile, Prose: p.Prose,
 		Title: p.Title, Description: p.Description,
-		NoVersion: diag.Diagnostic{File: config.FileName, Line: p.ConfigLine, Severity: diag.Error,
+		NoVersion: diag.Diagnostic{File: configFile, Line: p.ConfigLine, Severity: diag.Error,
 			Message: "FHIR pages are configured but the site has no current docs version to put them in",
 			Hint:    "keep includeCurrentVersion on, or remove the fhir pages"}}
 	if p.Kind == "capabilitystatement" {
@@ -40,7 +42,7 @@ func generatedDoc(p *fhir.Page) content.Generated {
 // FHIR renderer their routes, so tables link a profile, extension or
 // resource to its page on this site.
 func newFHIRPages(cfg *config.Site, site *fhir.Site, docs *content.Site) *fhirPages {
-	f := &fhirPages{site: site, byDoc: map[*content.Doc]*fhir.Page{}}
+	f := &fhirPages{site: site, byDoc: map[*content.Doc]*fhir.Page{}, configFile: cfg.File}
 	byCanonical := map[string]string{}
 	byResource := map[string]string{}
 	for i, doc := range docs.GeneratedDocs {
@@ -67,22 +69,32 @@ func newFHIRPages(cfg *config.Site, site *fhir.Site, docs *content.Site) *fhirPa
 
 // expand is the Markdown a body renders: its FHIR directives replaced, and
 // for a generated doc its page's content in place.
+//
+// A directive without api="…" takes the page's API (PageAPIs); a bad
+// fhir_api front matter value is reported by the content checks.
 func (f *fhirPages) expand(j *renderJob) ([]byte, []int, []diag.Diagnostic) {
-	if page, ok := f.byDoc[j.doc]; ok && j.doc != nil {
-		exp, ds := f.site.ExpandPage(j.source, j.body, j.bodyLine+1, page)
-		return exp.Body, exp.FileLines, ds
-	}
-	if !containsDirective(j.body) {
+	page, generated := f.byDoc[j.doc]
+	generated = generated && j.doc != nil
+	if !generated && !containsDirective(j.body) {
 		return j.body, nil, nil
 	}
-	exp, ds := f.site.Expand(j.source, j.body, j.bodyLine+1, nil)
+	docID, fm := "", j.frontMatter()
+	if j.doc != nil {
+		docID = j.doc.ID
+	}
+	apis, _ := f.site.PageAPIs(j.source, docID, page, fm.Extra[fhir.FrontMatterAPIKey], fm.Lines[fhir.FrontMatterAPIKey])
+	if generated {
+		exp, ds := f.site.ExpandPage(j.source, j.body, j.bodyLine+1, page, apis)
+		return exp.Body, exp.FileLines, ds
+	}
+	exp, ds := f.site.Expand(j.source, j.body, j.bodyLine+1, nil, apis)
 	return exp.Body, exp.FileLines, ds
 }
 
 // placements put the generated docs into their configured sidebars, one
 // category per page set, in the order of the current version's docs.
 func (f *fhirPages) placements(v *content.Version) []sidebar.Placement {
-	if v.Name != content.CurrentVersion || len(f.byDoc) == 0 {
+	if v.Name != content.CurrentVersion || !v.Instance.Config.IsDefault() || len(f.byDoc) == 0 {
 		return nil
 	}
 	var out []sidebar.Placement
@@ -98,7 +110,7 @@ func (f *fhirPages) placements(v *content.Version) []sidebar.Placement {
 			i = len(out)
 			index[key] = i
 			out = append(out, sidebar.Placement{SidebarID: p.Sidebar, Label: categoryLabel(p),
-				Missing: diag.Diagnostic{File: config.FileName, Line: p.ConfigLine, Severity: diag.Error,
+				Missing: diag.Diagnostic{File: f.configFile, Line: p.ConfigLine, Severity: diag.Error,
 					Message: fmt.Sprintf("FHIR pages name sidebar %q, which %s does not define", p.Sidebar, v.SidebarFile),
 					Hint:    "use the id of a sidebar in the sidebars file"}})
 		}

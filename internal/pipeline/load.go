@@ -8,7 +8,9 @@ import (
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/docusaurus"
 	"github.com/portaldocs/portal/internal/fhir"
+	"gopkg.in/yaml.v3"
 )
 
 // loaded is what the load stage hands on: the site as its files say, read
@@ -21,6 +23,10 @@ type loaded struct {
 	fhir    *fhirPages
 	// static lists the files of the static folders, by output name.
 	static []staticFile
+	// sidebarDocs are the sidebars files that are code (sidebars.js/ts),
+	// evaluated, by version key (content.Version.Key); sidebars files that are data are read
+	// when sidebars are resolved.
+	sidebarDocs map[string]*yaml.Node
 }
 
 // staticFile is a file of a static folder: copied to the output as is.
@@ -37,18 +43,25 @@ func (b *builder) load() *loaded {
 	if cfg == nil {
 		return nil
 	}
-	fhirSite, ds := fhir.Prepare(b.ctx, b.site, cfg.FHIR, config.FileName, fhir.BaseSpecs)
+	fhirSite, ds := fhir.Prepare(b.ctx, b.site, cfg.FHIR, cfg.File, fhir.BaseSpecs)
 	b.diags.Add(ds...)
 	generated := make([]content.Generated, len(fhirSite.Pages))
 	for i, p := range fhirSite.Pages {
-		generated[i] = generatedDoc(p)
+		generated[i] = generatedDoc(cfg.File, p)
 	}
 	site, ds := content.Load(b.site, cfg, content.Options{IncludeDrafts: b.opts.includeDrafts, Generated: generated, DeferBodies: true})
 	b.diags.Add(ds...)
-	return &loaded{cfg: cfg, content: site, fhir: newFHIRPages(cfg, fhirSite, site), static: b.listStatic(cfg)}
+	return &loaded{cfg: cfg, content: site, fhir: newFHIRPages(cfg, fhirSite, site), static: b.listStatic(cfg),
+		sidebarDocs: b.evaluateSidebars(site)}
 }
 
+// loadConfig reads portal.yaml, or a Docusaurus config in a site without one.
 func (b *builder) loadConfig() *config.Site {
+	if file, ok := docusaurusConfig(b.site); ok {
+		cfg, ds := docusaurus.LoadConfig(b.ctx, b.site, file, docusaurus.Options{Env: b.opts.env})
+		b.diags.Add(ds...)
+		return cfg
+	}
 	data, err := fs.ReadFile(b.site, config.FileName)
 	if err != nil {
 		b.diags.Add(diag.Diagnostic{File: config.FileName, Severity: diag.Error,
@@ -58,6 +71,35 @@ func (b *builder) loadConfig() *config.Site {
 	cfg, ds := config.Parse(config.FileName, data)
 	b.diags.Add(ds...)
 	return cfg
+}
+
+// docusaurusConfig finds a Docusaurus config in a site without portal.yaml,
+// which portal.yaml otherwise wins over.
+func docusaurusConfig(site fs.FS) (string, bool) {
+	if _, err := fs.Stat(site, config.FileName); err == nil {
+		return "", false
+	}
+	return docusaurus.FindConfig(site)
+}
+
+// evaluateSidebars runs each version's sidebars file that is code
+// (sidebars.js/ts) and keeps the object it exports. A file that fails
+// leaves an empty document, so the version still builds its pages and the
+// file's own error is the one reported.
+func (b *builder) evaluateSidebars(site *content.Site) map[string]*yaml.Node {
+	docs := map[string]*yaml.Node{}
+	for _, v := range site.Versions {
+		if !docusaurus.IsScript(v.SidebarFile) {
+			continue
+		}
+		doc, ds := docusaurus.LoadSidebars(b.ctx, b.site, v.SidebarFile, docusaurus.Options{Env: b.opts.env})
+		b.diags.Add(ds...)
+		if doc == nil {
+			doc = &yaml.Node{Kind: yaml.MappingNode}
+		}
+		docs[v.Key()] = doc
+	}
+	return docs
 }
 
 // listStatic walks the static folders once; the link checker and the
@@ -73,17 +115,4 @@ func (b *builder) listStatic(cfg *config.Site) []staticFile {
 		})
 	}
 	return files
-}
-
-// lastVersion is the version served at the docs root.
-func (l *loaded) lastVersion() *content.Version {
-	for _, v := range l.content.Versions {
-		if v.IsLast {
-			return v
-		}
-	}
-	if len(l.content.Versions) > 0 {
-		return l.content.Versions[0]
-	}
-	return nil
 }

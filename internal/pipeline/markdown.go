@@ -24,6 +24,9 @@ type rendered struct {
 	// html is where each render's HTML is in the store, by renderKey.
 	html   map[string]buildcache.Key
 	titles map[*content.Doc]string
+	// assets are the files pages link to or show by a relative path
+	// (MDX), by output name (without the base URL) → site file.
+	assets map[string]string
 }
 
 // doc is a doc's render, nil when it failed.
@@ -42,7 +45,9 @@ type renderJob struct {
 	body     []byte
 	bodyLine int
 	version  string
-	resolve  func(string) (string, bool)
+	// versionOf is the doc's version (nil for a standalone page).
+	versionOf *content.Version
+	resolve   func(string) (string, bool)
 	// doc is the doc rendered (nil for a standalone page); fileLines maps
 	// body lines to file lines once FHIR directives are expanded.
 	doc       *content.Doc
@@ -64,7 +69,7 @@ func (b *builder) renderMarkdown(site *loaded) *rendered {
 	for _, v := range site.content.Versions {
 		for _, d := range v.Docs {
 			jobs = append(jobs, renderJob{source: d.Source, bodyLine: d.BodyLine, version: v.Name,
-				resolve: resolver.forFile(d.Source, v), doc: d})
+				versionOf: v, resolve: resolver.forFile(d.Source, v), doc: d})
 		}
 	}
 	for _, p := range site.content.Pages {
@@ -105,7 +110,9 @@ func (b *builder) renderMarkdown(site *loaded) *rendered {
 			}
 		}
 		if b.store.Persistent() {
-			if res, ok := b.cachedMarkdown(storeKey); ok {
+			// A render that read other files (partials, assets) may change
+			// when they do, which the key does not see: it is rendered again.
+			if res, ok := b.cachedMarkdown(storeKey); ok && len(res.Partials) == 0 && len(res.Assets) == 0 {
 				if cache != nil {
 					cache.store(key, res)
 				}
@@ -113,13 +120,14 @@ func (b *builder) renderMarkdown(site *loaded) *rendered {
 				return
 			}
 		}
-		res, err := b.md.Render(j.body, markdown.RenderContext{File: j.source, LineOffset: j.bodyLine, FileLines: j.fileLines,
-			ResolveMarkdownLink: j.resolve})
+		res, err := b.md.Render(j.body, b.renderContext(site, j, resolver))
 		if err != nil {
 			b.diags.Add(diag.Diagnostic{File: j.source, Severity: diag.Error, Message: "render Markdown: " + err.Error()})
 			return
 		}
-		if cache != nil {
+		// A page that read other files (partials, assets) may change when
+		// they do, which the key does not see: it is not cached.
+		if cache != nil && len(res.Partials) == 0 && len(res.Assets) == 0 {
 			cache.store(key, res)
 		}
 		results[i], htmlKeys[i] = b.keepMarkdown(storeKey, res)
@@ -127,12 +135,13 @@ func (b *builder) renderMarkdown(site *loaded) *rendered {
 	}))
 	checks.finish()
 	out := &rendered{results: make(map[string]*markdown.Result, len(jobs)), html: make(map[string]buildcache.Key, len(jobs)),
-		titles: map[*content.Doc]string{}}
+		titles: map[*content.Doc]string{}, assets: assetFiles(results, site.cfg.BaseURL)}
 	for i, j := range jobs {
 		if results[i] != nil {
 			out.results[renderKey(j.source, j.doc)] = results[i]
 			out.html[renderKey(j.source, j.doc)] = htmlKeys[i]
 			b.reportMarkdownLinks(site.cfg, j, results[i])
+			b.diags.Add(results[i].Diagnostics...)
 		}
 		if j.doc != nil {
 			out.titles[j.doc] = docTitle(j.doc, results[i])
@@ -216,9 +225,13 @@ func (b *builder) reportMarkdownLinks(cfg *config.Site, job renderJob, res *mark
 		sev = diag.Error
 	}
 	for _, l := range res.UnresolvedMarkdownLinks {
-		b.diags.Add(diag.Diagnostic{File: job.source, Line: l.Line, Severity: sev,
+		file := job.source
+		if l.File != "" {
+			file = l.File // written in a partial
+		}
+		b.diags.Add(diag.Diagnostic{File: file, Line: l.Line, Severity: sev,
 			Message: fmt.Sprintf("Docs markdown link couldn't be resolved: (url=%s) in source file path=%s for version number=%s",
-				l.Dest, job.source, job.version),
+				l.Dest, file, job.version),
 			Hint: "link to an existing .md file, relative to this file"})
 	}
 }
@@ -228,7 +241,7 @@ func (b *builder) reportMarkdownLinks(cfg *config.Site, job renderJob, res *mark
 // ":fhir-".
 func containsDirective(body []byte) bool { return bytes.Contains(body, []byte(":fhir-")) }
 
-// renderKey identifies one rendered body: a doc by version and id, a
+// renderKey identifies one rendered body: a doc by version key and id, a
 // standalone page by its file.
 func renderKey(source string, doc *content.Doc) string {
 	if doc != nil {
@@ -237,7 +250,7 @@ func renderKey(source string, doc *content.Doc) string {
 	return pageKey(source)
 }
 
-func docKey(d *content.Doc) string { return "doc\x00" + d.Version.Name + "\x00" + d.ID }
+func docKey(d *content.Doc) string { return "doc\x00" + d.Version.Key() + "\x00" + d.ID }
 
 func pageKey(source string) string { return "page\x00" + source }
 

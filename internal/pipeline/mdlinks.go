@@ -29,7 +29,8 @@ func newMarkdownLinkResolver(site *content.Site, cfg *config.Site) *markdownLink
 }
 
 // forFile returns the resolver for links written in file (of version v, or
-// nil for pages): "./" and "../" are relative to the file; "/x.md" is tried
+// nil for pages): "./" and "../" are relative to the file, "@site/" to the
+// site folder; "/x.md" is tried
 // against the content folder, then the site folder; other forms against the
 // content folder, the site folder, then the file's folder.
 func (r *markdownLinkResolver) forFile(file string, v *content.Version) func(string) (string, bool) {
@@ -42,6 +43,8 @@ func (r *markdownLinkResolver) forFile(file string, v *content.Version) func(str
 		target, suffix := splitSuffix(dest)
 		var candidates []string
 		switch {
+		case strings.HasPrefix(target, "@site/"):
+			candidates = []string{path.Clean(strings.TrimPrefix(target, "@site/"))}
 		case strings.HasPrefix(target, "./") || strings.HasPrefix(target, "../"):
 			candidates = []string{path.Join(fileDir, target)}
 		case strings.HasPrefix(target, "/"):

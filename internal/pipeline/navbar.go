@@ -32,7 +32,15 @@ func (r *resolver) navItems(items []config.NavbarItem) []themedata.NavItem {
 
 func (r *resolver) navItem(item config.NavbarItem) (themedata.NavItem, bool) {
 	res := navItem(item)
-	version := r.site.lastVersion()
+	var in *content.Instance
+	var version *content.Version
+	switch item.Type {
+	case config.NavDoc, config.NavDocSidebar, config.NavDocsVersion, config.NavDocsVersionDropdown:
+		if in = r.docsInstance(item); in == nil {
+			return res, false
+		}
+		version = in.LastVersion()
+	}
 	switch item.Type {
 	case config.NavDropdown:
 		res.Items = r.navItems(item.Items)
@@ -49,12 +57,12 @@ func (r *resolver) navItem(item config.NavbarItem) (themedata.NavItem, bool) {
 			return res, false // a draft renders nothing
 		}
 		res.ResolvedTo, res.ResolvedLabel = doc.Permalink, doc.ID
-		res.ActiveSidebar = r.sidebars[version.Name].SidebarOf(doc.ID)
+		res.ActiveSidebar = r.sidebars[version.Key()].SidebarOf(doc.ID)
 	case config.NavDocSidebar:
 		if version == nil {
 			return res, false
 		}
-		sb := r.sidebars[version.Name]
+		sb := r.sidebars[version.Key()]
 		if _, ok := sb.ByID[item.SidebarID]; !ok {
 			ids := append([]string(nil), sb.IDs...)
 			sort.Strings(ids)
@@ -73,14 +81,34 @@ func (r *resolver) navItem(item config.NavbarItem) (themedata.NavItem, bool) {
 	case config.NavDocsVersion:
 		if version != nil {
 			res.ResolvedTo, res.ResolvedLabel = version.Path, version.Label
-			if main := version.DocByID(r.mainDocs[version.Name]); main != nil {
+			if main := version.DocByID(r.mainDocs[version.Key()]); main != nil {
 				res.ResolvedTo = main.Permalink
 			}
 		}
 	case config.NavDocsVersionDropdown:
-		r.checkVersionNames(item)
+		r.checkVersionNames(item, in)
 	}
 	return res, true
+}
+
+// docsInstance is the docs instance a doc-based item names with
+// docsPluginId (the default one without it); nil, reported in
+// Docusaurus's words, when the site has no such instance.
+func (r *resolver) docsInstance(item config.NavbarItem) *content.Instance {
+	id := item.DocsPluginID
+	if id == "" {
+		return r.site.content.Instances[0]
+	}
+	if in := r.site.content.Instance(id); in != nil {
+		return in
+	}
+	ids := make([]string, len(r.site.content.Instances))
+	for i, in := range r.site.content.Instances {
+		ids[i] = in.ID()
+	}
+	r.navError(item, "use one of: "+strings.Join(ids, ", "),
+		"You are using a feature of the Docusaurus docs plugin, but this plugin does not seem to be enabled (pluginId=%s", id)
+	return nil
 }
 
 // navItem is a config item as the theme reads it, before its target is
@@ -122,8 +150,8 @@ func navItemType(item config.NavbarItem) string {
 }
 
 // checkVersionNames validates docsVersionDropdown's versions (a list of
-// names or a map of name → {label}).
-func (r *resolver) checkVersionNames(item config.NavbarItem) {
+// names or a map of name → {label}) against its docs instance's.
+func (r *resolver) checkVersionNames(item config.NavbarItem, in *content.Instance) {
 	var names []string
 	switch v := item.Versions.(type) {
 	case []any:
@@ -138,7 +166,7 @@ func (r *resolver) checkVersionNames(item config.NavbarItem) {
 	}
 	known := map[string]bool{}
 	var available []string
-	for _, v := range r.site.content.Versions {
+	for _, v := range in.Versions {
 		known[v.Name] = true
 		available = append(available, v.Name)
 	}
@@ -152,7 +180,7 @@ func (r *resolver) checkVersionNames(item config.NavbarItem) {
 }
 
 func (r *resolver) navError(item config.NavbarItem, hint, format string, args ...any) {
-	r.b.diags.Add(diag.Diagnostic{File: config.FileName, Line: item.Line, Severity: diag.Error,
+	r.b.diags.Add(diag.Diagnostic{File: r.site.cfg.File, Line: item.Line, Severity: diag.Error,
 		Message: fmt.Sprintf(format, args...), Hint: hint})
 }
 

@@ -13,6 +13,8 @@ import (
 	"sync"
 
 	"github.com/portaldocs/portal/internal/buildcache"
+	"github.com/portaldocs/portal/internal/csp"
+	"github.com/portaldocs/portal/internal/outdir"
 	"github.com/portaldocs/portal/internal/route"
 )
 
@@ -45,6 +47,8 @@ type Output struct {
 	// store is a temporary build store the output's lazy pages read from,
 	// removed with the output (closeWith).
 	store *buildcache.Store
+	// inline collects the inline code of every HTML file, for the CSP.
+	inline *csp.Collector
 }
 
 // closeWith makes Close remove store too.
@@ -73,7 +77,7 @@ func newOutput(target, prev string) (*Output, error) {
 			return nil, fmt.Errorf("create output parent %s: %w", parent, err)
 		}
 	}
-	dir, err := os.MkdirTemp(parent, prefix)
+	dir, err := outdir.MkdirTemp(parent, prefix)
 	if err != nil {
 		return nil, fmt.Errorf("create temporary output folder: %w", err)
 	}
@@ -81,7 +85,7 @@ func newOutput(target, prev string) (*Output, error) {
 		prev = target
 	}
 	o := &Output{dir: dir, target: target, prev: prev, names: map[string]bool{}, dirs: map[string]bool{dir: true},
-		jobs: make(chan outputFile, 64)}
+		jobs: make(chan outputFile, 64), inline: csp.NewCollector()}
 	for range outputWriters {
 		o.writers.Add(1)
 		go o.writer()
@@ -131,6 +135,9 @@ func (o *Output) write(f outputFile) error {
 
 // add queues one file for writing. It is safe for concurrent use.
 func (o *Output) add(name string, data []byte) {
+	if strings.HasSuffix(name, ".html") {
+		o.inline.Scan(data)
+	}
 	o.mu.Lock()
 	o.names[name] = true
 	o.mu.Unlock()
@@ -145,6 +152,17 @@ func (o *Output) addFrom(name string, load func() ([]byte, error)) {
 	o.names[name] = true
 	o.mu.Unlock()
 	o.jobs <- outputFile{name: name, load: load}
+}
+
+// adopt adds name to the output's files when the folder holds it already,
+// written there by a later step (the precompressed siblings).
+func (o *Output) adopt(name string) {
+	if _, err := os.Stat(filepath.Join(o.dir, filepath.FromSlash(name))); err != nil {
+		return
+	}
+	o.mu.Lock()
+	o.names[name] = true
+	o.mu.Unlock()
 }
 
 // finish waits for every write and returns the first error.
@@ -209,7 +227,7 @@ func (o *Output) WriteDir(dir string) error {
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return fmt.Errorf("create output parent %s: %w", parent, err)
 	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".new-")
+	tmp, err := outdir.MkdirTemp(parent, "."+filepath.Base(dir)+".new-")
 	if err != nil {
 		return fmt.Errorf("create temporary output folder: %w", err)
 	}

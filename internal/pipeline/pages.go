@@ -25,18 +25,23 @@ type builtPage struct {
 	// build's store under dataKey: the pages' data is never all in memory.
 	// Its content HTML is read from the store by encode (html, a Markdown
 	// render's key; hasHTML is false for pages without Markdown).
-	data     *themedata.PageData
-	html     buildcache.Key
-	hasHTML  bool
-	dataKey  buildcache.Key
-	dataFile string // the data file's name without hash and extension
-	source   string
-	line     int
-	links    []links.Link
-	anchors  []string
+	data    *themedata.PageData
+	html    buildcache.Key
+	hasHTML bool
+	// htmlEdits are old, new pairs replaced once each in the content HTML
+	// as it is read (the doc card lists, docCards).
+	htmlEdits []string
+	dataKey   buildcache.Key
+	dataFile  string // the data file's name without hash and extension
+	source    string
+	line      int
+	links     []links.Link
+	anchors   []string
 	// indexText is a generated index's text for search: its items' labels
 	// and descriptions.
 	indexText string
+	// searchVersion is the version search files a doc under (searchVersion).
+	searchVersion string
 }
 
 // Kinds of store entries made by the resolve stage: pages' data files,
@@ -65,6 +70,9 @@ func (p *builtPage) encode(b *builder, base string, index indexFunc) {
 			if err != nil {
 				b.diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error, Message: err.Error()})
 			}
+			for i := 0; i+1 < len(p.htmlEdits); i += 2 {
+				h = strings.Replace(h, p.htmlEdits[i], p.htmlEdits[i+1], 1)
+			}
 			html, loaded = h, true
 		}
 		return html
@@ -72,7 +80,7 @@ func (p *builtPage) encode(b *builder, base string, index indexFunc) {
 	var ref buildcache.Key
 	reused := false
 	if b.store.Persistent() {
-		ref = b.storeKey(kindPageDataRef, mustJSON(p.data), p.htmlPart()) // p.data.HTML is still ""
+		ref = b.storeKey(kindPageDataRef, append([][]byte{mustJSON(p.data), p.htmlPart()}, stringBytes(p.htmlEdits)...)...) // p.data.HTML is still ""
 		if v, ok := b.store.Get(kindPageDataRef, ref); ok && len(v) == len(p.dataKey) {
 			copy(p.dataKey[:], v)
 			reused = b.store.Has(kindPageData, p.dataKey)
@@ -123,7 +131,7 @@ func (p *builtPage) pageJSON(store *buildcache.Store) ([]byte, error) {
 func (r *resolver) pages() []*builtPage {
 	var pages []*builtPage
 	for _, v := range r.site.content.Versions {
-		sb := r.sidebars[v.Name]
+		sb := r.sidebars[v.Key()]
 		for _, d := range v.Docs {
 			if p := r.docPage(v, sb, d); p != nil {
 				pages = append(pages, p)
@@ -152,11 +160,11 @@ func (r *resolver) docPage(v *content.Version, sb *sidebar.Sidebars, d *content.
 	}
 	fm := d.FrontMatter
 	sidebarID := r.displayedSidebar(v, sb, d)
-	meta := &themedata.DocMeta{ID: d.ID, Version: v.Name, Sidebar: sidebarID, Unlisted: fm.Unlisted, Draft: fm.Draft,
-		Tags: fm.Tags, EditURL: r.editURL(v, d), LastUpdate: lastUpdate(fm.LastUpdate)}
+	meta := &themedata.DocMeta{ID: d.ID, Version: v.Name, PluginID: pluginID(v), Sidebar: sidebarID, Unlisted: fm.Unlisted,
+		Draft: fm.Draft, Tags: fm.Tags, EditURL: r.editURL(v, d), LastUpdate: lastUpdate(fm.LastUpdate)}
 	var prev, next *sidebar.NavLink
 	if sidebarID != "" {
-		if *r.site.cfg.Docs.Breadcrumbs {
+		if *v.Instance.Config.Breadcrumbs {
 			meta.Breadcrumbs = crumbs(sb.Breadcrumbs(sidebarID, d.Permalink))
 		}
 		prev, next = r.neighbours(v, sb, sidebarID, d)
@@ -167,6 +175,10 @@ func (r *resolver) docPage(v *content.Version, sb *sidebar.Sidebars, d *content.
 	meta.Previous, meta.Next = navLink(prev), navLink(next)
 	title := r.md.title(d)
 	data := r.basePageData(d.Permalink, route.KindDoc, title, res)
+	var cards []string
+	if len(res.DocCardLists) > 0 {
+		cards = r.docCards(v, sb, sidebarID, d, res)
+	}
 	data.Doc = meta
 	data.Description = firstNonEmpty(fm.Description, res.Description)
 	data.Keywords, data.Image = fm.Keywords, fm.Image
@@ -176,9 +188,9 @@ func (r *resolver) docPage(v *content.Version, sb *sidebar.Sidebars, d *content.
 	data.TOC = r.toc(res, fm)
 	return &builtPage{
 		entry: route.Entry{Path: d.Permalink, Kind: route.KindDoc, Title: title, Sidebar: sidebarID,
-			Version: v.Name, Locale: r.site.cfg.I18n.DefaultLocale, Unlisted: fm.Unlisted},
+			Version: v.Name, DocsPluginID: pluginID(v), Locale: r.site.cfg.I18n.DefaultLocale, Unlisted: fm.Unlisted},
 		data: data, html: r.md.html[docKey(d)], hasHTML: true, source: d.Source, line: 1, links: fileLinks(d.Source, res),
-		anchors: res.Anchors, searchWeight: weightOf(fm),
+		anchors: res.Anchors, searchWeight: weightOf(fm), searchVersion: searchVersion(v), htmlEdits: cards,
 	}
 }
 
@@ -232,8 +244,8 @@ func (r *resolver) editURL(v *content.Version, d *content.Doc) string {
 		return ""
 	case custom.Set:
 		return custom.Value
-	case r.site.cfg.Docs.EditURL != "":
-		return strings.TrimSuffix(r.site.cfg.Docs.EditURL, "/") + "/" + path.Join(v.Dir, d.RelPath)
+	case v.Instance.Config.EditURL != "":
+		return strings.TrimSuffix(v.Instance.Config.EditURL, "/") + "/" + path.Join(v.Dir, d.RelPath)
 	}
 	return ""
 }
@@ -287,17 +299,18 @@ func (r *resolver) generatedIndexPage(v *content.Version, gi *sidebar.GeneratedI
 	data.Keywords, data.Image = gi.Keywords, gi.Image
 	items := r.cardItems(v, gi.Category.Items)
 	data.Index = &themedata.IndexData{Description: gi.Description, Cards: indexCards(items)}
-	sb := r.sidebars[v.Name]
-	data.Doc = &themedata.DocMeta{Version: v.Name, Sidebar: gi.SidebarID}
-	if *r.site.cfg.Docs.Breadcrumbs {
+	sb := r.sidebars[v.Key()]
+	data.Doc = &themedata.DocMeta{Version: v.Name, PluginID: pluginID(v), Sidebar: gi.SidebarID}
+	if *v.Instance.Config.Breadcrumbs {
 		data.Doc.Breadcrumbs = crumbs(sb.Breadcrumbs(gi.SidebarID, gi.Permalink))
 	}
 	prev, next := sb.Neighbours(gi.SidebarID, gi.Permalink)
 	data.Doc.Previous, data.Doc.Next = navLink(r.labelled(v, prev)), navLink(r.labelled(v, next))
 	return &builtPage{
 		entry: route.Entry{Path: gi.Permalink, Kind: route.KindGeneratedIndex, Title: gi.Title, Sidebar: gi.SidebarID,
-			Version: v.Name, Locale: r.site.cfg.I18n.DefaultLocale},
+			Version: v.Name, DocsPluginID: pluginID(v), Locale: r.site.cfg.I18n.DefaultLocale},
 		data: data, source: gi.File, line: gi.Line, indexText: indexPageHTML(gi.Description, items),
+		searchVersion: searchVersion(v),
 	}
 }
 
@@ -434,7 +447,11 @@ func fileLinks(file string, res *markdown.Result) []links.Link {
 	out := make([]links.Link, 0, len(res.Links))
 	for _, l := range res.Links {
 		if !unresolved[l] {
-			out = append(out, links.Link{Dest: l.Dest, File: file, Line: l.Line})
+			from := file
+			if l.File != "" {
+				from = l.File // written in a partial
+			}
+			out = append(out, links.Link{Dest: l.Dest, File: from, Line: l.Line})
 		}
 	}
 	return out
@@ -447,4 +464,13 @@ func firstNonEmpty(values ...string) string {
 		}
 	}
 	return ""
+}
+
+// stringBytes is each string as bytes, for a store key.
+func stringBytes(list []string) [][]byte {
+	out := make([][]byte, len(list))
+	for i, s := range list {
+		out[i] = []byte(s)
+	}
+	return out
 }

@@ -21,7 +21,8 @@ import (
 // page data encoded, and the content of every other file decided. The
 // validate stage checks it; the emit stage renders the pages and writes it.
 type resolved struct {
-	// sidebars are each version's sidebars, by version name.
+	// sidebars are each version's sidebars, by version key
+	// (content.Version.Key).
 	sidebars map[string]*sidebar.Sidebars
 	pages    []*builtPage
 	notFound *builtPage
@@ -40,6 +41,9 @@ type resolved struct {
 	renderSiteData []byte
 	search         searchFiles
 	downloads      []fhir.Download
+	// assets are the files pages use by a relative path, by output name
+	// → site file, as the Markdown stage found them.
+	assets map[string]string
 }
 
 // resolver answers what the resolve stage asks of the loaded site and its
@@ -48,7 +52,7 @@ type resolver struct {
 	b    *builder
 	site *loaded
 	md   *rendered
-	// sidebars and mainDocs are by version name.
+	// sidebars and mainDocs are by version key (content.Version.Key).
 	sidebars map[string]*sidebar.Sidebars
 	mainDocs map[string]string
 }
@@ -59,12 +63,12 @@ type resolver struct {
 func (b *builder) resolve(site *loaded, md *rendered) *resolved {
 	r := &resolver{b: b, site: site, md: md, sidebars: map[string]*sidebar.Sidebars{}, mainDocs: map[string]string{}}
 	for _, v := range site.content.Versions {
-		sb, ds := sidebar.Load(b.site, v, site.cfg, sidebar.Input{Title: md.title, Placements: site.fhir.placements(v)})
+		sb, ds := sidebar.Load(b.site, v, site.cfg, sidebar.Input{Title: md.title, Placements: site.fhir.placements(v), Document: site.sidebarDocs[v.Key()]})
 		b.diags.Add(ds...)
-		r.sidebars[v.Name] = sb
-		r.mainDocs[v.Name] = mainDoc(v, sb)
+		r.sidebars[v.Key()] = sb
+		r.mainDocs[v.Key()] = mainDoc(v, sb)
 	}
-	out := &resolved{sidebars: r.sidebars, pages: r.pages(), notFound: r.notFoundPage()}
+	out := &resolved{sidebars: r.sidebars, pages: r.pages(), notFound: r.notFoundPage(), assets: md.assets}
 	out.search = r.encodePages(out)
 	siteData := r.siteData(r.navbar())
 	siteData.SearchIndex = out.search.url
@@ -218,15 +222,15 @@ func (r *resolver) redirects() []redirectPage {
 	return out
 }
 
-// sidebarsData is every version's sidebars: version name → sidebar id → items.
+// sidebarsData is every version's sidebars: version key → sidebar id → items.
 func (r *resolver) sidebarsData() themedata.SidebarsData {
 	out := themedata.SidebarsData{}
-	for name, sb := range r.sidebars {
+	for key, sb := range r.sidebars {
 		byID := make(map[string][]*themedata.SidebarItem, len(sb.ByID))
 		for id, items := range sb.ByID {
 			byID[id] = sidebarItems(items)
 		}
-		out[name] = byID
+		out[key] = byID
 	}
 	return out
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/config"
+	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/route"
 	"github.com/portaldocs/portal/internal/search"
@@ -39,7 +40,7 @@ func (r *resolver) searchIndex(pages []search.Page, analyses []search.Analysis) 
 	cfg := r.site.cfg
 	ix, err := search.BuildAnalyzed(pages, analyses)
 	if err != nil {
-		r.b.diags.Add(diag.Diagnostic{File: config.FileName, Severity: diag.Error, Message: "build the search index: " + err.Error()})
+		r.b.diags.Add(diag.Diagnostic{File: cfg.File, Severity: diag.Error, Message: "build the search index: " + err.Error()})
 		return searchFiles{}
 	}
 	dir := ix.Dir()
@@ -51,6 +52,22 @@ func (r *resolver) searchIndex(pages []search.Page, analyses []search.Analysis) 
 	return searchFiles{dir: dir, files: ix.Files, url: cfg.BaseURL + dir + "index.json"}
 }
 
+// searchVersion is the version a doc of v is indexed under, which decides
+// who finds it (theme/src/search/engine/versions.ts): a default-instance
+// doc its version's name, so that readers search the version they read;
+// the last version of another docs instance "", as pages outside the
+// docs are, so that every reader finds it; that instance's other versions
+// "<id>/<name>", found by readers of that version.
+func searchVersion(v *content.Version) string {
+	switch {
+	case v.Instance.Config.IsDefault():
+		return v.Name
+	case v.IsLast:
+		return ""
+	}
+	return v.Key()
+}
+
 // searchPage is what the index takes of a page. Drafts, unlisted docs and
 // pages that ask search engines to stay away are left out. fromBody says
 // the page is indexed by its content HTML, which html reads: sp.HTML is
@@ -60,10 +77,7 @@ func searchPage(p *builtPage, html func() string) (sp search.Page, fromBody, ok 
 	if d.NoIndex || (d.Doc != nil && (d.Doc.Unlisted || d.Doc.Draft)) {
 		return search.Page{}, false, false
 	}
-	sp = search.Page{URL: p.entry.Path, Title: d.Title, Weight: p.searchWeight}
-	if d.Doc != nil {
-		sp.Version = d.Doc.Version
-	}
+	sp = search.Page{URL: p.entry.Path, Title: d.Title, Weight: p.searchWeight, Version: p.searchVersion}
 	switch {
 	case d.Index != nil:
 		sp.HTML = p.indexText

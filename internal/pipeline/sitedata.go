@@ -1,29 +1,54 @@
 package pipeline
 
 import (
+	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/route"
 	"github.com/portaldocs/portal/internal/themedata"
 )
 
 // siteData is the site-wide data every page reads: the config the theme
-// needs, the resolved navbar and the docs versions' catalogue.
+// needs, the resolved navbar and each docs instance's catalogue of versions.
 func (r *resolver) siteData(nav []themedata.NavItem) *themedata.SiteData {
 	cfg := r.site.cfg
 	s := &themedata.SiteData{Title: cfg.Title, Tagline: cfg.Tagline, URL: cfg.URL, BaseURL: cfg.BaseURL, Favicon: cfg.Favicon,
 		TitleDelimiter: cfg.TitleDelimiter, NoIndex: cfg.NoIndex, BaseURLIssueBanner: *cfg.BaseURLIssueBanner,
-		I18n: i18n(cfg.I18n), ThemeConfig: themeConfig(cfg.ThemeConfig), Navbar: nav,
-		Docs: themedata.DocsData{RouteBasePath: cfg.Docs.RouteBasePath, Breadcrumbs: *cfg.Docs.Breadcrumbs,
-			Versions: make([]themedata.VersionData, 0, len(r.site.content.Versions))}}
-	for _, v := range r.site.content.Versions {
-		vd := themedata.VersionData{Name: v.Name, Label: v.Label, IsLast: v.IsLast, Path: v.Path, MainDocID: r.mainDocs[v.Name],
+		I18n: i18n(cfg.I18n), ThemeConfig: themeConfig(cfg.ThemeConfig), Navbar: nav}
+	for i, in := range r.site.content.Instances {
+		if i == 0 {
+			s.Docs = r.docsData(in)
+			continue
+		}
+		s.DocsInstances = append(s.DocsInstances, r.docsData(in))
+	}
+	return s
+}
+
+// docsData is one docs instance's catalogue: its versions and their docs.
+func (r *resolver) docsData(in *content.Instance) themedata.DocsData {
+	out := themedata.DocsData{RouteBasePath: in.Config.RouteBasePath, Breadcrumbs: *in.Config.Breadcrumbs,
+		Versions: make([]themedata.VersionData, 0, len(in.Versions))}
+	if !in.Config.IsDefault() {
+		out.PluginID = in.ID()
+	}
+	for _, v := range in.Versions {
+		vd := themedata.VersionData{Name: v.Name, Label: v.Label, IsLast: v.IsLast, Path: v.Path, MainDocID: r.mainDocs[v.Key()],
 			Banner: v.Banner, Docs: map[string]themedata.DocRef{}}
-		sb := r.sidebars[v.Name]
+		sb := r.sidebars[v.Key()]
 		for _, d := range v.Docs {
 			vd.Docs[d.ID] = themedata.DocRef{Path: d.Permalink, Sidebar: sb.SidebarOf(d.ID)}
 		}
-		s.Docs.Versions = append(s.Docs.Versions, vd)
+		out.Versions = append(out.Versions, vd)
 	}
-	return s
+	return out
+}
+
+// pluginID is the docs instance of a version as the theme reads it: its
+// id, "" for the default instance.
+func pluginID(v *content.Version) string {
+	if v.Instance.Config.IsDefault() {
+		return ""
+	}
+	return v.Instance.ID()
 }
 
 // notFoundPage is the page every unknown path gets.

@@ -1,10 +1,15 @@
 package pipeline
 
 import (
+	"fmt"
+	"html"
 	"strconv"
+	"strings"
 
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/content"
+	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/markdown"
 	"github.com/portaldocs/portal/internal/sidebar"
 	"github.com/portaldocs/portal/internal/themedata"
 )
@@ -145,4 +150,94 @@ func itemCount(n int) string {
 		return "1 item"
 	}
 	return strconv.Itoa(n) + " items"
+}
+
+// docCards replaces each <DocCardList> in a doc's HTML by its cards: those
+// of the sidebar category the doc is the index of, or of the items the page
+// gave, made as a generated index's cards are. The HTML is read later, from
+// the build's store (builtPage.encode): docCards says what to replace, as
+// marker, cards pairs for a strings.Replacer.
+func (r *resolver) docCards(v *content.Version, sb *sidebar.Sidebars, sidebarID string, d *content.Doc, res *markdown.Result) []string {
+	var out []string
+	for _, list := range res.DocCardLists {
+		var items []*sidebar.Item
+		if list.Items == nil {
+			category := categoryOf(sb.ByID[sidebarID], d.ID)
+			if category == nil {
+				r.b.diags.Add(diag.Diagnostic{File: d.Source, Line: list.Line, Severity: diag.Error,
+					Message: fmt.Sprintf("%s is not associated with a category. useCurrentSidebarCategory() should only be used on category index pages.", d.Permalink),
+					Hint:    "give <DocCardList> its items, or use it on a category's index doc"})
+			} else {
+				items = category.Items
+			}
+		} else {
+			items = givenCardItems(v, r.md.title, list.Items)
+		}
+		out = append(out, list.Marker, docCardsHTML(indexCards(r.cardItems(v, items))))
+	}
+	return out
+}
+
+// givenCardItems are the items of <DocCardList items={[…]}> as sidebar
+// items: a doc id takes the doc's route, and its title when unlabelled.
+func givenCardItems(v *content.Version, title func(*content.Doc) string, given []markdown.CardItem) []*sidebar.Item {
+	items := make([]*sidebar.Item, 0, len(given))
+	for _, it := range given {
+		item := &sidebar.Item{Type: sidebar.TypeLink, Label: it.Label, Href: it.Href, DocID: it.DocID, Description: it.Description}
+		if doc := v.DocByID(it.DocID); doc != nil && item.Href == "" {
+			item.Href = doc.Permalink
+			if item.Label == "" {
+				item.Label = title(doc)
+			}
+		}
+		items = append(items, item)
+	}
+	return items
+}
+
+// categoryOf finds the category whose link is the doc.
+func categoryOf(items []*sidebar.Item, docID string) *sidebar.Item {
+	for _, item := range items {
+		if item.Type == sidebar.TypeCategory && item.DocID == docID {
+			return item
+		}
+		if found := categoryOf(item.Items, docID); found != nil {
+			return found
+		}
+	}
+	return nil
+}
+
+// docCardsHTML writes cards with the markup of the theme's generated index
+// (theme/src/pages/GeneratedIndex.tsx), so that they look the same.
+func docCardsHTML(cards []themedata.IndexCard) string {
+	var b strings.Builder
+	b.WriteString(`<ul class="generated-index doc-card-list">`)
+	for _, card := range cards {
+		label := html.EscapeString(card.Label)
+		b.WriteString(`<li class="generated-index__item"><a href="` + html.EscapeString(card.Href) + `" class="card padding--lg doc-card"`)
+		if card.External {
+			b.WriteString(` target="_blank" rel="noopener noreferrer"`)
+		}
+		b.WriteString(`><h2 class="text--truncate doc-card__title" title="` + label + `"><span aria-hidden="true">` + cardIcon(card) +
+			`</span> ` + label + `</h2>`)
+		if card.Description != "" {
+			d := html.EscapeString(card.Description)
+			b.WriteString(`<p class="text--truncate doc-card__description" title="` + d + `">` + d + `</p>`)
+		}
+		b.WriteString("</a></li>")
+	}
+	b.WriteString("</ul>\n")
+	return b.String()
+}
+
+// cardIcon is the theme's cardIcon: a category, an external link or a page.
+func cardIcon(card themedata.IndexCard) string {
+	switch {
+	case card.Type == themedata.SidebarCategory:
+		return "🗃️"
+	case card.External:
+		return "🔗"
+	}
+	return "📄️"
 }

@@ -40,7 +40,10 @@ type Entry struct {
 	Data    string `json:"data"`
 	Sidebar string `json:"sidebar,omitempty"`
 	Version string `json:"version,omitempty"`
-	Locale  string `json:"locale"`
+	// DocsPluginID is the docs instance of a docs route, omitted for the
+	// default one.
+	DocsPluginID string `json:"docsPluginId,omitempty"`
+	Locale       string `json:"locale"`
 	// Unlisted routes are served but left out of the sitemap and search.
 	Unlisted bool `json:"unlisted,omitempty"`
 }

@@ -2,6 +2,7 @@ package server
 
 import (
 	"errors"
+	"io"
 	"io/fs"
 	"net/http"
 	"os"
@@ -11,25 +12,33 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/andybalholm/brotli"
+
 	"github.com/portaldocs/portal/internal/route"
 )
 
-func TestGzip(t *testing.T) {
+func TestEncodingNegotiation(t *testing.T) {
 	h := fixture(t, "/", nil)
 	for _, tc := range []struct {
 		name, target, acceptEncoding, rangeHeader string
-		gzipped                                   bool
+		encoding                                  string // "" for the identity
 		want                                      string
+		noVary                                    bool // the file has no siblings
 	}{
-		{name: "compressible and large", target: "/assets/app.3f2a.js", acceptEncoding: "gzip", gzipped: true, want: bigJS},
-		{name: "with q and other codings", target: "/assets/app.3f2a.js", acceptEncoding: "br;q=1.0, gzip;q=0.8, *;q=0.1", gzipped: true, want: bigJS},
-		{name: "star", target: "/assets/app.3f2a.js", acceptEncoding: "*", gzipped: true, want: bigJS},
-		{name: "gzip refused with q=0", target: "/assets/app.3f2a.js", acceptEncoding: "gzip;q=0, *", want: bigJS},
-		{name: "not accepted", target: "/assets/app.3f2a.js", acceptEncoding: "br", want: bigJS},
+		{name: "brotli preferred", target: "/assets/app.3f2a.js", acceptEncoding: "gzip, deflate, br", encoding: "br", want: bigJS},
+		{name: "gzip only", target: "/assets/app.3f2a.js", acceptEncoding: "gzip", encoding: "gzip", want: bigJS},
+		{name: "q-values honoured", target: "/assets/app.3f2a.js", acceptEncoding: "br;q=0.5, gzip;q=0.8", encoding: "gzip", want: bigJS},
+		{name: "equal q: the smaller", target: "/assets/app.3f2a.js", acceptEncoding: "gzip;q=0.8, br;q=0.8", encoding: "br", want: bigJS},
+		{name: "star", target: "/assets/app.3f2a.js", acceptEncoding: "*", encoding: "br", want: bigJS},
+		{name: "br refused", target: "/assets/app.3f2a.js", acceptEncoding: "br;q=0, *", encoding: "gzip", want: bigJS},
+		{name: "identity preferred", target: "/assets/app.3f2a.js", acceptEncoding: "identity, br;q=0.5", want: bigJS},
+		{name: "nothing the build wrote", target: "/assets/app.3f2a.js", acceptEncoding: "deflate, zstd", want: bigJS},
 		{name: "no header", target: "/assets/app.3f2a.js", want: bigJS},
-		{name: "range request", target: "/assets/app.3f2a.js", acceptEncoding: "gzip", rangeHeader: "bytes=0-9", want: bigJS[:10]},
-		{name: "tiny body", target: "/assets/style.9c1d.css", acceptEncoding: "gzip", want: "body{margin:0}"},
-		{name: "precompressed sibling", target: "/assets/pre.1111.js", acceptEncoding: "gzip", gzipped: true, want: preJS},
+		{name: "range of the brotli body", target: "/assets/app.3f2a.js", acceptEncoding: "br", rangeHeader: "bytes=0-9", encoding: "br"},
+		{name: "only a gzip sibling", target: "/assets/pre.1111.js", acceptEncoding: "br, gzip", encoding: "gzip", want: preJS},
+		{name: "no sibling: never compressed here", target: "/assets/big.77aa.js", acceptEncoding: "br, gzip", want: bigJS, noVary: true},
+		{name: "tiny body", target: "/assets/style.9c1d.css", acceptEncoding: "br, gzip", want: "body{margin:0}", noVary: true},
+		{name: "route page", target: "/docs/x/", acceptEncoding: "br", encoding: "br", want: "<h1>X</h1>"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			header := []string{"Accept-Encoding", tc.acceptEncoding}
@@ -38,34 +47,47 @@ func TestGzip(t *testing.T) {
 			}
 			resp := request(h, http.MethodGet, tc.target, header...)
 			raw := body(t, resp)
-			if resp.Header.Get("Vary") != "Accept-Encoding" {
-				t.Errorf("Vary %q", resp.Header.Get("Vary"))
+			if want := map[bool]string{false: "Accept-Encoding", true: ""}[tc.noVary]; resp.Header.Get("Vary") != want {
+				t.Errorf("Vary %q, want %q", resp.Header.Get("Vary"), want)
 			}
 			if got := resp.Header.Get("Content-Length"); got != strconv.Itoa(len(raw)) {
 				t.Errorf("Content-Length %q for %d bytes", got, len(raw))
 			}
-			got := raw
-			if tc.gzipped {
-				if resp.Header.Get("Content-Encoding") != "gzip" {
-					t.Fatalf("Content-Encoding %q, want gzip", resp.Header.Get("Content-Encoding"))
+			if got := resp.Header.Get("Content-Encoding"); got != tc.encoding {
+				t.Fatalf("Content-Encoding %q, want %q", got, tc.encoding)
+			}
+			if tc.rangeHeader != "" {
+				full := body(t, request(h, http.MethodGet, tc.target, "Accept-Encoding", tc.acceptEncoding))
+				if resp.StatusCode != http.StatusPartialContent || raw != full[:10] {
+					t.Errorf("range: status %d, %q is not the first bytes of the %s body", resp.StatusCode, raw, tc.encoding)
 				}
-				got = gunzip(t, []byte(raw))
-			} else if ce := resp.Header.Get("Content-Encoding"); ce != "" {
-				t.Fatalf("Content-Encoding %q, want none", ce)
+				return
 			}
-			if got != tc.want {
+			if got := decode(t, tc.encoding, raw); got != tc.want {
 				t.Errorf("body %q…, want %q…", trim(got), trim(tc.want))
-			}
-			if resp.Header.Get("Content-Type") != "text/javascript; charset=utf-8" && !strings.HasSuffix(tc.target, ".css") {
-				t.Errorf("Content-Type %q", resp.Header.Get("Content-Type"))
 			}
 		})
 	}
 }
 
+func decode(t testing.TB, encoding, raw string) string {
+	t.Helper()
+	switch encoding {
+	case "gzip":
+		return gunzip(t, []byte(raw))
+	case "br":
+		out, err := io.ReadAll(brotli.NewReader(strings.NewReader(raw)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(out)
+	}
+	return raw
+}
+
 func trim(s string) string { return s[:min(len(s), 30)] }
 
-func TestGzipOnlyForTextTypes(t *testing.T) {
+func TestBinaryTypesHaveNoVary(t *testing.T) {
 	m := fixtureManifest("/")
 	fsys := fixtureFS(t, m)
 	big := strings.Repeat("\x89PNG", 1000)
@@ -77,26 +99,19 @@ func TestGzipOnlyForTextTypes(t *testing.T) {
 	}
 }
 
-// TestGzipRoutePages: route HTML is compressed too, HEAD included.
-func TestGzipRoutePages(t *testing.T) {
-	m := fixtureManifest("/")
-	fsys := fixtureFS(t, m)
-	page := "<h1>X</h1>" + strings.Repeat("<p>text</p>", 200)
-	fsys["docs/x/index.html"] = &fstest.MapFile{Data: []byte(page)}
-	h := New(Static(Snapshot{FS: fsys, Manifest: m}))
-
-	get := request(h, http.MethodGet, "/docs/x/", "Accept-Encoding", "gzip")
-	raw := body(t, get)
-	if get.Header.Get("Content-Encoding") != "gzip" || gunzip(t, []byte(raw)) != page {
-		t.Fatalf("GET: Content-Encoding %q", get.Header.Get("Content-Encoding"))
-	}
-	head := request(h, http.MethodHead, "/docs/x/", "Accept-Encoding", "gzip")
-	if b := body(t, head); b != "" {
-		t.Errorf("HEAD body %q", b)
-	}
-	for _, k := range []string{"Content-Encoding", "Content-Length", "ETag", "Content-Type", "Vary"} {
-		if head.Header.Get(k) != get.Header.Get(k) {
-			t.Errorf("HEAD %s %q, GET %q", k, head.Header.Get(k), get.Header.Get(k))
+// TestHeadMatchesGet: HEAD gets GET's headers, encodings included, and no body.
+func TestHeadMatchesGet(t *testing.T) {
+	h := fixture(t, "/", nil)
+	for _, ae := range []string{"", "gzip", "br"} {
+		get := request(h, http.MethodGet, "/docs/x/", "Accept-Encoding", ae)
+		head := request(h, http.MethodHead, "/docs/x/", "Accept-Encoding", ae)
+		if b := body(t, head); b != "" {
+			t.Errorf("HEAD body %q", b)
+		}
+		for _, k := range []string{"Content-Encoding", "Content-Length", "ETag", "Content-Type", "Vary", "Content-Security-Policy"} {
+			if head.Header.Get(k) != get.Header.Get(k) {
+				t.Errorf("%s: HEAD %s %q, GET %q", ae, k, head.Header.Get(k), get.Header.Get(k))
+			}
 		}
 	}
 }
@@ -109,6 +124,7 @@ func TestConditionalGet(t *testing.T) {
 		{"route", "/docs/x/", ""},
 		{"asset", "/assets/style.9c1d.css", ""},
 		{"asset gzip", "/assets/app.3f2a.js", "gzip"},
+		{"asset brotli", "/assets/app.3f2a.js", "br"},
 		{"precompressed", "/assets/pre.1111.js", "gzip"},
 		{"binary", "/img/photo.png", ""},
 	} {
@@ -146,24 +162,25 @@ func TestConditionalGet(t *testing.T) {
 	}
 }
 
-// TestETagPerEncoding: the identity and gzip bodies are different
+// TestETagPerEncoding: the identity, gzip and brotli bodies are different
 // representations, so their strong ETags differ and one does not validate
-// the other (RFC 9110 §8.8.3).
+// another (RFC 9110 §8.8.3).
 func TestETagPerEncoding(t *testing.T) {
 	h := fixture(t, "/", nil)
-	for _, target := range []string{"/assets/app.3f2a.js", "/assets/pre.1111.js"} {
-		plain := request(h, http.MethodGet, target).Header.Get("ETag")
-		gz := request(h, http.MethodGet, target, "Accept-Encoding", "gzip")
-		if gz.Header.Get("ETag") == plain {
-			t.Fatalf("%s: same ETag %q for both encodings", target, plain)
-		}
-		resp := request(h, http.MethodGet, target, "Accept-Encoding", "gzip", "If-None-Match", plain)
-		if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Encoding") != "gzip" {
-			t.Errorf("%s: identity ETag validated the gzip body: %d", target, resp.StatusCode)
-		}
-		resp = request(h, http.MethodGet, target, "If-None-Match", gz.Header.Get("ETag"))
-		if resp.StatusCode != http.StatusOK {
-			t.Errorf("%s: gzip ETag validated the identity body: %d", target, resp.StatusCode)
+	target := "/assets/app.3f2a.js"
+	etags := map[string]string{}
+	for _, ae := range []string{"identity", "gzip", "br"} {
+		etags[ae] = request(h, http.MethodGet, target, "Accept-Encoding", ae).Header.Get("ETag")
+	}
+	if etags["identity"] == etags["gzip"] || etags["gzip"] == etags["br"] || etags["br"] == etags["identity"] {
+		t.Fatalf("ETags not distinct: %v", etags)
+	}
+	for ae, etag := range etags {
+		for other := range etags {
+			resp := request(h, http.MethodGet, target, "Accept-Encoding", other, "If-None-Match", etag)
+			if want := map[bool]int{true: 304, false: 200}[ae == other]; resp.StatusCode != want {
+				t.Errorf("%s ETag on a %s request: %d, want %d", ae, other, resp.StatusCode, want)
+			}
 		}
 	}
 }
@@ -216,38 +233,42 @@ func TestLastModifiedFromDir(t *testing.T) {
 	}
 }
 
-func TestAcceptsGzip(t *testing.T) {
+func TestAcceptedQ(t *testing.T) {
 	for _, tc := range []struct {
 		values []string
-		want   bool
+		coding string
+		want   float64
 	}{
-		{nil, false},
-		{[]string{""}, false},
-		{[]string{"gzip"}, true},
-		{[]string{"GZIP"}, true},
-		{[]string{"x-gzip"}, true},
-		{[]string{"deflate, gzip"}, true},
-		{[]string{"br", "gzip"}, true},
-		{[]string{"gzip;q=0"}, false},
-		{[]string{"gzip; q=0.000"}, false},
-		{[]string{"gzip;q=0.5"}, true},
-		{[]string{"gzip;Q=1"}, true},
-		{[]string{"gzip;q=bogus"}, false},
-		{[]string{"*"}, true},
-		{[]string{"*;q=0"}, false},
-		{[]string{"gzip;q=0, *"}, false},
-		{[]string{"identity"}, false},
-		{[]string{"br;q=1, identity;q=0.5"}, false},
+		{nil, "gzip", 0},
+		{nil, "identity", identityUnlisted},
+		{[]string{"gzip"}, "identity", identityUnlisted},
+		{[]string{""}, "gzip", 0},
+		{[]string{"gzip"}, "gzip", 1},
+		{[]string{"GZIP"}, "gzip", 1},
+		{[]string{"x-gzip"}, "gzip", 1},
+		{[]string{"deflate, gzip"}, "gzip", 1},
+		{[]string{"br", "gzip"}, "br", 1},
+		{[]string{"gzip;q=0"}, "gzip", 0},
+		{[]string{"gzip; q=0.000"}, "gzip", 0},
+		{[]string{"gzip;q=0.5"}, "gzip", 0.5},
+		{[]string{"br;Q=1"}, "br", 1},
+		{[]string{"gzip;q=bogus"}, "gzip", 0},
+		{[]string{"*"}, "br", 1},
+		{[]string{"*;q=0"}, "gzip", 0},
+		{[]string{"*;q=0"}, "identity", 0},
+		{[]string{"gzip;q=0, *"}, "gzip", 0},
+		{[]string{"identity"}, "br", 0},
+		{[]string{"br;q=1, identity;q=0.5"}, "identity", 0.5},
 	} {
-		if got := acceptsGzip(tc.values); got != tc.want {
-			t.Errorf("acceptsGzip(%q) = %v, want %v", tc.values, got, tc.want)
+		if got := acceptedQ(tc.values, tc.coding); got != tc.want {
+			t.Errorf("acceptedQ(%q, %s) = %v, want %v", tc.values, tc.coding, got, tc.want)
 		}
 	}
 }
 
-// TestGzipReadFailure: a file that fails while being compressed ends in a
-// logged error, not a silent short body.
-func TestGzipReadFailure(t *testing.T) {
+// TestReadFailure: a file that cannot be read is a logged 500, not a
+// silent short body.
+func TestReadFailure(t *testing.T) {
 	m := &route.Manifest{BaseURL: "/"}
 	logs := &logBuffer{}
 	h := New(Static(Snapshot{FS: failingFS{}, Manifest: m}), WithLogger(logs.logger()))
@@ -266,40 +287,24 @@ func TestGzipReadFailure(t *testing.T) {
 	}
 }
 
-// failingFS has one large file whose reads fail once it has been read
-// through and rewound: hashing works, compressing then fails.
+// failingFS has one file whose reads fail.
 type failingFS struct{}
 
 func (failingFS) Open(name string) (fs.File, error) {
 	if name != "big.js" {
 		return nil, fs.ErrNotExist
 	}
-	return &failingFile{r: strings.NewReader(strings.Repeat("x", 4096))}, nil
+	return failingFile{}, nil
 }
 
-// failingFile wraps rather than embeds its reader, so io.Copy cannot bypass
-// Read through strings.Reader's WriteTo.
-type failingFile struct {
-	r       *strings.Reader
-	rewound bool
+type failingFile struct{}
+
+func (failingFile) Read([]byte) (int, error) { return 0, errors.New("disk on fire") }
+
+func (failingFile) Stat() (fs.FileInfo, error) {
+	return fstest.MapFS{"big.js": {Data: make([]byte, 4096)}}.Stat("big.js")
 }
 
-func (f *failingFile) Read(p []byte) (int, error) {
-	if f.rewound {
-		return 0, errors.New("disk on fire")
-	}
-	return f.r.Read(p)
-}
-
-func (f *failingFile) Seek(offset int64, whence int) (int64, error) {
-	f.rewound = true
-	return f.r.Seek(offset, whence)
-}
-
-func (f *failingFile) Stat() (fs.FileInfo, error) {
-	return fstest.MapFS{"big.js": {Data: make([]byte, f.r.Size())}}.Stat("big.js")
-}
-
-func (f *failingFile) Close() error { return nil }
+func (failingFile) Close() error { return nil }
 
 func chtimes(name string, t time.Time) error { return os.Chtimes(name, t, t) }

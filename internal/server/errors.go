@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+
+	"github.com/portaldocs/portal/internal/policy"
 )
 
 // statusError is a failed request as a value: the status to answer with, a
@@ -94,7 +96,7 @@ func (h *handler) render(w http.ResponseWriter, r *http.Request, st *snapshotSta
 	}
 	// Error answers change as the site is rebuilt; 404 is heuristically
 	// cacheable (RFC 9110 §15.1), so forbid reuse without revalidation.
-	hdr.Set("Cache-Control", cacheRevalidate)
+	hdr.Set("Cache-Control", policy.CacheRevalidate)
 	switch se.status {
 	case http.StatusNotFound:
 		if st != nil {

@@ -3,161 +3,228 @@ package server
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"net/http"
-	"path"
+	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
+
+	"github.com/portaldocs/portal/internal/policy"
 )
 
-// Cache-Control values (RFC 9111 §5.2.2).
-const (
-	// cacheImmutable is for content-hashed file names: a new build writes a
-	// new name, so the old URL's bytes never change (RFC 8246).
-	cacheImmutable = "public, max-age=31536000, immutable"
-	// cacheRevalidate is for everything whose URL outlives a build: caches
-	// may store it but must revalidate (cheap, thanks to the ETag) before use.
-	cacheRevalidate = "no-cache"
+// Header values shared by every answer; never modified.
+var (
+	varyAcceptEncoding = []string{"Accept-Encoding"}
+	acceptRanges       = []string{"bytes"}
 )
 
-// cachePolicyFor returns the Cache-Control of the output file name. Theme
-// assets and page data have content-hashed names (route.Entry.Data); every
-// other file keeps its name across builds.
-func cachePolicyFor(name string) string {
-	if strings.HasPrefix(name, "assets/") || strings.HasPrefix(name, "data/") {
-		return cacheImmutable
+// defaultMemoryLimit bounds the file bytes one snapshot keeps in memory
+// (see WithMemoryLimit).
+const defaultMemoryLimit = 256 << 20
+
+// maxInMemory is the largest file held in memory; larger ones are sent from
+// disk with sendfile(2), which costs no copy through user space.
+const maxInMemory = 1 << 20
+
+// fileEntry is one output file and its precompressed siblings, resolved
+// on its first request and then served without touching the file system
+// for as long as the snapshot is served (and its bytes are held).
+type fileEntry struct {
+	st           *snapshotState
+	name         string
+	typ          policy.FileType
+	contentType  []string
+	cacheControl []string
+	// fast holds the same values as bytes, for the fasthttp path.
+	fast struct{ contentType, cacheControl []byte }
+
+	mu       sync.Mutex
+	resolved bool
+	// variants are the identity first, then the siblings the build wrote,
+	// in policy.Encodings order. Set once resolved is true.
+	variants []*variant
+}
+
+// variant is one representation of a file: the identity or one encoding.
+type variant struct {
+	encoding string // "" for the identity
+	name     string // in the snapshot's FS
+	size     int64
+	modTime  time.Time
+
+	etag            []string
+	contentLength   []string
+	lastModified    []string // nil when the FS has no times
+	contentEncoding []string // nil for the identity
+	// data is the whole representation when held in memory; nil means it
+	// is read from the FS on each request.
+	data []byte
+	// fast holds the header values as bytes, for the fasthttp path.
+	fast struct{ etag, contentEncoding, lastModified []byte }
+}
+
+func newFileEntry(st *snapshotState, name, cacheControl string) *fileEntry {
+	typ := policy.TypeOf(name)
+	e := &fileEntry{st: st, name: name, typ: typ,
+		contentType: []string{typ.ContentType}, cacheControl: []string{cacheControl}}
+	e.fast.contentType, e.fast.cacheControl = []byte(typ.ContentType), []byte(cacheControl)
+	return e
+}
+
+// resolve opens the file and its siblings once. A failure is not kept:
+// the next request tries again.
+func (e *fileEntry) resolve(ctx context.Context) ([]*variant, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.resolved {
+		return e.variants, nil
 	}
-	return cacheRevalidate
-}
-
-// fileType is how files with one extension are served.
-type fileType struct {
-	contentType string
-	// compressible types are text-like and worth gzip.
-	compressible bool
-}
-
-// typeOf maps the extension of name to its type. The table is explicit
-// rather than mime.TypeByExtension, which also reads the host's mime.types
-// and so would answer differently on different machines. Text types declare
-// UTF-8 because the build writes UTF-8; JSON has no charset parameter
-// (RFC 8259 §11). Unknown extensions are application/octet-stream, which
-// nosniff keeps from being rendered as anything else.
-func typeOf(name string) fileType {
-	switch strings.ToLower(path.Ext(name)) {
-	case ".html", ".htm":
-		return fileType{"text/html; charset=utf-8", true}
-	case ".css":
-		return fileType{"text/css; charset=utf-8", true}
-	case ".js", ".mjs":
-		return fileType{"text/javascript; charset=utf-8", true} // RFC 9239 §6
-	case ".json", ".map":
-		return fileType{"application/json", true}
-	case ".webmanifest":
-		return fileType{"application/manifest+json", true}
-	case ".svg":
-		return fileType{"image/svg+xml", true}
-	case ".xml":
-		return fileType{"application/xml; charset=utf-8", true} // RFC 7303 §3.2
-	case ".txt":
-		return fileType{"text/plain; charset=utf-8", true}
-	case ".md":
-		return fileType{"text/markdown; charset=utf-8", true}
-	case ".csv":
-		return fileType{"text/csv; charset=utf-8", true}
-	case ".ico":
-		return fileType{"image/x-icon", false}
-	case ".png":
-		return fileType{"image/png", false}
-	case ".jpg", ".jpeg":
-		return fileType{"image/jpeg", false}
-	case ".gif":
-		return fileType{"image/gif", false}
-	case ".webp":
-		return fileType{"image/webp", false}
-	case ".avif":
-		return fileType{"image/avif", false}
-	case ".woff2":
-		return fileType{"font/woff2", false}
-	case ".woff":
-		return fileType{"font/woff", false}
-	case ".ttf":
-		return fileType{"font/ttf", false}
-	case ".pdf":
-		return fileType{"application/pdf", false}
-	case ".wasm":
-		return fileType{"application/wasm", false}
-	case ".mp4":
-		return fileType{"video/mp4", false}
-	case ".webm":
-		return fileType{"video/webm", false}
-	case ".gz":
-		return fileType{"application/gzip", false}
-	}
-	return fileType{"application/octet-stream", false}
-}
-
-// serveFile answers with the regular file name of the snapshot through
-// http.ServeContent, which implements conditional requests (RFC 9110 §13) and
-// range requests (RFC 9110 §14). The ETag is a strong validator from the
-// content hash (RFC 9110 §8.8.3), one per representation.
-func (h *handler) serveFile(w http.ResponseWriter, r *http.Request, st *snapshotState, name, cacheControl string) error {
-	f, info, content, err := openRegular(r.Context(), st.snap.FS, name)
+	identity, err := e.load(ctx, e.name, "")
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer f.Close()
-	sum, err := st.hash(name, info, content)
-	if err != nil {
-		return fmt.Errorf("hash %s: %w", name, err)
-	}
-	typ := typeOf(name)
-	hdr := w.Header()
-	hdr.Set("Content-Type", typ.contentType)
-	hdr.Set("Cache-Control", cacheControl)
-	if typ.compressible {
-		// RFC 9110 §12.5.5: every answer for this URL depends on
-		// Accept-Encoding, whether or not this one is compressed.
-		hdr.Add("Vary", "Accept-Encoding")
-		if wantsGzip(r) {
-			if h.servePrecompressed(w, r, st, name, info.ModTime()) {
-				return nil
-			}
-			if info.Size() >= minGzipSize {
-				return h.serveGzip(w, r, name, sum, info.ModTime(), content)
+	variants := []*variant{identity}
+	if e.typ.Compressible {
+		for _, enc := range policy.Encodings {
+			v, err := e.load(ctx, e.name+enc.Suffix, enc.Name)
+			if err == nil {
+				variants = append(variants, v)
 			}
 		}
 	}
-	hdr.Set("ETag", strongETag(sum, ""))
-	http.ServeContent(w, r, name, info.ModTime(), content)
+	e.variants, e.resolved = variants, true
+	return variants, nil
+}
+
+// invalidate forgets what resolve found, after the file changed on disk.
+func (e *fileEntry) invalidate() {
+	e.mu.Lock()
+	e.resolved, e.variants = false, nil
+	e.mu.Unlock()
+}
+
+// load reads one representation's metadata and content hash, keeping its
+// bytes in memory when it is small and the snapshot's budget allows.
+func (e *fileEntry) load(ctx context.Context, name, encoding string) (*variant, error) {
+	f, info, err := openRegular(ctx, e.st.snap.FS, name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	v := &variant{encoding: encoding, name: name, size: info.Size(), modTime: info.ModTime()}
+	sum := sha256.New()
+	if v.size <= maxInMemory && e.st.budget.take(v.size) {
+		data, err := io.ReadAll(f)
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", name, err)
+		}
+		v.data, v.size = data, int64(len(data))
+		sum.Write(data)
+	} else if _, err := io.Copy(sum, f); err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	// A strong validator from the representation's own bytes (RFC 9110
+	// §8.8.3): each encoding of one URL has its own. 128 bits are plenty
+	// to tell versions of one URL apart.
+	v.etag = []string{`"` + hex.EncodeToString(sum.Sum(nil)[:16]) + `"`}
+	v.contentLength = []string{strconv.FormatInt(v.size, 10)}
+	if encoding != "" {
+		v.contentEncoding = []string{encoding}
+	}
+	if !v.modTime.IsZero() && !v.modTime.Equal(time.Unix(0, 0)) {
+		v.lastModified = []string{v.modTime.UTC().Format(http.TimeFormat)}
+		v.fast.lastModified = []byte(v.lastModified[0])
+	}
+	v.fast.etag = []byte(v.etag[0])
+	if encoding != "" {
+		v.fast.contentEncoding = []byte(encoding)
+	}
+	return v, nil
+}
+
+// serveEntry answers with the representation of e that r accepts. A plain
+// GET or HEAD is written directly from prepared header values; conditional
+// and range requests go through http.ServeContent, which implements them
+// (RFC 9110 §13, §14) on whichever representation was chosen.
+func (h *handler) serveEntry(w http.ResponseWriter, r *http.Request, e *fileEntry) error {
+	variants, err := e.resolve(r.Context())
+	if err != nil {
+		return err
+	}
+	v := pickVariant(variants, r)
+	var content io.ReadSeeker
+	if v.data == nil {
+		f, err := openContext(r.Context(), e.st.snap.FS, v.name)
+		if err != nil {
+			return openError(err)
+		}
+		defer f.Close()
+		info, err := f.Stat()
+		if err != nil || info.Size() != v.size || !info.ModTime().Equal(v.modTime) {
+			// Rewritten in place since it was resolved: resolve again.
+			e.invalidate()
+			return errRetry
+		}
+		if content, err = readSeeker(f); err != nil {
+			return fmt.Errorf("read %s: %w", v.name, err)
+		}
+	}
+	hdr := w.Header()
+	hdr["Content-Type"] = e.contentType
+	hdr["Cache-Control"] = e.cacheControl
+	hdr["Etag"] = v.etag
+	hdr["Accept-Ranges"] = acceptRanges
+	if len(variants) > 1 {
+		// RFC 9110 §12.5.5: every answer for this URL depends on
+		// Accept-Encoding, whether or not this one is compressed. A file
+		// without siblings is the same for everyone, as nginx says too.
+		hdr["Vary"] = varyAcceptEncoding
+	}
+	if v.contentEncoding != nil {
+		hdr["Content-Encoding"] = v.contentEncoding
+	}
+	if plain(r) {
+		hdr["Content-Length"] = v.contentLength
+		if v.lastModified != nil {
+			hdr["Last-Modified"] = v.lastModified
+		}
+		w.WriteHeader(http.StatusOK)
+		if r.Method == http.MethodHead {
+			return nil
+		}
+		if v.data != nil {
+			_, _ = w.Write(v.data)
+			return nil
+		}
+		// io.Copy reaches the connection's ReadFrom: sendfile(2).
+		_, _ = io.Copy(w, content)
+		return nil
+	}
+	if v.data != nil {
+		content = bytes.NewReader(v.data)
+	}
+	http.ServeContent(lengthWriter{w, v.size}, r, "", v.modTime, content)
 	return nil
 }
 
-// servePrecompressed answers with the sibling name+".gz" the build may have
-// written, and reports whether there was one. Its ETag is its own content
-// hash, distinct from the identity's as RFC 9110 §8.8.3 requires.
-func (h *handler) servePrecompressed(w http.ResponseWriter, r *http.Request, st *snapshotState, name string, modTime time.Time) bool {
-	gzName := name + ".gz"
-	f, info, content, err := openRegular(r.Context(), st.snap.FS, gzName)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	sum, err := st.hash(gzName, info, content)
-	if err != nil {
-		return false
-	}
-	hdr := w.Header()
-	hdr.Set("Content-Encoding", "gzip")
-	hdr.Set("ETag", strongETag(sum, ""))
-	size := func() (int64, bool) { return info.Size(), true }
-	http.ServeContent(lengthWriter{w, size}, r, name, modTime, content)
-	return true
+// plain reports whether r is a GET or HEAD without preconditions or
+// ranges: the request every page load and benchmark sends.
+func plain(r *http.Request) bool {
+	h := r.Header
+	return len(h["Range"]) == 0 && len(h["If-None-Match"]) == 0 && len(h["If-Modified-Since"]) == 0 &&
+		len(h["If-Match"]) == 0 && len(h["If-Unmodified-Since"]) == 0
 }
+
+// errRetry asks ServeHTTP to answer the request again: the file changed
+// under a resolved entry, or the snapshot's folder was replaced.
+var errRetry = errors.New("file changed while serving; retry")
 
 // ContextFS is a snapshot's FS whose files may be made when they are
 // opened, as portal dev prerenders a page the first time it is asked for:
@@ -168,35 +235,32 @@ type ContextFS interface {
 	OpenContext(ctx context.Context, name string) (fs.File, error)
 }
 
+// openContext opens name in fsys, with ctx when fsys is a ContextFS.
+func openContext(ctx context.Context, fsys fs.FS, name string) (fs.File, error) {
+	if cfs, ok := fsys.(ContextFS); ok {
+		return cfs.OpenContext(ctx, name)
+	}
+	return fsys.Open(name)
+}
+
 // openRegular opens name in fsys (with ctx, for a ContextFS) and returns it
 // only if it is a regular file (directories are never listed), with its
-// info and a seekable view of it.
-func openRegular(ctx context.Context, fsys fs.FS, name string) (fs.File, fs.FileInfo, io.ReadSeeker, error) {
-	var f fs.File
-	var err error
-	if cfs, ok := fsys.(ContextFS); ok {
-		f, err = cfs.OpenContext(ctx, name)
-	} else {
-		f, err = fsys.Open(name)
-	}
+// info.
+func openRegular(ctx context.Context, fsys fs.FS, name string) (fs.File, fs.FileInfo, error) {
+	f, err := openContext(ctx, fsys, name)
 	if err != nil {
-		return nil, nil, nil, openError(err)
+		return nil, nil, openError(err)
 	}
 	info, err := f.Stat()
 	if err != nil {
 		f.Close()
-		return nil, nil, nil, fmt.Errorf("stat %s: %w", name, err)
+		return nil, nil, fmt.Errorf("stat %s: %w", name, err)
 	}
 	if !info.Mode().IsRegular() {
 		f.Close()
-		return nil, nil, nil, errNotFound(nil)
+		return nil, nil, errNotFound(nil)
 	}
-	content, err := readSeeker(f)
-	if err != nil {
-		f.Close()
-		return nil, nil, nil, fmt.Errorf("read %s: %w", name, err)
-	}
-	return f, info, content, nil
+	return f, info, nil
 }
 
 // openError maps a failed open like Caddy's file server: a missing file is
@@ -226,8 +290,51 @@ func readSeeker(f fs.File) (io.ReadSeeker, error) {
 	return bytes.NewReader(b), nil
 }
 
-// strongETag formats a strong entity tag (RFC 9110 §8.8.3) from a content
-// hash and a representation suffix.
-func strongETag(sum, suffix string) string {
-	return `"` + sum + suffix + `"`
+// lengthWriter adds Content-Length when http.ServeContent leaves it out: it
+// does so for any answer with a Content-Encoding (net/http/fs.go, for
+// handlers that compress while writing), but here the encoded body is a
+// file of known size. A 200 is the whole file; a single-range 206 is the
+// range its Content-Range names.
+type lengthWriter struct {
+	http.ResponseWriter
+	size int64
 }
+
+// WriteHeader sets Content-Length on a 200 or a 206 before the headers go
+// out.
+func (w lengthWriter) WriteHeader(code int) {
+	hdr := w.Header()
+	if hdr.Get("Content-Length") == "" {
+		switch code {
+		case http.StatusOK:
+			hdr.Set("Content-Length", strconv.FormatInt(w.size, 10))
+		case http.StatusPartialContent:
+			if n, ok := rangeLength(hdr.Get("Content-Range")); ok {
+				hdr.Set("Content-Length", strconv.FormatInt(n, 10))
+			}
+		}
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+// rangeLength is the length of "bytes first-last/size".
+func rangeLength(contentRange string) (int64, bool) {
+	spec, ok := strings.CutPrefix(contentRange, "bytes ")
+	if !ok {
+		return 0, false
+	}
+	spec, _, _ = strings.Cut(spec, "/")
+	first, last, ok := strings.Cut(spec, "-")
+	if !ok {
+		return 0, false
+	}
+	a, err1 := strconv.ParseInt(first, 10, 64)
+	b, err2 := strconv.ParseInt(last, 10, 64)
+	if err1 != nil || err2 != nil || b < a {
+		return 0, false
+	}
+	return b - a + 1, true
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer.
+func (w lengthWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/andybalholm/brotli"
+
 	"github.com/portaldocs/portal/internal/route"
 )
 
@@ -52,6 +54,7 @@ func fixtureFS(t testing.TB, m *route.Manifest) fstest.MapFS {
 		"index.html":              file("<h1>Home</h1>"),
 		"blog/index.html":         file("<h1>Blog</h1>"),
 		"docs/x/index.html":       file("<h1>X</h1>"),
+		"docs/x/index.html.br":    {Data: brotliBytes(t, []byte("<h1>X</h1>"))},
 		"docs/notes.html":         file("<h1>Loose HTML file</h1>"),
 		"static/guide/index.html": file("<h1>Static guide</h1>"),
 		"baseUrls/index.html":     file(`<meta http-equiv="refresh" content="0; url=/docs/certified/service-base-urls/">`),
@@ -60,6 +63,9 @@ func fixtureFS(t testing.TB, m *route.Manifest) fstest.MapFS {
 		"sitemap.xml":             file(`<?xml version="1.0"?><urlset/>`),
 		"robots.txt":              file("User-agent: *\n"),
 		"assets/app.3f2a.js":      file(bigJS),
+		"assets/app.3f2a.js.br":   {Data: brotliBytes(t, []byte(bigJS))},
+		"assets/app.3f2a.js.gz":   {Data: gzipBytes(t, []byte(bigJS))},
+		"assets/big.77aa.js":      file(bigJS),
 		"assets/app.3f2a.js.map":  file(`{"version":3}`),
 		"assets/style.9c1d.css":   file("body{margin:0}"),
 		"assets/pre.1111.js":      file(preJS),
@@ -110,6 +116,18 @@ func gzipBytes(t testing.TB, b []byte) []byte {
 		t.Fatal(err)
 	}
 	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func brotliBytes(t testing.TB, b []byte) []byte {
+	var buf bytes.Buffer
+	bw := brotli.NewWriter(&buf)
+	if _, err := bw.Write(b); err != nil {
+		t.Fatal(err)
+	}
+	if err := bw.Close(); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()

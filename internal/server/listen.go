@@ -25,7 +25,8 @@ const (
 )
 
 // ListenAndServe serves h on addr (host:port; port 0 picks a free one) until
-// ctx is done, then shuts down gracefully: it stops accepting, lets requests
+// ctx is done, then shuts down gracefully. A handler made by New is served
+// on fasthttp (see fast.go), any other with net/http. Either way it stops accepting, lets requests
 // in flight finish for up to a few seconds, and returns nil. Once listening
 // it logs "serving http://HOST:PORT/" (with the site's base URL when h was
 // made by New), so the actual port is known even for port 0. A failure to
@@ -38,13 +39,17 @@ func ListenAndServe(ctx context.Context, addr string, h http.Handler, logger *sl
 	if err != nil {
 		return listenError(addr, err)
 	}
+	url := listenURL(ln.Addr(), h)
+	if fh, ok := h.(*handler); ok {
+		logger.Info("serving "+url, slog.String("url", url))
+		return serveFastHTTP(ctx, ln, fh, logger)
+	}
 	srv := &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: readHeaderTimeout,
 		IdleTimeout:       idleTimeout,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
-	url := listenURL(ln.Addr(), h)
 	logger.Info("serving "+url, slog.String("url", url))
 
 	served := make(chan error, 1)
@@ -69,6 +74,9 @@ func shutdown(ctx context.Context, srv *http.Server, served <-chan error, logger
 	}
 	if serveErr := <-served; !errors.Is(serveErr, http.ErrServerClosed) && err == nil {
 		err = fmt.Errorf("server: %w", serveErr)
+	}
+	if fh, ok := srv.Handler.(*handler); ok && fh.accessLog != nil {
+		fh.accessLog.flush()
 	}
 	logger.Info("stopped serving")
 	return err

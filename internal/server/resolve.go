@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/portaldocs/portal/internal/policy"
 	"github.com/portaldocs/portal/internal/route"
 )
 
@@ -44,7 +45,8 @@ func resolve(m *route.Manifest, p string) action {
 	}
 	// Rule 7: a file of the output, named relative to the base URL because
 	// the output layout does not include it (route.FileFor).
-	if rel, ok := strings.CutPrefix(p, m.BaseURL); ok && fs.ValidPath(rel) && rel != "." {
+	// Host configuration (_redirects, _headers, _deploy/) is not served.
+	if rel, ok := strings.CutPrefix(p, m.BaseURL); ok && fs.ValidPath(rel) && rel != "." && !policy.Hidden(rel) {
 		return action{kind: actFile, file: rel}
 	}
 	// Rule 8: anything else, including every path outside the base URL.

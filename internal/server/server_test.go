@@ -3,10 +3,14 @@ package server
 import (
 	"io/fs"
 	"net/http"
+	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
+	"time"
 
+	"github.com/portaldocs/portal/internal/policy"
 	"github.com/portaldocs/portal/internal/route"
 )
 
@@ -221,7 +225,7 @@ func TestContentTypes(t *testing.T) {
 	}
 	// .mjs shares the .js type; checked on the table directly since the
 	// fixture has no module.
-	if got := typeOf("a/b.MJS").contentType; got != "text/javascript; charset=utf-8" {
+	if got := policy.TypeOf("a/b.MJS").ContentType; got != "text/javascript; charset=utf-8" {
 		t.Errorf(".MJS: %q", got)
 	}
 }
@@ -354,4 +358,50 @@ func TestFSWithoutSeekAndPermissions(t *testing.T) {
 	if gunzip(t, []byte(body(t, resp))) != bigJS {
 		t.Error("gzip of an unseekable file")
 	}
+}
+
+// TestAccessLogLines: WithAccessLog writes the same line slog's
+// TextHandler would, buffered, and flushes it within a second.
+func TestAccessLogLines(t *testing.T) {
+	var out syncBuffer
+	m := fixtureManifest("/")
+	h := New(Static(Snapshot{FS: fixtureFS(t, m), Manifest: m}), WithAccessLog(&out))
+	request(h, http.MethodGet, "/docs/x/")
+	request(h, http.MethodGet, "/a%20b=c/")
+	request(h, http.MethodGet, "/%2e%2e/secret")
+	deadline := time.Now().Add(time.Second)
+	for strings.Count(out.String(), "\n") < 3 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("%d lines flushed, want 3:\n%s", len(lines), out.String())
+	}
+	for i, want := range []*regexp.Regexp{
+		regexp.MustCompile(`^time=\S+ level=INFO msg=request id=1 method=GET path=/docs/x/ status=200 bytes=10 duration_ms=[0-9.]+ remote=192\.0\.2\.1:1234$`),
+		regexp.MustCompile(`^time=\S+ level=INFO msg=request id=2 method=GET path="/a b=c/" status=404 bytes=\d+ duration_ms=[0-9.]+ remote=192\.0\.2\.1:1234$`),
+		regexp.MustCompile(`^time=\S+ level=INFO msg=request id=3 method=GET path=/\.\./secret status=400 bytes=16 duration_ms=[0-9.]+ remote=\S+ error="400 Bad Request: path contains a \\"\.\.\\" segment"$`),
+	} {
+		if !want.MatchString(lines[i]) {
+			t.Errorf("line %d: %s\nwant %s", i+1, lines[i], want)
+		}
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the access log's timer goroutine.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf strings.Builder
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }

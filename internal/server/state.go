@@ -1,37 +1,60 @@
 package server
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"io"
 	"io/fs"
+	"net/http"
+	"strings"
 	"sync"
-	"time"
 
+	"github.com/portaldocs/portal/internal/policy"
 	"github.com/portaldocs/portal/internal/route"
 )
 
-// snapshotState is one snapshot plus what the handler learns while serving
-// it: file hashes and the not-found page. It is dropped with its snapshot, so
-// caches never outlive the build they describe.
+// snapshotState is one snapshot with everything a request needs resolved
+// once: the answer for each known request path, the security headers and
+// the not-found page. It is dropped with its snapshot, so nothing it holds
+// outlives the build it describes.
 type snapshotState struct {
 	snap Snapshot
 
-	// hashes maps a file name to its fileHash.
-	hashes sync.Map
+	// paths maps each decoded request path the serving rules answer
+	// without a miss (routes, redirects and their other forms, files) to
+	// its answer, built once when the snapshot is adopted.
+	paths map[string]*answer
+	// files holds an entry per output file name; entries for files the
+	// listing missed (symbolic links, a file system that cannot list) are
+	// added on first request.
+	files sync.Map // string → *fileEntry
+	// headers are the security headers of every answer, ready to assign;
+	// fastHeaders the same for the fasthttp path.
+	headers     []headerValue
+	fastHeaders []fastHeader
+	// budget bounds the bytes held in memory for this snapshot.
+	budget *memoryBudget
 
 	notFoundOnce sync.Once
 	notFoundPage []byte
 }
 
-// fileHash is a content hash with the size and modification time it was
-// computed for. Snapshots are immutable, but Dir serves a live folder that a
-// build may rewrite in place; checking size and time keeps an ETag from
-// outliving the bytes it names.
-type fileHash struct {
-	hex     string
-	size    int64
-	modTime time.Time
+// headerValue is a header ready to be assigned to an http.Header: a
+// canonical key and a value slice that is never modified (its capacity is
+// its length, so Header.Add copies it).
+type headerValue struct {
+	key   string
+	value []string
+}
+
+func newHeaderValue(key, value string) headerValue {
+	return headerValue{key: http.CanonicalHeaderKey(key), value: []string{value}}
+}
+
+// answer is what a known request path gets.
+type answer struct {
+	// redirect, when set, is the 301's Location (escaped).
+	redirect  string
+	keepQuery bool
+	// file is the entry served, for routes and files.
+	file *fileEntry
 }
 
 // current returns the state for the source's current snapshot, adopting a
@@ -49,38 +72,93 @@ func (h *handler) current() (*snapshotState, error) {
 	if st := h.state.Load(); st != nil && st.snap.Manifest == snap.Manifest {
 		return st, nil
 	}
-	warmIndex(snap.Manifest)
-	st := &snapshotState{snap: snap}
+	st := h.adopt(snap)
 	h.state.Store(st)
 	return st, nil
 }
 
-// warmIndex makes the manifest build its lookup index now, under h.mu and
-// before any request reads it: route.Manifest builds the index lazily on
-// first lookup, which is not safe for concurrent first use.
-func warmIndex(m *route.Manifest) {
+// adopt resolves a new snapshot: the manifest's lookup index (built lazily
+// by route.Manifest, which is not safe for concurrent first use), the
+// headers, and the answer of every route, redirect and listed file.
+func (h *handler) adopt(snap Snapshot) *snapshotState {
+	m := snap.Manifest
 	m.Lookup("")
+	st := &snapshotState{snap: snap, paths: map[string]*answer{}, budget: newMemoryBudget(h.memoryLimit)}
+	headers, err := policy.ReadHeaders(snap.FS)
+	if err != nil {
+		h.logger.Warn("serving without the site's security headers", "error", err.Error())
+		headers = policy.SecurityHeaders("", "")
+	}
+	for _, hv := range headers {
+		st.headers = append(st.headers, newHeaderValue(hv.Name, hv.Value))
+		st.fastHeaders = append(st.fastHeaders, fastHeader{key: []byte(hv.Name), value: []byte(hv.Value)})
+	}
+	// Files first, so routes and redirects take their paths over, in the
+	// order the rules apply.
+	_ = fs.WalkDir(snap.FS, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil {
+			// A file system that cannot list (portal dev's) is resolved
+			// per request instead.
+			return fs.SkipAll
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		// Only where the rules themselves serve this file (not a
+		// redirect's index.html, not host configuration).
+		p := m.BaseURL + name
+		if act := resolve(m, p); act.kind == actFile && act.file == name {
+			st.paths[p] = &answer{file: st.entry(name, policy.CacheControl(name))}
+		}
+		return nil
+	})
+	for _, form := range redirectForms(m) {
+		st.paths[form.from] = &answer{redirect: form.location, keepQuery: form.keepQuery}
+	}
+	for _, r := range m.Routes {
+		st.paths[r.Path] = &answer{file: st.entry(route.FileFor(m.BaseURL, r.Path), policy.CacheRevalidate)}
+	}
+	return st
 }
 
-// hash returns the hex content hash of the file name, computing it at most
-// once per file per snapshot. content must be at its start and is left there.
-func (st *snapshotState) hash(name string, info fs.FileInfo, content io.ReadSeeker) (string, error) {
-	if v, ok := st.hashes.Load(name); ok {
-		if fh := v.(fileHash); fh.size == info.Size() && fh.modTime.Equal(info.ModTime()) {
-			return fh.hex, nil
+// redirectForm is one request path answered with a 301.
+type redirectForm struct {
+	from, location string
+	keepQuery      bool
+}
+
+// redirectForms lists the paths resolve answers with a redirect, derived
+// by running resolve itself on every candidate form, so the table can never
+// disagree with the rules.
+func redirectForms(m *route.Manifest) []redirectForm {
+	var candidates []string
+	for _, r := range m.Redirects {
+		from := strings.TrimSuffix(r.From, "/")
+		candidates = append(candidates, from, from+"/", from+"/index.html", from+".html")
+	}
+	for _, r := range m.Routes {
+		p := strings.TrimSuffix(r.Path, "/")
+		candidates = append(candidates, p, p+"/index.html", p+".html")
+	}
+	var out []redirectForm
+	for _, c := range candidates {
+		if c == "" || checkPath(c) != nil {
+			continue
+		}
+		if act := resolve(m, c); act.kind == actRedirect {
+			out = append(out, redirectForm{from: c, location: act.location, keepQuery: act.keepQuery})
 		}
 	}
-	sum := sha256.New()
-	if _, err := io.Copy(sum, content); err != nil {
-		return "", err
+	return out
+}
+
+// entry returns the file entry of name, creating it (unresolved) once.
+func (st *snapshotState) entry(name, cacheControl string) *fileEntry {
+	if e, ok := st.files.Load(name); ok {
+		return e.(*fileEntry)
 	}
-	if _, err := content.Seek(0, io.SeekStart); err != nil {
-		return "", err
-	}
-	// 128 bits are plenty to tell versions of one URL apart.
-	hexSum := hex.EncodeToString(sum.Sum(nil)[:16])
-	st.hashes.Store(name, fileHash{hex: hexSum, size: info.Size(), modTime: info.ModTime()})
-	return hexSum, nil
+	e, _ := st.files.LoadOrStore(name, newFileEntry(st, name, cacheControl))
+	return e.(*fileEntry)
 }
 
 // notFound returns the body of the site's 404.html, read once per snapshot,
@@ -93,4 +171,24 @@ func (st *snapshotState) notFound() []byte {
 		}
 	})
 	return st.notFoundPage
+}
+
+// memoryBudget bounds the bytes of files a snapshot keeps in memory;
+// beyond it files are read from disk on every request.
+type memoryBudget struct {
+	mu   sync.Mutex
+	left int64
+}
+
+func newMemoryBudget(limit int64) *memoryBudget { return &memoryBudget{left: limit} }
+
+// take reserves n bytes and reports whether they were available.
+func (b *memoryBudget) take(n int64) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if n > b.left {
+		return false
+	}
+	b.left -= n
+	return true
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/markdown"
 	"github.com/portaldocs/portal/internal/yamlx"
 	"gopkg.in/yaml.v3"
 )
@@ -27,6 +28,10 @@ type Input struct {
 	Title func(*content.Doc) string
 	// Placements put docs that the site generates into sidebars.
 	Placements []Placement
+	// Document is the sidebars file already read into a YAML node, such
+	// as the object a sidebars.ts evaluates to (its nodes' lines locate
+	// diagnostics in the file); nil reads v.SidebarFile as YAML or JSON.
+	Document *yaml.Node
 }
 
 // Placement makes docs part of a sidebar. When the sidebar lists none of
@@ -50,7 +55,7 @@ func Load(site fs.FS, v *content.Version, cfg *config.Site, in Input) (*Sidebars
 	for _, d := range v.Docs {
 		r.docs[d.ID] = d
 	}
-	if !r.readFile(site) {
+	if !r.readFile(site, in.Document) {
 		return r.out, r.diags
 	}
 	for _, p := range in.Placements {
@@ -62,9 +67,10 @@ func Load(site fs.FS, v *content.Version, cfg *config.Site, in Input) (*Sidebars
 	return r.out, r.diags
 }
 
-// readFile resolves the sidebars file, or the default sidebar without one.
-// It reports false when the file cannot be read as sidebars at all.
-func (r *resolver) readFile(site fs.FS) bool {
+// readFile resolves the sidebars file (or the document read from it), or
+// the default sidebar without one. It reports false when the file cannot
+// be read as sidebars at all.
+func (r *resolver) readFile(site fs.FS, doc *yaml.Node) bool {
 	v := r.version
 	if v.SidebarFile == "" {
 		r.sidebarID = DefaultSidebarID
@@ -73,20 +79,22 @@ func (r *resolver) readFile(site fs.FS) bool {
 		r.associate(DefaultSidebarID, r.out.ByID[DefaultSidebarID])
 		return true
 	}
-	data, err := fs.ReadFile(site, v.SidebarFile)
-	if err != nil {
-		r.diags = append(r.diags, diag.Diagnostic{File: v.SidebarFile, Severity: diag.Error, Message: "read sidebars: " + err.Error()})
-		return false
+	if doc == nil {
+		data, err := fs.ReadFile(site, v.SidebarFile)
+		if err != nil {
+			r.diags = append(r.diags, diag.Diagnostic{File: v.SidebarFile, Severity: diag.Error, Message: "read sidebars: " + err.Error()})
+			return false
+		}
+		var root yaml.Node
+		if err := yaml.Unmarshal(data, &root); err != nil { // JSON sidebars parse as YAML too
+			r.diags = append(r.diags, diag.Diagnostic{File: v.SidebarFile, Severity: diag.Error, Message: "invalid sidebars file: " + err.Error()})
+			return false
+		}
+		if len(root.Content) == 0 {
+			return true
+		}
+		doc = root.Content[0]
 	}
-	var root yaml.Node
-	if err := yaml.Unmarshal(data, &root); err != nil { // JSON sidebars parse as YAML too
-		r.diags = append(r.diags, diag.Diagnostic{File: v.SidebarFile, Severity: diag.Error, Message: "invalid sidebars file: " + err.Error()})
-		return false
-	}
-	if len(root.Content) == 0 {
-		return true
-	}
-	doc := root.Content[0]
 	if doc.Kind != yaml.MappingNode {
 		r.diags = append(r.diags, r.errAt(doc, "the sidebars file must map sidebar ids to lists of items",
 			"write sidebarId: followed by a list of items"))
@@ -114,6 +122,14 @@ type resolver struct {
 	out       *Sidebars
 	diags     []diag.Diagnostic
 	missing   []missingDoc
+}
+
+// docsConfig is the config of the docs instance the version belongs to.
+func (r *resolver) docsConfig() *config.Docs {
+	if in := r.version.Instance; in != nil {
+		return in.Config
+	}
+	return &r.cfg.Docs
 }
 
 type missingDoc struct {
@@ -339,11 +355,12 @@ func collapseEmpty(cat *Item) *Item {
 }
 
 func (r *resolver) setCollapse(cat *Item, collapsible, collapsed *bool) {
-	cat.Collapsible = *r.cfg.Docs.SidebarCollapsible
+	docs := r.docsConfig()
+	cat.Collapsible = *docs.SidebarCollapsible
 	if collapsible != nil {
 		cat.Collapsible = *collapsible
 	}
-	cat.Collapsed = *r.cfg.Docs.SidebarCollapsed
+	cat.Collapsed = *docs.SidebarCollapsed
 	if collapsed != nil {
 		cat.Collapsed = *collapsed
 	}
@@ -391,12 +408,11 @@ func joinPath(base, slug string) string {
 	return p
 }
 
-var nonSlugRe = regexp.MustCompile(`[^\p{L}\p{N}]+`)
-
-// Slugify makes a URL segment from a label ("Getting Started" →
-// "getting-started").
+// Slugify makes the URL segment of a generated index from its category's
+// label as Docusaurus does, with github-slugger ("Getting Started" →
+// "getting-started", "Tutorial - Basics" → "tutorial---basics").
 func Slugify(label string) string {
-	return strings.Trim(nonSlugRe.ReplaceAllString(strings.ToLower(label), "-"), "-")
+	return markdown.GitHubSlug(label)
 }
 
 // reportMissing reports unknown doc ids in Docusaurus's words, one

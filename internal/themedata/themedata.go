@@ -46,8 +46,12 @@ type Alternate struct {
 
 // DocMeta is what a doc page adds: its place in the docs.
 type DocMeta struct {
-	ID          string      `json:"id"`
-	Version     string      `json:"version"`
+	ID      string `json:"id"`
+	Version string `json:"version"`
+	// PluginID is the docs instance the doc belongs to, omitted for the
+	// default one. Its sidebars are under "<pluginId>/<version>" in
+	// SidebarsData, its versions in SiteData.DocsInstances.
+	PluginID    string      `json:"pluginId,omitempty"`
 	Sidebar     string      `json:"sidebar,omitempty"`
 	Breadcrumbs []Crumb     `json:"breadcrumbs,omitempty"`
 	Previous    *NavLink    `json:"previous,omitempty"`
@@ -122,10 +126,16 @@ type SiteData struct {
 	// SearchIndex is the URL of the search index's meta file
 	// (docs/search-index.md); "" when the navbar has no search item.
 	SearchIndex string `json:"searchIndex"`
+	// DocsInstances are the docs instances besides the default one (Docs),
+	// in config order.
+	DocsInstances []DocsData `json:"docsInstances,omitempty"`
 }
 
-// DocsData describes the docs versions.
+// DocsData describes one docs instance and its versions.
 type DocsData struct {
+	// PluginID is the instance's id (navbar items' docsPluginId), omitted
+	// for the default instance.
+	PluginID      string        `json:"pluginId,omitempty"`
 	RouteBasePath string        `json:"routeBasePath"`
 	Breadcrumbs   bool          `json:"breadcrumbs"`
 	Versions      []VersionData `json:"versions" contract:"nonnull"`
@@ -204,7 +214,8 @@ type NavItem struct {
 }
 
 // SidebarsData is every docs version's resolved sidebars, written to
-// data/sidebars.<hash>.json: version name, then sidebar id, then items.
+// data/sidebars.<hash>.json: version, then sidebar id, then items. A version
+// of the default docs instance is its name; of another, "<pluginId>/<name>".
 type SidebarsData map[string]map[string][]*SidebarItem
 
 // SidebarItemType is the type of a resolved sidebar item: doc and ref items
@@ -274,7 +285,7 @@ type RenderInput struct {
 // same however many pages the site has.
 type SharedRenderData struct {
 	Site *SiteData `json:"site" contract:"nonnull"`
-	// Sidebars maps version name → sidebar id → items.
+	// Sidebars maps version (SidebarsData) → sidebar id → items.
 	Sidebars SidebarsData `json:"sidebars" contract:"nonnull"`
 	// Renderer picks the server renderer: "" renders with the theme's own
 	// (theme/src/serverRender.ts) and falls back to react-dom/server for

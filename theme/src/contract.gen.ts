@@ -66,6 +66,12 @@ export interface Crumb {
 export interface DocMeta {
   id: string;
   version: string;
+  /**
+   * PluginID is the docs instance the doc belongs to, omitted for the
+   * default one. Its sidebars are under "<pluginId>/<version>" in
+   * SidebarsData, its versions in SiteData.DocsInstances.
+   */
+  pluginId?: string;
   sidebar?: string;
   breadcrumbs?: Crumb[];
   previous?: NavLink;
@@ -88,11 +94,16 @@ export interface DocRef {
 }
 
 /**
- * DocsData describes the docs versions.
+ * DocsData describes one docs instance and its versions.
  *
  * Go: themedata.DocsData
  */
 export interface DocsData {
+  /**
+   * PluginID is the instance's id (navbar items' docsPluginId), omitted
+   * for the default instance.
+   */
+  pluginId?: string;
   routeBasePath: string;
   breadcrumbs: boolean;
   versions: VersionData[];
@@ -112,6 +123,11 @@ export interface Entry {
   data: string;
   sidebar?: string;
   version?: string;
+  /**
+   * DocsPluginID is the docs instance of a docs route, omitted for the
+   * default one.
+   */
+  docsPluginId?: string;
   locale: string;
   /** Unlisted routes are served but left out of the sitemap and search. */
   unlisted?: boolean;
@@ -473,7 +489,7 @@ export interface RouteManifest {
  */
 export interface SharedRenderData {
   site: SiteData;
-  /** Sidebars maps version name → sidebar id → items. */
+  /** Sidebars maps version (SidebarsData) → sidebar id → items. */
   sidebars: SidebarsData;
   /**
    * Renderer picks the server renderer: "" renders with the theme's own
@@ -554,7 +570,8 @@ export type SidebarItemType =
 
 /**
  * SidebarsData is every docs version's resolved sidebars, written to
- * data/sidebars.<hash>.json: version name, then sidebar id, then items.
+ * data/sidebars.<hash>.json: version, then sidebar id, then items. A version
+ * of the default docs instance is its name; of another, "<pluginId>/<name>".
  *
  * Go: themedata.SidebarsData
  */
@@ -587,6 +604,11 @@ export interface SiteData {
    * (docs/search-index.md); "" when the navbar has no search item.
    */
   searchIndex: string;
+  /**
+   * DocsInstances are the docs instances besides the default one (Docs),
+   * in config order.
+   */
+  docsInstances?: DocsData[];
 }
 
 /**

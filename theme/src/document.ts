@@ -3,7 +3,7 @@
 import type { RenderInput, SiteData } from './contract.gen';
 import { htmlClassNames } from './app/htmlClasses';
 import { escapeHtml, headTags } from './head';
-import { announcementBarScript, colorModeScript } from './inlineScripts';
+import { announcementBarScript, announcementBarStyle, colorModeScript } from './inlineScripts';
 
 /** Where the prerendered app lives and the client hydrates. */
 export const ROOT_ID = '__portal';
@@ -36,6 +36,7 @@ export function renderDocument(input: RenderInput, site: SiteData, appHtml: stri
     ...(input.assets.preload ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
   ].join('\n');
   const announcement = announcementBarScript(site);
+  const announcementStyle = announcementBarStyle(site);
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(locale?.htmlLang ?? 'en')}" dir="${escapeHtml(locale?.direction ?? 'ltr')}" data-theme="${escapeHtml(site.themeConfig.colorMode.defaultMode)}" class="${htmlClassNames(page).join(' ')}" data-has-hydrated="false">
 <head>
@@ -44,6 +45,7 @@ ${styles}
 ${preloads}
 <script>${colorModeScript(site)}</script>
 ${announcement ? `<script>${announcement}</script>` : ''}
+${announcementStyle ? `<style>${announcementStyle}</style>` : ''}
 </head>
 <body>
 <div id="${ROOT_ID}">${appHtml}</div>

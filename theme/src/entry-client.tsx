@@ -7,6 +7,7 @@ import { fetchJSON, loadSidebars } from './app/data';
 import { BrowserRouter } from './app/router';
 import type { SiteData } from './contract.gen';
 import { DATA_ID, ROOT_ID, type InitialData } from './document';
+import { sidebarsKey } from './shell/docsInstances';
 import './styles/theme.css';
 
 declare global {
@@ -31,7 +32,7 @@ async function start() {
     fetchJSON<SiteData>(initial.siteUrl),
     doc?.sidebar ? loadSidebars(initial.sidebarsUrl) : Promise.resolve(null),
   ]);
-  const sidebar = doc?.sidebar ? (sidebars?.[doc.version]?.[doc.sidebar] ?? null) : null;
+  const sidebar = doc?.sidebar ? (sidebars?.[sidebarsKey(doc)]?.[doc.sidebar] ?? null) : null;
   hydrateRoot(
     root,
     <App

@@ -9,6 +9,7 @@ import { setExternalIconHtml } from './docs/sidebarHtml';
 import { renderDocument } from './document';
 import { renderToHtml, markBuildConstant, resetBuildCache } from './serverRender';
 import { ColorModeToggle } from './shell/ColorModeToggle';
+import { sidebarsKey } from './shell/docsInstances';
 import { ExternalIcon, Footer } from './shell/Footer';
 import { NavbarLogo } from './shell/navbar/NavbarLogo';
 import { splitUrl } from './utils/links';
@@ -54,7 +55,7 @@ function portalRender(inputJSON: string): string {
   const input = JSON.parse(inputJSON) as RenderInput;
   const { site, sidebars } = shared;
   const doc = input.page.doc;
-  const sidebar = doc?.sidebar ? (sidebars[doc.version]?.[doc.sidebar] ?? null) : null;
+  const sidebar = doc?.sidebar ? (sidebars[sidebarsKey(doc)]?.[doc.sidebar] ?? null) : null;
   const location = { ...splitUrl(input.page.path), search: '', hash: '' };
   const appHtml = renderApp(
     <App

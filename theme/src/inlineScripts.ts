@@ -55,3 +55,27 @@ export function announcementBarScript(site: SiteData): string {
     'document.documentElement.setAttribute("data-announcement-bar-initially-dismissed",String(x))})();'
   );
 }
+
+/** A CSS value from the site config that cannot end its declaration or rule. */
+function cssValue(value: string | undefined): string | null {
+  return value && /^[#\w\s(),.%+-]+$/.test(value) ? value.trim() : null;
+}
+
+/**
+ * The announcement bar's colours as a rule for a <style> element in <head>,
+ * instead of a style attribute on the bar: the Content-Security-Policy
+ * allows the element by its hash (computed by the build, like the scripts'),
+ * while style attributes would need 'unsafe-inline'. Values that are not
+ * plain CSS colours are left out.
+ */
+export function announcementBarStyle(site: SiteData): string {
+  const bar = site.themeConfig.announcementBar;
+  if (!bar) return '';
+  const declarations = [
+    ['background-color', cssValue(bar.backgroundColor)],
+    ['color', cssValue(bar.textColor)],
+  ]
+    .filter(([, v]) => v)
+    .map(([k, v]) => `${k}:${v}`);
+  return declarations.length ? `.theme-announcement-bar{${declarations.join(';')}}` : '';
+}

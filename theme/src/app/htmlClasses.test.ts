@@ -17,6 +17,17 @@ describe('html classes', () => {
     ]);
   });
 
+  it('names the docs instance of a doc of another instance', () => {
+    expect(htmlClassNames({ doc: { id: 'intro', version: '2.0', pluginId: 'sdk' } })).toEqual([
+      'plugin-docs',
+      'plugin-id-sdk',
+      'docs-wrapper',
+      'docs-version-2.0',
+      'docs-doc-page',
+      'docs-doc-id-intro',
+    ]);
+  });
+
   it('are the classes the server writes into the document', () => {
     for (const page of [homePage, introPage]) {
       const input: RenderInput = { page, assets: { scripts: [], styles: [], preload: [] }, siteUrl: '/site.json', manifestUrl: '/routes.json', sidebarsUrl: '/s.json' };

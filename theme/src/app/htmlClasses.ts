@@ -1,12 +1,13 @@
 // The <html> element's page classes (reference 2.1): the plugin of the route
-// and, on docs, the version and doc id. The server writes them into the
+// (and the docs instance's id) and, on docs, the version and doc id. The server writes them into the
 // document; after a client navigation the app swaps them for the new page's.
 import type { PageData } from '../contract.gen';
+import { pluginIdOf } from '../shell/docsInstances';
 
 export function htmlClassNames(page: Pick<PageData, 'doc'>): string[] {
   const doc = page.doc;
   if (!doc) return ['plugin-pages'];
-  const classes = ['plugin-docs', 'plugin-id-default', 'docs-wrapper', `docs-version-${doc.version}`, 'docs-doc-page'];
+  const classes = ['plugin-docs', `plugin-id-${pluginIdOf(doc)}`, 'docs-wrapper', `docs-version-${doc.version}`, 'docs-doc-page'];
   if (doc.id) classes.push(`docs-doc-id-${doc.id.replace(/\//g, '-')}`);
   return classes;
 }

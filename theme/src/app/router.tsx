@@ -18,6 +18,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { Entry, PageData, SidebarItem } from '../contract.gen';
+import { sidebarsKey } from '../shell/docsInstances';
 import { ReactContextError } from '../utils/contextError';
 import { isInternalUrl, splitUrl } from '../utils/links';
 import { assignLocation, reloadPage } from './browser';
@@ -174,7 +175,7 @@ export function BrowserRouter({ manifestUrl, sidebarsUrl, initial, children }: B
         let sidebar: SidebarItem[] | null = null;
         if (data.doc?.sidebar) {
           const sidebars = await loadSidebars(manifest.sidebarsData || sidebarsUrl);
-          sidebar = sidebars[data.doc.version]?.[data.doc.sidebar] ?? null;
+          sidebar = sidebars[sidebarsKey(data.doc)]?.[data.doc.sidebar] ?? null;
         }
         result = { route, state: { status: 'loaded', page: data, sidebar, routePath } };
       }

@@ -4,7 +4,7 @@ import { writeStorage } from '../utils/storage';
 import { enhanceTabs } from './tabs';
 
 // The engine's markup (internal/markdown/testdata/tabs.golden.html).
-function group(seq: number, groupId: string | null, values: string[], selected = 0) {
+function group(seq: number, groupId: string | null, values: string[], selected = 0, queryString = '') {
   const items = values
     .map((v, i) => {
       const on = i === selected;
@@ -17,7 +17,7 @@ function group(seq: number, groupId: string | null, values: string[], selected =
         `<div role="tabpanel" id="tabs:${seq}:panel:${i + 1}" aria-labelledby="tabs:${seq}:tab:${i + 1}" tabindex="0" class="tabs__panel"${i === selected ? '' : ' hidden'}><p>${v} panel</p></div>`,
     )
     .join('\n');
-  return `<div class="tabs-container"${groupId ? ` data-group-id="${groupId}"` : ''}>
+  return `<div class="tabs-container"${groupId ? ` data-group-id="${groupId}"` : ''}${queryString ? ` data-query-string="${queryString}"` : ''}>
 <ul role="tablist" aria-orientation="horizontal" class="tabs">
 ${items}
 </ul>
@@ -43,6 +43,8 @@ const visiblePanels = (root: HTMLElement, seq: number) =>
 
 afterEach(() => {
   document.body.innerHTML = '';
+  window.history.replaceState(null, '', '/');
+  window.localStorage.clear();
 });
 
 describe('enhanceTabs', () => {
@@ -141,5 +143,30 @@ describe('enhanceTabs', () => {
     enhanceTabs(root)();
     fireEvent.click(tabs(root, 1)[1]);
     expect(selectedValue(root, 1)).toBe('curl');
+  });
+  it('takes the choice from its query string parameter, over the remembered one, and syncs the group', () => {
+    writeStorage('docusaurus.tab.os', 'linux');
+    window.history.replaceState(null, '', '/docs/install/?os=windows#top');
+    const root = mount(group(1, 'os', ['mac', 'windows', 'linux'], 0, 'os') + group(2, 'os', ['mac', 'windows', 'linux']));
+    enhanceTabs(root);
+    expect(selectedValue(root, 1)).toBe('windows');
+    expect(selectedValue(root, 2)).toBe('windows');
+  });
+
+  it('ignores a query string value the group does not have', () => {
+    window.history.replaceState(null, '', '/docs/install/?lang=rust');
+    const root = mount(group(1, null, ['js', 'py'], 0, 'lang'));
+    enhanceTabs(root);
+    expect(selectedValue(root, 1)).toBe('js');
+  });
+
+  it('writes a choice into its query string parameter, keeping the rest of the URL', () => {
+    window.history.replaceState(null, '', '/docs/install/?page=2#setup');
+    const root = mount(group(1, null, ['js', 'py'], 0, 'lang'));
+    enhanceTabs(root);
+    fireEvent.click(tabs(root, 1)[1]);
+    expect(window.location.pathname).toBe('/docs/install/');
+    expect(window.location.search).toBe('?page=2&lang=py');
+    expect(window.location.hash).toBe('#setup');
   });
 });

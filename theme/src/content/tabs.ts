@@ -2,7 +2,10 @@
 // internal/markdown/tabs.go for the HTML): click or Enter selects a tab,
 // ArrowLeft/ArrowRight move the focus (wrapping), and groups sharing a
 // groupId switch together and remember the choice in local storage under
-// docusaurus.tab.<groupId>, also across browser tabs.
+// docusaurus.tab.<groupId>, also across browser tabs. A group with
+// data-query-string (Docusaurus's queryString) also mirrors its choice in
+// that URL search parameter: the parameter wins over the stored choice on
+// load, and a choice replaces it in the address (history.replaceState).
 import { readStorage, writeStorage } from '../utils/storage';
 
 export const TAB_STORAGE_PREFIX = 'docusaurus.tab.';
@@ -58,6 +61,14 @@ export function enhanceTabs(root: HTMLElement, { scrollBy = (dy) => window.scrol
     const stored = readStorage(TAB_STORAGE_PREFIX + groupId);
     if (stored !== null) syncGroup(groupId, stored);
   }
+  // The URL's choice wins over both, as in Docusaurus (queryString ?? storage).
+  const params = new URLSearchParams(window.location.search);
+  for (const c of Array.from(root.querySelectorAll<HTMLElement>('.tabs-container[data-query-string]'))) {
+    const value = params.get(c.dataset.queryString!);
+    if (value === null) continue;
+    if (!selectTab(c, value)) continue;
+    if (c.dataset.groupId) syncGroup(c.dataset.groupId, value);
+  }
 
   const activate = (tab: HTMLElement) => {
     const container = tab.closest<HTMLElement>('.tabs-container');
@@ -70,6 +81,12 @@ export function enhanceTabs(root: HTMLElement, { scrollBy = (dy) => window.scrol
     if (groupId) {
       syncGroup(groupId, value);
       writeStorage(TAB_STORAGE_PREFIX + groupId, value);
+    }
+    const queryKey = container.dataset.queryString;
+    if (queryKey) {
+      const url = new URL(window.location.href);
+      url.searchParams.set(queryKey, value);
+      window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
     }
     const shift = tab.getBoundingClientRect().top - before;
     if (shift !== 0) scrollBy(shift);

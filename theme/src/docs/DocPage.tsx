@@ -4,6 +4,7 @@
 import type { PageData, SidebarItem } from '../contract.gen';
 import { useSite } from '../app/SiteContext';
 import { Content } from '../content/Content';
+import { docsInstance } from '../shell/docsInstances';
 import { useWindowSize } from '../utils/useWindowSize';
 import { Breadcrumbs } from './Breadcrumbs';
 import { ContentVisibilityBanners, DocFooter } from './DocFooter';
@@ -21,7 +22,7 @@ export function DocItem({ page, hasSidebar }: { page: PageData; hasSidebar: bool
   // The desktop column exists on the server and on desktops; on mobile only
   // the collapsed block at the top of the article does.
   const desktopTOC = hasTOC && windowSize !== 'mobile';
-  const crumbs = site.docs.breadcrumbs && hasSidebar ? (doc?.breadcrumbs ?? []) : [];
+  const crumbs = docsInstance(site, doc?.pluginId).breadcrumbs && hasSidebar ? (doc?.breadcrumbs ?? []) : [];
   return (
     <div className="row">
       <div className={`col doc-item-col${desktopTOC ? ' doc-item-col--with-toc' : ''}`}>

@@ -8,6 +8,7 @@ import { Breadcrumbs } from '../docs/Breadcrumbs';
 import { DocLayout } from '../docs/DocLayout';
 import { Paginator } from '../docs/Paginator';
 import { VersionBadge, VersionBanner } from '../docs/VersionBanner';
+import { docsInstance } from '../shell/docsInstances';
 
 /** The icon a card shows: a category, an external link or a page. */
 export function cardIcon(card: IndexCard): string {
@@ -39,7 +40,7 @@ export function GeneratedIndexContent({ page, hasSidebar }: { page: PageData; ha
   return (
     <div className="generated-index-page">
       {doc && <VersionBanner doc={doc} />}
-      <Breadcrumbs crumbs={site.docs.breadcrumbs && hasSidebar ? (doc?.breadcrumbs ?? []) : []} />
+      <Breadcrumbs crumbs={docsInstance(site, doc?.pluginId).breadcrumbs && hasSidebar ? (doc?.breadcrumbs ?? []) : []} />
       {doc && <VersionBadge doc={doc} />}
       <header>
         <h1 className="generated-index-page__title">{page.title}</h1>

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnnouncementBar as Bar } from '../contract.gen';
-import { announcementBarScript } from '../inlineScripts';
+import { announcementBarScript, announcementBarStyle } from '../inlineScripts';
 import { AnnouncementBar } from './AnnouncementBar';
 import { renderWithSite, siteWithTheme, stubMatchMedia } from './test-utils';
 
@@ -25,10 +25,18 @@ afterEach(() => {
 
 describe('AnnouncementBar', () => {
   it('shows the content with its colours and a 21 px close button', () => {
-    renderWithSite(<AnnouncementBar />, { site: siteWithTheme({ announcementBar: bar() }) });
+    const site = siteWithTheme({ announcementBar: bar() });
+    // The colours come from the document's <style> rule, never a style
+    // attribute, which the Content-Security-Policy would block.
+    const style = document.createElement('style');
+    style.textContent = announcementBarStyle(site);
+    document.head.append(style);
+    renderWithSite(<AnnouncementBar />, { site });
     const banner = screen.getByRole('banner');
     expect(banner).toHaveClass('theme-announcement-bar');
+    expect(banner).not.toHaveAttribute('style');
     expect(banner).toHaveStyle({ backgroundColor: '#e8f1fb', color: '#0b2f5b' });
+    style.remove();
     expect(screen.getByRole('link', { name: 'Set up the sandbox' })).toBeInTheDocument();
     const icon = closeButton()!.querySelector('svg')!;
     expect(icon).toHaveAttribute('width', '21');
@@ -101,5 +109,15 @@ describe('announcement bar inline script', () => {
 
   it('is empty without a bar', () => {
     expect(announcementBarScript(siteWithTheme({}))).toBe('');
+    expect(announcementBarStyle(siteWithTheme({}))).toBe('');
+  });
+});
+
+describe('announcementBarStyle', () => {
+  it('keeps plain colours and drops anything that could end the rule', () => {
+    const style = (b: Partial<Bar>) => announcementBarStyle(siteWithTheme({ announcementBar: bar(b) }));
+    expect(style({})).toBe('.theme-announcement-bar{background-color:#e8f1fb;color:#0b2f5b}');
+    expect(style({ backgroundColor: 'rgb(1, 2, 3)', textColor: '' })).toBe('.theme-announcement-bar{background-color:rgb(1, 2, 3)}');
+    expect(style({ backgroundColor: 'red}</style><script>x', textColor: 'blue;x:y' })).toBe('');
   });
 });

@@ -65,9 +65,10 @@ export function AnnouncementBar() {
   const { isActive, close } = useAnnouncementBar();
   if (!bar || !isActive) return null;
   const closeable = bar.isCloseable !== false;
-  const style = { backgroundColor: bar.backgroundColor || undefined, color: bar.textColor || undefined };
+  // Its colours come from a rule in <head> (announcementBarStyle): a style
+  // attribute would need 'unsafe-inline' in the Content-Security-Policy.
   return (
-    <div className="theme-announcement-bar announcement-bar" role="banner" style={style}>
+    <div className="theme-announcement-bar announcement-bar" role="banner">
       {closeable && <div className="announcement-bar__placeholder" />}
       <div className="announcement-bar__content" dangerouslySetInnerHTML={{ __html: bar.content }} />
       {closeable && (

@@ -23,7 +23,8 @@ function js(value: unknown): string {
 
 /**
  * The inline script. ES5, DOM calls only (no innerHTML with the URL, which
- * the reader controls), never throws.
+ * the reader controls), never throws. Styles go through element.style: the
+ * Content-Security-Policy blocks style attributes, not the CSSOM.
  */
 export function baseUrlIssueScript(baseUrl: string): string {
   return (
@@ -31,7 +32,7 @@ export function baseUrlIssueScript(baseUrl: string): string {
     'function show(){try{' +
     'if(window.__portalHydrated)return;' +
     'var c=document.getElementById(' + js(BANNER_CONTAINER_ID) + ');if(!c||c.firstChild)return;' +
-    'function el(t,s,k){var e=document.createElement(t);if(s)e.setAttribute("style",s);for(var i=0;i<k.length;i++){e.appendChild(typeof k[i]==="string"?document.createTextNode(k[i]):k[i])}return e}' +
+    'function el(t,s,k){var e=document.createElement(t);if(s)e.style.cssText=s;for(var i=0;i<k.length;i++){e.appendChild(typeof k[i]==="string"?document.createTextNode(k[i]):k[i])}return e}' +
     'var b=' + js(baseUrl) + ';' +
     'var p=window.location.pathname;if(p.charAt(p.length-1)!=="/"){p+="/"}' +
     'var a=el("a","",["baseUrl configuration"]);a.href=' + js(BASE_URL_DOCS) + ';a.target="_blank";a.rel="noopener noreferrer";' +

@@ -1,6 +1,7 @@
 // Which docs version a search covers (docs/search-index.md, "Query", step 5):
 // the current page's version, or the last version when the reader is outside
-// the docs, plus every page outside the docs.
+// the docs, plus every page outside the docs (which include the latest
+// version of every docs instance besides the default one).
 import type { IndexMeta } from './files';
 
 const OUTSIDE_DOCS = '';
@@ -25,8 +26,10 @@ export function includedPages(meta: IndexMeta, version: string | undefined): Uin
  * The version served at the docs root. index.json does not name it, so this
  * follows Docusaurus's default: the newest released version (the first after
  * the unreleased "current" in site order), else "current" when it is the only one.
+ * Versions of docs instances other than the default ("<pluginId>/<name>";
+ * their latest version's pages are indexed as outside the docs) never are.
  */
 export function lastVersion(versions: readonly string[]): string | undefined {
-  const docs = versions.filter((name) => name !== OUTSIDE_DOCS);
+  const docs = versions.filter((name) => name !== OUTSIDE_DOCS && !name.includes('/'));
   return docs.find((name) => name !== UNRELEASED) ?? docs[0];
 }

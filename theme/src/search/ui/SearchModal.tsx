@@ -21,6 +21,7 @@ import { resolveLink } from '../../app/Link';
 import { useRouter } from '../../app/router';
 import { useSite } from '../../app/SiteContext';
 import { cx } from '../../shell/cx';
+import { sidebarsKey } from '../../shell/docsInstances';
 import { CloseIcon } from '../../shell/icons';
 import type { SearchEngine } from '../engine';
 import { useRecentSearches } from './recentSearches';
@@ -75,11 +76,12 @@ function SearchDialog({ engine, onClose }: SearchModalProps) {
   const site = useSite();
   const router = useRouter();
   const { navigate, prefetch, location } = router;
-  // The current doc's version; outside the docs, the version served at the
-  // docs root (the index alone cannot tell which one that is).
-  const version =
-    (router.state.status === 'loaded' ? router.state.page.doc?.version : undefined) ??
-    site.docs.versions?.find((v) => v.isLast)?.name;
+  // The current doc's version (as the index names it: "<pluginId>/<name>"
+  // in a docs instance other than the default); outside the docs, the
+  // version served at the docs root (the index alone cannot tell which one
+  // that is).
+  const doc = router.state.status === 'loaded' ? router.state.page.doc : undefined;
+  const version = (doc ? sidebarsKey(doc) : undefined) ?? site.docs.versions?.find((v) => v.isLast)?.name;
   const id = useId();
   const listboxId = `${id}-listbox`;
   const overlayRef = useRef<HTMLDivElement>(null);

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { useRouter } from '../../app/router';
 import { useSite } from '../../app/SiteContext';
+import { docsInstance, pluginIdOf } from '../docsInstances';
 import { useActiveDocsVersion, useDocsPreferredVersion, useDocsVersionCandidates } from '../docsPreferredVersion';
 import { cx } from '../cx';
 import { LanguageIcon } from '../icons';
@@ -70,13 +71,15 @@ function HtmlItem({ item, variant }: ItemProps) {
   return <li className={cx(variant === 'mobile' && 'menu__list-item', 'navbar__html-item', item.className)} dangerouslySetInnerHTML={html} />;
 }
 
+// Doc-based items follow the versions of the docs instance they name
+// (docsPluginId), the default one without it.
 function DocItem({ item, variant }: ItemProps) {
-  const candidates = useDocsVersionCandidates();
+  const candidates = useDocsVersionCandidates(pluginIdOf({ pluginId: item.docsPluginId }));
   return <NavbarLink item={resolveDocItem(item, candidates)} variant={variant} />;
 }
 
 function DocsVersionItem({ item, variant }: ItemProps) {
-  const candidates = useDocsVersionCandidates();
+  const candidates = useDocsVersionCandidates(pluginIdOf({ pluginId: item.docsPluginId }));
   return <NavbarLink item={resolveDocsVersionItem(item, candidates)} variant={variant} />;
 }
 
@@ -101,11 +104,14 @@ function LocaleDropdownItem({ item, variant }: ItemProps) {
 function DocsVersionDropdownItem({ item, variant }: ItemProps) {
   const site = useSite();
   const { location, state } = useRouter();
-  const candidates = useDocsVersionCandidates();
-  const active = useActiveDocsVersion();
-  const { savePreferredVersionName } = useDocsPreferredVersion();
-  const docId = state.status === 'loaded' ? state.page.doc?.id : undefined;
-  const choices = dropdownVersions(site.docs.versions, item.versions);
+  const pluginId = pluginIdOf({ pluginId: item.docsPluginId });
+  const candidates = useDocsVersionCandidates(pluginId);
+  const active = useActiveDocsVersion(pluginId);
+  const { savePreferredVersionName } = useDocsPreferredVersion(pluginId);
+  // The current doc counts only in its own docs instance.
+  const doc = state.status === 'loaded' ? state.page.doc : undefined;
+  const docId = doc && pluginIdOf(doc) === pluginId ? doc.id : undefined;
+  const choices = dropdownVersions(docsInstance(site, pluginId).versions, item.versions);
   const noActiveClass = !!item.dropdownActiveClassDisabled;
   const versionEntries: NavEntry[] = choices.map(({ version, label }) => ({
     type: 'default',

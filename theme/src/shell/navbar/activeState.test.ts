@@ -65,6 +65,15 @@ describe('doc and docSidebar items', () => {
     expect(isItemActive(sidebar, ctx('/docs/api/ccd/', null))).toBe(false);
   });
 
+  it('a sidebar id counts only in the docs instance the item names', () => {
+    const sdkSidebar: NavEntry = { ...sidebar, docsPluginId: 'sdk' };
+    const onSdk = { ...ctx('/sdk/api/', 'api'), docsPluginId: 'sdk' };
+    expect(isItemActive(sdkSidebar, onSdk)).toBe(true);
+    expect(isItemActive(sidebar, onSdk)).toBe(false);
+    expect(isItemActive(sdkSidebar, ctx('/docs/api/patient-image/', 'api'))).toBe(false);
+    expect(isItemActive({ ...doc, docsPluginId: 'sdk' }, ctx('/docs/getting-started/', 'docs'))).toBe(false);
+  });
+
   it('ignores activeBasePath on doc-based items', () => {
     expect(isItemActive({ ...sidebar, activeBasePath: '/' }, ctx('/terms-of-service/', null))).toBe(false);
   });

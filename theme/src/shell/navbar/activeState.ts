@@ -1,6 +1,7 @@
 // When a navbar item is the reader's current place (reference 0.2, 0.3, 3.2,
 // 3.4). Pure functions of the item and an ActiveContext, so the rules are
 // tested without rendering.
+import { DEFAULT_DOCS_PLUGIN_ID } from '../docsInstances';
 import { isSamePath, splitUrl, withBaseUrl } from '../../utils/links';
 import type { NavEntry } from './types';
 
@@ -32,6 +33,13 @@ export interface ActiveContext {
   baseUrl: string;
   /** The sidebar of the current doc; null on pages that are not docs or have none. */
   docSidebar: string | null;
+  /** The docs instance of the current doc ("default" when omitted). */
+  docsPluginId?: string;
+}
+
+/** Whether a doc-based item names the docs instance of the current doc: a sidebar id means nothing in another. */
+function sameDocsInstance(item: NavEntry, ctx: ActiveContext): boolean {
+  return (item.docsPluginId || DEFAULT_DOCS_PLUGIN_ID) === (ctx.docsPluginId || DEFAULT_DOCS_PLUGIN_ID);
 }
 
 /** The item's internal link target with the base URL, or undefined for href/none. */
@@ -48,9 +56,12 @@ export function isItemActive(item: NavEntry, ctx: ActiveContext): boolean {
   switch (item.type) {
     case 'doc':
       // Active on the doc itself and on every doc of its sidebar.
-      return isSamePath(internalTarget(item, ctx.baseUrl), ctx.pathname) || (!!item.activeSidebar && item.activeSidebar === ctx.docSidebar);
+      return (
+        isSamePath(internalTarget(item, ctx.baseUrl), ctx.pathname) ||
+        (!!item.activeSidebar && item.activeSidebar === ctx.docSidebar && sameDocsInstance(item, ctx))
+      );
     case 'docSidebar':
-      return !!ctx.docSidebar && (item.activeSidebar || item.sidebarId) === ctx.docSidebar;
+      return !!ctx.docSidebar && (item.activeSidebar || item.sidebarId) === ctx.docSidebar && sameDocsInstance(item, ctx);
     case 'html':
     case 'search':
       return false;

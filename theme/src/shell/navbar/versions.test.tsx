@@ -180,6 +180,48 @@ describe('doc-based items follow the version', () => {
   });
 });
 
+describe('items of another docs instance (docsPluginId)', () => {
+  // The sdk instance has its own versions; the default one is the three above.
+  const sdkVersions: VersionData[] = [
+    { name: 'current', label: 'Next', isLast: false, path: '/sdk/next/', mainDocId: 'intro', docs: { intro: { path: '/sdk/next/', sidebar: 'docs' }, install: { path: '/sdk/next/install/', sidebar: 'docs' } } },
+    { name: '2.0', label: 'SDK 2.0', isLast: true, path: '/sdk/', mainDocId: 'intro', docs: { intro: { path: '/sdk/', sidebar: 'docs' } } },
+  ];
+  const twoInstances = (items: NavItem[]): SiteData => ({
+    ...site(items),
+    docsInstances: [{ pluginId: 'sdk', routeBasePath: 'sdk', breadcrumbs: true, versions: sdkVersions }],
+  });
+  const sdkDropdown: NavItem = { ...dropdownItem, docsPluginId: 'sdk' };
+  const sdkInstall = fixturePage({ path: '/sdk/next/install/', doc: { id: 'install', version: 'current', pluginId: 'sdk', sidebar: 'docs' } });
+
+  it('a version dropdown lists its instance’s versions, and the doc of that instance', () => {
+    renderWithSite(<Navbar />, { site: twoInstances([sdkDropdown]), page: sdkInstall, location: { pathname: '/sdk/next/install/' } });
+    const links = within(screen.getByRole('button', { name: 'Next' }).parentElement!.querySelector('.dropdown__menu') as HTMLElement).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Next', '/sdk/next/install/'],
+      ['SDK 2.0', '/sdk/'],
+    ]);
+  });
+
+  it('on a doc of the default instance, links each of its versions’ main doc, not the doc of the same id', () => {
+    renderWithSite(<Navbar />, { site: twoInstances([sdkDropdown]), page: bulkPage });
+    expect(screen.getByRole('button', { name: 'SDK 2.0' })).toHaveAttribute('href', '/sdk/');
+  });
+
+  it('remembers the preferred version per instance', () => {
+    renderWithSite(<Navbar />, { site: twoInstances([sdkDropdown]), page: sdkInstall, location: { pathname: '/sdk/next/install/' } });
+    fireEvent.click(screen.getByRole('link', { name: 'SDK 2.0' }));
+    expect(localStorage.getItem('docs-preferred-version-sdk')).toBe('2.0');
+    expect(localStorage.getItem('docs-preferred-version-default')).toBeNull();
+  });
+
+  it('a doc item follows its own instance’s versions', () => {
+    const item: NavItem = { type: 'doc', docId: 'intro', docsPluginId: 'sdk', label: 'SDK', position: 'left', resolvedTo: '/sdk/', activeSidebar: 'docs' };
+    renderWithSite(<Navbar />, { site: twoInstances([item]), page: sdkInstall, location: { pathname: '/sdk/next/install/' } });
+    expect(screen.getByRole('link', { name: 'SDK' })).toHaveAttribute('href', '/sdk/next/');
+    expect(screen.getByRole('link', { name: 'SDK' })).toHaveClass('navbar__link--active');
+  });
+});
+
 describe('locale dropdown', () => {
   const localeSite = () => {
     const s = fixtureSite({ navbar: [{ type: 'localeDropdown', position: 'right', queryString: 'ref=nav' }] });

@@ -1,0 +1,755 @@
+// Package docusaurus reads a Docusaurus site's own files as they are: its
+// docusaurus.config.* and sidebars.js/ts are bundled with esbuild and
+// evaluated in QuickJS with no file system or network, and the config's
+// object is mapped onto Portal's config model, with one located warning
+// for each plugin, theme or key Portal skips.
+package docusaurus
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/portaldocs/portal/internal/config"
+	"github.com/portaldocs/portal/internal/diag"
+	"gopkg.in/yaml.v3"
+)
+
+// ConfigFiles are the config file names Docusaurus looks for, in its order.
+var ConfigFiles = []string{
+	"docusaurus.config.ts", "docusaurus.config.mts", "docusaurus.config.cts",
+	"docusaurus.config.js", "docusaurus.config.mjs", "docusaurus.config.cjs",
+}
+
+// FindConfig returns the Docusaurus config file at the root of site.
+func FindConfig(site fs.FS) (string, bool) {
+	for _, name := range ConfigFiles {
+		if info, err := fs.Stat(site, name); err == nil && !info.IsDir() {
+			return name, true
+		}
+	}
+	return "", false
+}
+
+// IsScript reports whether a sidebars file is JavaScript or TypeScript,
+// which LoadSidebars evaluates, rather than JSON or YAML.
+func IsScript(file string) bool {
+	_, ok := loaders[strings.ToLower(path.Ext(file))]
+	return ok && !strings.EqualFold(path.Ext(file), ".json")
+}
+
+// Options control how Docusaurus files are evaluated.
+type Options struct {
+	// Env is process.env as the files see it; empty unless the user passed
+	// --env, so a build never depends on the machine's environment.
+	Env Env
+}
+
+// LoadSidebars evaluates a sidebars.js/ts file and returns the exported
+// object, ready for the sidebar package to resolve.
+func LoadSidebars(ctx context.Context, site fs.FS, file string, opts Options) (*yaml.Node, []diag.Diagnostic) {
+	return evaluate(ctx, site, file, opts.Env)
+}
+
+// LoadConfig evaluates a docusaurus.config.* file and maps the object it
+// exports onto Portal's config model. Everything Docusaurus accepts is
+// either mapped, accepted as having no effect on the built site (deployment
+// settings, custom fields, future flags), or reported once as a warning that
+// names it and what is skipped; only what Docusaurus itself rejects is an
+// error.
+func LoadConfig(ctx context.Context, site fs.FS, file string, opts Options) (*config.Site, []diag.Diagnostic) {
+	doc, diags := evaluate(ctx, site, file, opts.Env)
+	if doc == nil {
+		return nil, diags
+	}
+	if doc.Kind != yaml.MappingNode {
+		return nil, append(diags, diag.Diagnostic{File: file, Severity: diag.Error,
+			Message: "the config must export an object", Hint: "export default {title: …, url: …, baseUrl: …}"})
+	}
+	m := &mapper{file: file, site: site, out: mapping(doc)}
+	m.mapTop(doc)
+	cfg, ds := config.ParseNode(file, m.out)
+	for i := range ds {
+		ds[i] = tolerateThemeKeys(ds[i])
+	}
+	diags = append(diags, m.diags...)
+	diags = append(diags, ds...)
+	if cfg != nil {
+		cfg.OutOfScope = m.outOfScope(cfg.BaseURL)
+		diags = append(diags, m.reactPages(cfg)...)
+	}
+	return cfg, diags
+}
+
+// tolerateThemeKeys turns an unknown key under themeConfig into a warning:
+// Docusaurus accepts any key there (themes and plugins add their own).
+func tolerateThemeKeys(d diag.Diagnostic) diag.Diagnostic {
+	rest, ok := strings.CutPrefix(d.Message, "unknown key ")
+	if !ok || !strings.Contains(rest, " in themeConfig") {
+		return d
+	}
+	key, where, _ := strings.Cut(rest, " in ")
+	d.Severity = diag.Warning
+	d.Message = fmt.Sprintf("%s.%s is not used by Portal's theme; skipped", where, strings.Trim(key, `"`))
+	d.Hint = ""
+	return d
+}
+
+// mapper builds the portal-shaped config node from the Docusaurus object.
+type mapper struct {
+	file  string
+	site  fs.FS
+	out   *yaml.Node
+	diags []diag.Diagnostic
+	// blogRoute and the docs/pages settings found while mapping.
+	blogRoute  string
+	pagesPath  string
+	pagesRoute string
+	pagesOff   bool
+}
+
+func mapping(like *yaml.Node) *yaml.Node {
+	return &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: like.Line, Column: like.Column}
+}
+
+func scalar(value string, like *yaml.Node) *yaml.Node {
+	n := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: value}
+	if like != nil {
+		n.Line, n.Column = like.Line, like.Column
+	}
+	return n
+}
+
+// set puts key: value in the mapping m, replacing an earlier value.
+func set(m *yaml.Node, key string, value *yaml.Node) {
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			m.Content[i+1] = value
+			return
+		}
+	}
+	m.Content = append(m.Content, scalar(key, value), value)
+}
+
+// child returns the mapping under key in m, creating it.
+func child(m *yaml.Node, key string, like *yaml.Node) *yaml.Node {
+	if v := valueOf(m, key); v != nil && v.Kind == yaml.MappingNode {
+		return v
+	}
+	v := mapping(like)
+	set(m, key, v)
+	return v
+}
+
+func valueOf(m *yaml.Node, key string) *yaml.Node {
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i+1]
+		}
+	}
+	return nil
+}
+
+func pairs(m *yaml.Node, fn func(key, value *yaml.Node)) {
+	if m == nil || m.Kind != yaml.MappingNode {
+		return
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		fn(m.Content[i], m.Content[i+1])
+	}
+}
+
+func (m *mapper) warn(at *yaml.Node, hint, format string, args ...any) {
+	d := diag.Diagnostic{File: m.file, Severity: diag.Warning, Message: fmt.Sprintf(format, args...), Hint: hint}
+	if at != nil {
+		d.Line, d.Col = at.Line, at.Column
+	}
+	m.diags = append(m.diags, d)
+}
+
+// isSet reports whether an option has a value that asks for something:
+// not null, false, an empty string, list or object.
+func isSet(v *yaml.Node) bool {
+	switch v.Kind {
+	case yaml.ScalarNode:
+		return v.Tag != "!!null" && v.Value != "" && v.Value != "false"
+	case yaml.SequenceNode, yaml.MappingNode:
+		return len(v.Content) > 0
+	}
+	return true
+}
+
+// describe names a value that came from code: a function or a package.
+func describe(v *yaml.Node) string {
+	if f := valueOf(v, "$function"); f != nil {
+		return "function " + f.Value
+	}
+	if p := valueOf(v, "$package"); p != nil {
+		return "a value from the package " + p.Value
+	}
+	return ""
+}
+
+// Top-level keys Docusaurus accepts that Portal copies as they are.
+var copiedKeys = map[string]bool{
+	"title": true, "tagline": true, "url": true, "baseUrl": true, "trailingSlash": true, "favicon": true,
+	"titleDelimiter": true, "noIndex": true, "baseUrlIssueBanner": true, "onBrokenLinks": true,
+	"onBrokenAnchors": true, "onBrokenMarkdownLinks": true, "onDuplicateRoutes": true,
+	"staticDirectories": true,
+}
+
+// Top-level keys that change nothing in the built site: deployment
+// settings (read by docusaurus deploy), data for custom React code, and
+// flags for Docusaurus's own build pipeline.
+var inertKeys = map[string]bool{
+	"organizationName": true, "projectName": true, "deploymentBranch": true, "githubHost": true,
+	"githubPort": true, "customFields": true, "future": true,
+}
+
+// Top-level keys whose effect Portal does not reproduce, with what is skipped.
+var skippedKeys = map[string]string{
+	"headTags":      "the extra <head> tags are not added",
+	"scripts":       "the scripts are not added to the pages",
+	"stylesheets":   "the stylesheets are not added to the pages",
+	"clientModules": "client modules (code run in the browser) are not loaded",
+	"ssrTemplate":   "Portal's theme writes its own HTML template",
+	"webpack":       "Portal does not use webpack",
+}
+
+func (m *mapper) mapTop(doc *yaml.Node) {
+	// markdown.format defaults to mdx in Docusaurus 3.
+	md := child(m.out, "markdown", doc)
+	set(md, "format", scalar(config.MarkdownMDX, nil))
+	var presets, plugins, themes *yaml.Node
+	pairs(doc, func(k, v *yaml.Node) {
+		switch key := k.Value; {
+		case copiedKeys[key]:
+			set(m.out, key, v)
+			m.out.Content[len(m.out.Content)-2] = k
+		case inertKeys[key]:
+		case skippedKeys[key] != "":
+			if isSet(v) {
+				m.warn(k, "Portal does not reproduce it", "%s is skipped: %s", key, skippedKeys[key])
+			}
+		case key == "i18n":
+			m.mapI18n(k, v)
+		case key == "markdown":
+			m.mapMarkdown(md, v)
+		case key == "themeConfig":
+			m.mapThemeConfig(k, v)
+		case key == "presets":
+			presets = v
+		case key == "plugins":
+			plugins = v
+		case key == "themes":
+			themes = v
+		default:
+			// Unknown to Docusaurus too: config.ParseNode reports it.
+			m.out.Content = append(m.out.Content, k, v)
+		}
+	})
+	for _, e := range m.entries(presets, "preset") {
+		m.mapPreset(e)
+	}
+	for _, e := range m.entries(themes, "theme") {
+		m.mapPlugin(e)
+	}
+	for _, e := range m.entries(plugins, "plugin") {
+		m.mapPlugin(e)
+	}
+}
+
+func (m *mapper) mapI18n(k, v *yaml.Node) {
+	out := child(m.out, "i18n", k)
+	pairs(v, func(key, value *yaml.Node) {
+		switch key.Value {
+		case "defaultLocale", "locales":
+			set(out, key.Value, value)
+		case "localeConfigs":
+			configs := mapping(value)
+			pairs(value, func(locale, lc *yaml.Node) {
+				c := mapping(lc)
+				pairs(lc, func(ck, cv *yaml.Node) {
+					switch ck.Value {
+					case "label", "htmlLang", "direction", "path":
+						set(c, ck.Value, cv)
+					case "calendar", "translate":
+					default:
+						m.warn(ck, "", "i18n.localeConfigs.%s.%s is not used by Portal; skipped", locale.Value, ck.Value)
+					}
+				})
+				set(configs, locale.Value, c)
+			})
+			set(out, "localeConfigs", configs)
+		case "path":
+			m.warn(key, "Portal builds the default locale only", "i18n.path is skipped: translations are not built")
+		default:
+			m.warn(key, "", "i18n.%s is not used by Portal; skipped", key.Value)
+		}
+	})
+}
+
+func (m *mapper) mapMarkdown(out, v *yaml.Node) {
+	pairs(v, func(key, value *yaml.Node) {
+		switch key.Value {
+		case "format", "mermaid":
+			set(out, key.Value, value)
+		case "hooks":
+			pairs(value, func(hk, hv *yaml.Node) {
+				switch hk.Value {
+				case "onBrokenMarkdownLinks":
+					if describe(hv) != "" {
+						m.warn(hk, `use one of "ignore", "log", "warn" or "throw"`,
+							"markdown.hooks.onBrokenMarkdownLinks as a function is skipped; broken Markdown links warn")
+						return
+					}
+					set(m.out, "onBrokenMarkdownLinks", hv)
+				case "onBrokenMarkdownImages":
+					// Portal checks images as links, at onBrokenLinks' level.
+				default:
+					m.warn(hk, "", "markdown.hooks.%s is not used by Portal; skipped", hk.Value)
+				}
+			})
+		case "mdx1Compat", "anchors":
+			// Portal reads both comment forms and keeps heading text as written.
+		default:
+			if isSet(value) {
+				m.warn(key, "Portal's Markdown pipeline is built in and runs no remark, rehype or custom code",
+					"markdown.%s is skipped", key.Value)
+			}
+		}
+	})
+}
+
+// Known themeConfig keys of Docusaurus's classic theme and official
+// plugins that Portal's theme does not use, with what is skipped.
+var skippedThemeKeys = map[string]string{
+	"prism":           "code is highlighted with Portal's own light and dark themes",
+	"algolia":         "Portal has its own built-in search",
+	"zoom":            "images do not zoom",
+	"liveCodeBlock":   "live code blocks are not supported",
+	"docsearch":       "Portal has its own built-in search",
+	"blog":            "the blog is out of scope",
+	"sidebar":         "",
+	"hideableSidebar": "",
+}
+
+func (m *mapper) mapThemeConfig(k, v *yaml.Node) {
+	if fn := describe(v); fn != "" {
+		m.warn(k, "", "themeConfig is %s; skipped", fn)
+		return
+	}
+	out := mapping(v)
+	out.Line, out.Column = k.Line, k.Column
+	pairs(v, func(key, value *yaml.Node) {
+		if why, known := skippedThemeKeys[key.Value]; known && why != "" {
+			if isSet(value) {
+				m.warn(key, "", "themeConfig.%s is skipped: %s", key.Value, why)
+			}
+			return
+		}
+		out.Content = append(out.Content, key, value)
+	})
+	set(m.out, "themeConfig", out)
+	m.out.Content[len(m.out.Content)-2] = k
+}
+
+// pluginEntry is one preset, theme or plugin of the config.
+type pluginEntry struct {
+	kind string // "preset", "theme" or "plugin"
+	// name is the package without @docusaurus/ or docusaurus- and the kind
+	// prefix: "classic", "content-docs", "mermaid"; "" for inline code.
+	name    string
+	raw     string
+	options *yaml.Node
+	at      *yaml.Node
+}
+
+// entries normalises a presets, themes or plugins list: names, [name,
+// options] pairs, and falsy entries (Docusaurus skips them).
+func (m *mapper) entries(list *yaml.Node, kind string) []pluginEntry {
+	if list == nil || list.Kind != yaml.SequenceNode {
+		return nil
+	}
+	var out []pluginEntry
+	for _, item := range list.Content {
+		e := pluginEntry{kind: kind, at: item}
+		switch item.Kind {
+		case yaml.ScalarNode:
+			if !isSet(item) {
+				continue
+			}
+			e.raw = item.Value
+		case yaml.SequenceNode:
+			if len(item.Content) == 0 {
+				continue
+			}
+			first := item.Content[0]
+			if first.Kind == yaml.ScalarNode {
+				e.raw = first.Value
+			} else {
+				e.raw = describe(first)
+			}
+			if len(item.Content) > 1 {
+				e.options = item.Content[1]
+			}
+		case yaml.MappingNode:
+			e.raw = describe(item)
+		}
+		e.name = shortName(e.raw, kind)
+		out = append(out, e)
+	}
+	return out
+}
+
+// shortName strips what Docusaurus lets authors leave out of a package
+// name: "@docusaurus/plugin-content-docs", "docusaurus-plugin-content-docs"
+// and "content-docs" all name the docs plugin.
+func shortName(raw, kind string) string {
+	name := raw
+	name = strings.TrimPrefix(name, "@docusaurus/")
+	name = strings.TrimPrefix(name, "docusaurus-")
+	return strings.TrimPrefix(name, kind+"-")
+}
+
+func (m *mapper) mapPreset(e pluginEntry) {
+	if e.name != "classic" {
+		m.warn(e.at, "Portal implements the classic preset and its plugins only",
+			"preset %q is skipped, with every plugin and theme it adds", e.raw)
+		return
+	}
+	blogOn, pagesOn := true, true
+	pairs(e.options, func(key, value *yaml.Node) {
+		switch key.Value {
+		case "docs":
+			if value.Kind == yaml.MappingNode {
+				m.mapDocs(child(m.out, "docs", key), key, value)
+			} else if !isSet(value) {
+				m.warn(key, "", "docs: false is skipped: Portal always builds the docs folder")
+			}
+		case "blog":
+			if !isSet(value) {
+				blogOn = false
+				return
+			}
+			m.mapBlog(key, value)
+			blogOn = false
+		case "pages":
+			pagesOn = false
+			m.mapPages(key, value)
+		case "theme":
+			m.mapThemeOptions(key, value)
+		case "sitemap":
+			// Portal writes sitemap.xml itself.
+		case "svgr", "debug":
+			// SVG imports in React code, and a debug page for plugin authors.
+		case "gtag", "googleAnalytics", "googleTagManager":
+			if isSet(value) {
+				m.warn(key, "add analytics to the host instead", "%s is skipped: Portal adds no analytics scripts", key.Value)
+			}
+		default:
+			m.warn(key, "", "classic preset option %q is not used by Portal; skipped", key.Value)
+		}
+	})
+	if blogOn {
+		m.mapBlog(e.at, nil)
+	}
+	if pagesOn {
+		m.mapPages(e.at, nil)
+	}
+}
+
+func (m *mapper) mapPlugin(e pluginEntry) {
+	switch e.kind + ":" + e.name {
+	case "plugin:content-docs":
+		if id := optionText(e.options, "id", config.DefaultDocsID); id != config.DefaultDocsID {
+			m.mapDocsInstance(e.at, e.options)
+			return
+		}
+		if e.options != nil {
+			m.mapDocs(child(m.out, "docs", e.at), e.at, e.options)
+		}
+	case "plugin:content-pages":
+		m.mapPages(e.at, e.options)
+	case "plugin:content-blog":
+		m.mapBlog(e.at, e.options)
+	case "plugin:sitemap":
+	case "plugin:client-redirects":
+		m.mapRedirects(e.at, e.options)
+	case "theme:mermaid":
+		// Portal draws mermaid diagrams without a theme plugin.
+	case "theme:classic":
+		m.mapThemeOptions(e.at, e.options)
+	case "theme:search-algolia":
+		m.warn(e.at, "", "theme %q is skipped: Portal has its own built-in search", e.raw)
+	default:
+		name := e.raw
+		if name == "" {
+			name = "(inline)"
+		}
+		m.warn(e.at, "Portal runs no Docusaurus plugins or themes besides the ones it implements (docs/docusaurus-compat.md)",
+			"%s %q is skipped, with everything it adds", e.kind, name)
+	}
+}
+
+// optionText returns an option's string value, or the default.
+func optionText(options *yaml.Node, key, def string) string {
+	if v := valueOf(options, key); v != nil && v.Kind == yaml.ScalarNode && v.Value != "" {
+		return v.Value
+	}
+	return def
+}
+
+// Docs plugin options Portal maps, by Docusaurus's name.
+var docsKeys = map[string]bool{
+	"path": true, "routeBasePath": true, "lastVersion": true, "includeCurrentVersion": true,
+	"editUrl": true, "breadcrumbs": true, "sidebarCollapsible": true, "sidebarCollapsed": true,
+	"showLastUpdateTime": true, "showLastUpdateAuthor": true,
+}
+
+// mapDocsInstance maps a docs plugin with an id of its own onto an entry of
+// docsInstances, with Docusaurus's defaults where Portal's differ (the
+// docs folder, served under /docs).
+func (m *mapper) mapDocsInstance(at, options *yaml.Node) {
+	list := valueOf(m.out, "docsInstances")
+	if list == nil {
+		list = &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Line: at.Line, Column: at.Column}
+		set(m.out, "docsInstances", list)
+	}
+	docs := mapping(at)
+	set(docs, "path", scalar("docs", at))
+	set(docs, "routeBasePath", scalar("docs", at))
+	m.mapDocs(docs, at, options)
+	list.Content = append(list.Content, docs)
+}
+
+// mapDocs maps a docs plugin's options onto docs, the config's entry for
+// its instance.
+func (m *mapper) mapDocs(docs, at, options *yaml.Node) {
+	sidebarPath := ""
+	sidebarSeen := false
+	pairs(options, func(key, value *yaml.Node) {
+		switch {
+		case key.Value == "id":
+			if value.Kind == yaml.ScalarNode && value.Value != "" {
+				set(docs, "id", value)
+			}
+		case key.Value == "sidebarPath":
+			sidebarSeen = true
+			if isSet(value) {
+				sidebarPath = path.Clean(strings.TrimPrefix(value.Value, "./"))
+			}
+		case key.Value == "versions":
+			m.mapVersions(docs, key, value)
+		case docsKeys[key.Value]:
+			if why := describe(value); why != "" {
+				m.warn(key, "give a string instead", "docs option %s is %s; skipped", key.Value, why)
+				return
+			}
+			set(docs, key.Value, value)
+		default:
+			if isSet(value) {
+				m.warn(key, "Portal reads docs as Docusaurus does by default",
+					"docs option %s is not supported by Portal; skipped", key.Value)
+			}
+		}
+	})
+	switch {
+	case sidebarSeen && sidebarPath == "":
+		set(docs, "sidebarPath", scalar("false", at))
+	case sidebarSeen:
+		set(docs, "sidebarPath", scalar(sidebarPath, at))
+	default:
+		// Docusaurus: no sidebarPath, one autogenerated sidebar.
+		set(docs, "sidebarPath", scalar("false", at))
+	}
+}
+
+func (m *mapper) mapVersions(docs, key, value *yaml.Node) {
+	out := mapping(value)
+	pairs(value, func(name, vc *yaml.Node) {
+		c := mapping(vc)
+		pairs(vc, func(ck, cv *yaml.Node) {
+			switch ck.Value {
+			case "label", "path", "banner":
+				set(c, ck.Value, cv)
+			default:
+				if isSet(cv) {
+					m.warn(ck, "", "docs.versions.%s.%s is not used by Portal; skipped", name.Value, ck.Value)
+				}
+			}
+		})
+		set(out, name.Value, c)
+	})
+	set(docs, key.Value, out)
+}
+
+func (m *mapper) mapPages(at, options *yaml.Node) {
+	if options != nil && options.Kind == yaml.ScalarNode && !isSet(options) {
+		m.pagesOff = true
+		return
+	}
+	m.pagesPath = strings.TrimPrefix(path.Clean(strings.TrimPrefix(optionText(options, "path", "src/pages"), "./")), "/")
+	m.pagesRoute = optionText(options, "routeBasePath", "/")
+	set(child(m.out, "pages", at), "path", scalar(m.pagesPath, at))
+	pairs(options, func(key, value *yaml.Node) {
+		switch key.Value {
+		case "path", "id":
+		case "routeBasePath":
+			if strings.Trim(value.Value, "/") != "" {
+				m.warn(key, "", "pages routeBasePath %q is skipped: Portal serves pages from the base URL", value.Value)
+			}
+		default:
+			if isSet(value) {
+				m.warn(key, "", "pages option %s is not supported by Portal; skipped", key.Value)
+			}
+		}
+	})
+}
+
+// mapBlog reports a blog that exists: it is out of scope, and said so once.
+func (m *mapper) mapBlog(at, options *yaml.Node) {
+	dir := strings.TrimPrefix(path.Clean(strings.TrimPrefix(optionText(options, "path", "blog"), "./")), "/")
+	route := strings.Trim(optionText(options, "routeBasePath", "blog"), "/")
+	if _, err := fs.Stat(m.site, dir); err != nil {
+		return
+	}
+	if m.blogRoute != "" {
+		return
+	}
+	m.blogRoute = route
+	m.warn(at, "keep the blog on Docusaurus, or move its posts into docs",
+		"the blog (%s/, served at /%s/) is out of scope: Portal builds docs and Markdown pages; it is skipped, and links to it are not checked",
+		dir, route)
+}
+
+func (m *mapper) mapThemeOptions(at, options *yaml.Node) {
+	pairs(options, func(key, value *yaml.Node) {
+		if key.Value == "customCss" && isSet(value) {
+			m.warn(key, "Portal's theme styles every page itself",
+				"theme customCss is skipped: the custom stylesheet is not applied")
+			return
+		}
+		if isSet(value) {
+			m.warn(key, "", "theme option %s is not used by Portal; skipped", key.Value)
+		}
+	})
+}
+
+func (m *mapper) mapRedirects(at, options *yaml.Node) {
+	list := valueOf(m.out, "redirects")
+	if list == nil {
+		list = &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Line: at.Line, Column: at.Column}
+		set(m.out, "redirects", list)
+	}
+	pairs(options, func(key, value *yaml.Node) {
+		switch key.Value {
+		case "id":
+		case "redirects":
+			for _, r := range value.Content {
+				to := valueOf(r, "to")
+				from := valueOf(r, "from")
+				if from == nil || to == nil {
+					m.warn(r, "give each redirect from and to", "a redirect without from or to is skipped")
+					continue
+				}
+				froms := []*yaml.Node{from}
+				if from.Kind == yaml.SequenceNode {
+					froms = from.Content
+				}
+				for _, f := range froms {
+					entry := mapping(r)
+					set(entry, "from", f)
+					set(entry, "to", to)
+					list.Content = append(list.Content, entry)
+				}
+			}
+		default:
+			if isSet(value) {
+				m.warn(key, "list each redirect under redirects",
+					"client-redirects option %s is skipped: Portal writes the redirects listed, and computes none", key.Value)
+			}
+		}
+	})
+}
+
+// outOfScope lists the routes the site would have and Portal skips.
+func (m *mapper) outOfScope(baseURL string) []string {
+	var out []string
+	if m.blogRoute != "" {
+		out = append(out, strings.TrimSuffix(baseURL, "/")+"/"+m.blogRoute+"/")
+	}
+	return append(out, m.reactRoutes(baseURL)...)
+}
+
+// reactExtensions are the page files Docusaurus renders with React.
+var reactExtensions = map[string]bool{".js": true, ".jsx": true, ".ts": true, ".tsx": true}
+
+// reactPageFiles lists the React pages of the pages folder, skipping what
+// Docusaurus's default exclude skips (_files, _folders, tests).
+func (m *mapper) reactPageFiles() []string {
+	if m.pagesOff || m.pagesPath == "" {
+		return nil
+	}
+	var files []string
+	_ = fs.WalkDir(m.site, m.pagesPath, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		name := d.Name()
+		if p != m.pagesPath && (strings.HasPrefix(name, "_") || name == "__tests__") {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		ext := path.Ext(name)
+		if d.IsDir() || !reactExtensions[ext] || strings.HasSuffix(strings.TrimSuffix(name, ext), ".test") {
+			return nil
+		}
+		files = append(files, p)
+		return nil
+	})
+	sort.Strings(files)
+	return files
+}
+
+// reactRoute is the route Docusaurus gives a page file.
+func (m *mapper) reactRoute(baseURL, file string) string {
+	rel := strings.TrimPrefix(strings.TrimSuffix(file, path.Ext(file)), m.pagesPath+"/")
+	if path.Base(rel) == "index" {
+		rel = path.Dir(rel)
+	}
+	if rel == "." {
+		return baseURL
+	}
+	return strings.TrimSuffix(baseURL, "/") + "/" + rel + "/"
+}
+
+// reactRoutes are exact routes: written with a trailing "$" so that the
+// root page does not stand for every route under it.
+func (m *mapper) reactRoutes(baseURL string) []string {
+	var out []string
+	for _, f := range m.reactPageFiles() {
+		out = append(out, m.reactRoute(baseURL, f)+"$")
+	}
+	return out
+}
+
+// reactPages warns once about each React page.
+func (m *mapper) reactPages(cfg *config.Site) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	for _, f := range m.reactPageFiles() {
+		out = append(out, diag.Diagnostic{File: f, Severity: diag.Warning,
+			Message: fmt.Sprintf("React page %s is out of scope: Portal builds Markdown pages only; the route %s is skipped, and links to it are not checked",
+				path.Base(f), m.reactRoute(cfg.BaseURL, f)),
+			Hint: "write the page as Markdown (" + strings.TrimSuffix(f, path.Ext(f)) + ".md), or keep it on Docusaurus"})
+	}
+	return out
+}

@@ -1,0 +1,233 @@
+package docusaurus
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/ssr"
+	"gopkg.in/yaml.v3"
+)
+
+//go:embed prelude.js
+var preludeJS string
+
+// evalTimeout bounds the evaluation of one config or sidebars file. They
+// build an object; a second means a loop that does not end.
+const evalTimeout = 5 * time.Second
+
+// finishJS takes the module's value (its default export, or module.exports),
+// calls it when Docusaurus would (an async config function), and writes it
+// as data: functions and package stubs become {"$function": name} and
+// {"$package": path}, so the mapping can name what it skips.
+const finishJS = `
+(async () => {
+  const m = globalThis.` + moduleGlobal + `;
+  let value = m !== null && typeof m === 'object' && 'default' in m ? m.default : m;
+  if (typeof value === 'function' && value[__portalPackagePath] === undefined) value = await value();
+  const replacer = function (key, v) {
+    if (typeof v === 'function') return { $function: v.name || 'anonymous function' };
+    if (v instanceof RegExp) return { $regexp: String(v) };
+    if (typeof v === 'bigint') return String(v);
+    return v;
+  };
+  return JSON.parse(JSON.stringify(value === undefined ? null : value, replacer));
+})()
+`
+
+// Env is the environment a config sees as process.env.
+type Env map[string]string
+
+// evaluate bundles and runs a config or sidebars file and returns its value
+// as a YAML node tree whose lines point into the file (as nearly as the
+// keys can be found in its text), for the located diagnostics of the
+// config and sidebar packages.
+func evaluate(ctx context.Context, site fs.FS, file string, env Env) (*yaml.Node, []diag.Diagnostic) {
+	source, err := fs.ReadFile(site, file)
+	if err != nil {
+		return nil, []diag.Diagnostic{{File: file, Severity: diag.Error, Message: "read: " + err.Error()}}
+	}
+	script, diags := bundle(site, file)
+	if len(diags) > 0 {
+		return nil, diags
+	}
+	if env == nil {
+		env = Env{}
+	}
+	envJSON, _ := json.Marshal(env)
+	fileJSON, _ := json.Marshal(file)
+	prelude := strings.NewReplacer("__PORTAL_ENV__", string(envJSON), "__PORTAL_FILE__", string(fileJSON)).Replace(preludeJS)
+	out, err := ssr.EvalJSON(ctx, prelude+"\n"+script+"\n"+finishJS, evalTimeout)
+	if err != nil {
+		d := evalDiagnostic(file, err)
+		d.Line, d.Col = thrownAt(string(source), err)
+		return nil, []diag.Diagnostic{d}
+	}
+	var root yaml.Node
+	if err := yaml.Unmarshal([]byte(out), &root); err != nil {
+		return nil, []diag.Diagnostic{{File: file, Severity: diag.Error, Message: fmt.Sprintf("read the evaluated value: %v", err)}}
+	}
+	if len(root.Content) == 0 {
+		return nil, []diag.Diagnostic{{File: file, Severity: diag.Error, Message: "the file exports nothing",
+			Hint: "export the object with export default (or module.exports =)"}}
+	}
+	doc := root.Content[0]
+	placeNodes(doc, string(source))
+	return doc, nil
+}
+
+// evalDiagnostic reports a script that threw or did not finish.
+func evalDiagnostic(file string, err error) diag.Diagnostic {
+	d := diag.Diagnostic{File: file, Severity: diag.Error,
+		Hint: "Portal runs the file without Node.js: it may read process.env (see --env) but not files or the network"}
+	var se *ssr.ScriptError
+	switch {
+	case errors.As(err, &se):
+		d.Message = "evaluating the file threw " + strings.TrimSpace(se.Name+": "+se.Message)
+	case errors.Is(err, ssr.ErrTimeout):
+		d.Message = fmt.Sprintf("evaluating the file did not finish within %s", evalTimeout)
+	default:
+		d.Message = "evaluating the file: " + err.Error()
+	}
+	return d
+}
+
+// thrownAt finds where an error's message is written in the file (the
+// throw statement, usually): the bundle's own positions mean nothing to
+// the author. 0 when the message is not in the file.
+func thrownAt(source string, err error) (int, int) {
+	var se *ssr.ScriptError
+	if !errors.As(err, &se) || strings.TrimSpace(se.Message) == "" {
+		return 0, 0
+	}
+	at := strings.Index(source, se.Message)
+	if at < 0 {
+		return 0, 0
+	}
+	l := locator{source: source, lineStarts: lineStarts(source)}
+	return l.position(at)
+}
+
+// placeNodes sets each node's line and column to where its key (or, for
+// strings in lists, its text) is written in source, searching forward from
+// its parent, and to 0 where it cannot be found: the evaluated object has
+// no positions of its own.
+func placeNodes(doc *yaml.Node, source string) {
+	l := locator{source: source, lineStarts: lineStarts(source)}
+	l.place(doc, 0)
+}
+
+type locator struct {
+	source     string
+	lineStarts []int
+}
+
+func lineStarts(s string) []int {
+	starts := []int{0}
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
+// position returns the 1-based line and column of byte offset.
+func (l locator) position(offset int) (int, int) {
+	lo, hi := 0, len(l.lineStarts)
+	for lo+1 < hi {
+		mid := (lo + hi) / 2
+		if l.lineStarts[mid] <= offset {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo + 1, offset - l.lineStarts[lo] + 1
+}
+
+// place positions node, whose text starts at or after from, and returns
+// where the search for what follows it should continue.
+func (l locator) place(node *yaml.Node, from int) int {
+	node.Line, node.Column = 0, 0
+	switch node.Kind {
+	case yaml.MappingNode:
+		cursor, first := from, -1
+		for i := 0; i+1 < len(node.Content); i += 2 {
+			key, value := node.Content[i], node.Content[i+1]
+			at := l.find(keyPattern(key.Value), cursor)
+			if at < 0 {
+				at = l.find(keyPattern(key.Value), from)
+			}
+			key.Line, key.Column = 0, 0
+			if at < 0 {
+				l.place(value, cursor)
+				continue
+			}
+			if first < 0 {
+				first = at
+			}
+			key.Line, key.Column = l.position(at)
+			cursor = l.place(value, at)
+			value.Line, value.Column = key.Line, key.Column
+		}
+		if first >= 0 {
+			node.Line, node.Column = l.position(first)
+		}
+		return cursor
+	case yaml.SequenceNode:
+		cursor, first := from, -1
+		for _, item := range node.Content {
+			next := l.place(item, cursor)
+			if item.Line > 0 && first < 0 {
+				first = l.lineStarts[item.Line-1] + item.Column - 1
+			}
+			cursor = max(cursor, next)
+		}
+		if first >= 0 {
+			node.Line, node.Column = l.position(first)
+		}
+		return cursor
+	case yaml.ScalarNode:
+		if node.Tag != "!!str" || node.Value == "" {
+			return from
+		}
+		if at := l.find("("+regexp.QuoteMeta(node.Value)+")", from); at >= 0 {
+			node.Line, node.Column = l.position(at)
+			return at + len(node.Value)
+		}
+	}
+	return from
+}
+
+// keyPattern matches an object key as written in JavaScript: bare or
+// quoted, followed by a colon (or, for shorthand properties, by a comma or
+// brace). Its group is the key itself, quotes included.
+func keyPattern(key string) string {
+	q := regexp.QuoteMeta(key)
+	return `(?:^|[^\w$])(` + q + `|'` + q + `'|"` + q + `")\s*[:,}\n]`
+}
+
+// find returns the offset of the first group of pattern's first match at
+// or after from, or -1.
+func (l locator) find(pattern string, from int) int {
+	if from > len(l.source) {
+		return -1
+	}
+	re, err := regexp.Compile(pattern)
+	if err != nil {
+		return -1
+	}
+	loc := re.FindStringSubmatchIndex(l.source[from:])
+	if loc == nil {
+		return -1
+	}
+	return from + loc[2]
+}

@@ -1,0 +1,190 @@
+package markdown
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// mdxESM reads MDX's import and export statements (a block of lines at the
+// top level starting with "import" or "export", up to a blank line where
+// the code is complete) and renders nothing: they are the page's
+// JavaScript, never its text. Imports tell the component mapping what each
+// JSX name is (a theme component, a partial); `export const name = literal`
+// binds a value expressions may use.
+type mdxESM struct{}
+
+var _ goldmark.Extender = mdxESM{}
+
+// Extend implements goldmark.Extender.
+func (mdxESM) Extend(m goldmark.Markdown) {
+	m.Parser().AddOptions(parser.WithBlockParsers(util.Prioritized(esmParser{}, 50)))
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(esmRenderer{}, 100)))
+}
+
+var kindESM = ast.NewNodeKind("MDXESM")
+
+// esmBlock is one import/export block.
+type esmBlock struct {
+	ast.BaseBlock
+}
+
+// Kind implements ast.Node.
+func (*esmBlock) Kind() ast.NodeKind { return kindESM }
+
+// IsRaw implements ast.Node: the lines are code, not Markdown.
+func (*esmBlock) IsRaw() bool { return true }
+
+// Dump implements ast.Node.
+func (n *esmBlock) Dump(source []byte, level int) { ast.DumpHelper(n, source, level, nil, nil) }
+
+type esmParser struct{}
+
+var _ parser.BlockParser = esmParser{}
+
+// Trigger implements parser.BlockParser.
+func (esmParser) Trigger() []byte { return []byte{'i', 'e'} }
+
+var esmStart = regexp.MustCompile(`^(?:import|export)(?:[\s{*]|$)`)
+
+// Open implements parser.BlockParser.
+func (esmParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	if parent.Kind() != ast.KindDocument || pc.BlockIndent() != 0 {
+		return nil, parser.NoChildren
+	}
+	line, segment := reader.PeekLine()
+	if !esmStart.Match(line) {
+		return nil, parser.NoChildren
+	}
+	node := &esmBlock{}
+	node.Lines().Append(segment)
+	reader.AdvanceToEOL()
+	return node, parser.NoChildren
+}
+
+// Continue implements parser.BlockParser.
+func (esmParser) Continue(node ast.Node, reader text.Reader, _ parser.Context) parser.State {
+	line, segment := reader.PeekLine()
+	if util.IsBlank(line) && isBalanced(esmCode(node, reader.Source())) {
+		return parser.Close
+	}
+	node.Lines().Append(segment)
+	reader.AdvanceToEOL()
+	return parser.Continue | parser.NoChildren
+}
+
+// Close implements parser.BlockParser: the page learns its imports and
+// exported constants.
+func (esmParser) Close(node ast.Node, reader text.Reader, pc parser.Context) {
+	page := pageStateOf(pc)
+	if page == nil {
+		return
+	}
+	page.readESM(string(esmCode(node, reader.Source())), node.Lines().At(0).Start)
+}
+
+// CanInterruptParagraph implements parser.BlockParser.
+func (esmParser) CanInterruptParagraph() bool { return false }
+
+// CanAcceptIndentedLine implements parser.BlockParser.
+func (esmParser) CanAcceptIndentedLine() bool { return false }
+
+func esmCode(node ast.Node, source []byte) []byte {
+	var b bytes.Buffer
+	lines := node.Lines()
+	for i := range lines.Len() {
+		seg := lines.At(i)
+		b.Write(seg.Value(source))
+	}
+	return b.Bytes()
+}
+
+type esmRenderer struct{}
+
+// RegisterFuncs implements renderer.NodeRenderer.
+func (esmRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(kindESM, func(util.BufWriter, []byte, ast.Node, bool) (ast.WalkStatus, error) {
+		return ast.WalkSkipChildren, nil
+	})
+}
+
+// mdxImport is what one imported name refers to.
+type mdxImport struct {
+	// source is the module, as written: "@theme/Tabs", "./_install.md".
+	source string
+	// name is the export taken: "default", a named export, or "*".
+	name string
+}
+
+var (
+	importFrom   = regexp.MustCompile(`(?s)\bimport\s+(type\s+)?(.+?)\s+from\s*(['"])(.+?)['"]`)
+	exportConst  = regexp.MustCompile(`(?s)\bexport\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*`)
+	exportFunc   = regexp.MustCompile(`\bexport\s+(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)`)
+	exportDflt   = regexp.MustCompile(`\bexport\s+default\b`)
+	namedBinding = regexp.MustCompile(`^\s*(?:type\s+)?([A-Za-z_$][\w$]*)(?:\s+as\s+([A-Za-z_$][\w$]*))?\s*$`)
+)
+
+// readESM records the imports and exports of one block starting at offset.
+func (p *pageState) readESM(code string, offset int) {
+	for _, m := range importFrom.FindAllStringSubmatch(code, -1) {
+		if m[1] != "" {
+			continue // import type …: types only
+		}
+		p.readImportClause(m[2], m[4])
+	}
+	for _, loc := range exportConst.FindAllStringSubmatchIndex(code, -1) {
+		name := code[loc[2]:loc[3]]
+		rest := code[loc[1]:]
+		jp := &jsParser{src: rest, scope: p.scope()}
+		if v, ok := jp.value(); ok {
+			p.vars[name] = v
+			continue
+		}
+		// A function or other code: a component or value Portal cannot compute.
+		p.localCode[name] = true
+	}
+	for _, m := range exportFunc.FindAllStringSubmatch(code, -1) {
+		p.localCode[m[1]] = true
+	}
+	if loc := exportDflt.FindStringIndex(code); loc != nil {
+		p.warnAt(offset+loc[0], "export default (an MDX layout) is skipped: Portal lays out every page with its theme",
+			"remove the default export")
+	}
+}
+
+// readImportClause binds the names of `import Clause from 'source'`.
+func (p *pageState) readImportClause(clause, source string) {
+	clause = strings.TrimSpace(clause)
+	if rest, ok := strings.CutPrefix(clause, "*"); ok {
+		if _, name, found := strings.Cut(rest, " as "); found {
+			p.imports[strings.TrimSpace(name)] = mdxImport{source: source, name: "*"}
+		}
+		return
+	}
+	if brace := strings.IndexByte(clause, '{'); brace >= 0 {
+		named := clause[brace+1:]
+		named = strings.TrimSuffix(strings.TrimSpace(named), "}")
+		for _, part := range strings.Split(named, ",") {
+			m := namedBinding.FindStringSubmatch(part)
+			if m == nil {
+				continue
+			}
+			local := m[1]
+			if m[2] != "" {
+				local = m[2]
+			}
+			p.imports[local] = mdxImport{source: source, name: m[1]}
+		}
+		clause = strings.TrimSuffix(strings.TrimSpace(clause[:brace]), ",")
+	}
+	if def := strings.TrimSpace(clause); def != "" {
+		p.imports[def] = mdxImport{source: source, name: "default"}
+	}
+}

@@ -1,0 +1,128 @@
+package pipeline
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"io/fs"
+	"path"
+	"strings"
+
+	"github.com/portaldocs/portal/internal/config"
+	"github.com/portaldocs/portal/internal/content"
+	"github.com/portaldocs/portal/internal/markdown"
+)
+
+// What the Markdown stage needs for Docusaurus's MDX: how each file
+// renders (MDX or CommonMark, partials, assets, URL-relative links), and
+// the asset files the pages use, which it hands on for the output.
+
+// renderContext is how one doc or page file renders: MDX when the config's
+// markdown.format says so, with partials, assets and Docusaurus's
+// URL-relative links resolved from the file.
+func (b *builder) renderContext(site *loaded, j *renderJob, resolver *markdownLinkResolver) markdown.RenderContext {
+	ctx := b.fileContext(site, j.source, j.versionOf, resolver)
+	ctx.LineOffset, ctx.FileLines, ctx.ResolveMarkdownLink = j.bodyLine, j.fileLines, j.resolve
+	if j.doc != nil {
+		ctx.LinkBase = docusaurusURL(site.cfg, j.doc)
+	}
+	return ctx
+}
+
+// fileContext is the part of a render context that depends on the file
+// alone, which partials share: a partial's links resolve from its own file.
+func (b *builder) fileContext(site *loaded, file string, v *content.Version, resolver *markdownLinkResolver) markdown.RenderContext {
+	cfg := site.cfg
+	toc := cfg.ThemeConfig.TableOfContents
+	return markdown.RenderContext{
+		File:                file,
+		MDX:                 cfg.Markdown.IsMDX(file),
+		BaseURL:             cfg.BaseURL,
+		TOCMinLevel:         toc.MinHeadingLevel,
+		TOCMaxLevel:         toc.MaxHeadingLevel,
+		ResolveMarkdownLink: resolver.forFile(file, v),
+		ResolveAsset: func(dest string) (string, string, bool) {
+			return assetURL(b.site, cfg.BaseURL, file, dest)
+		},
+		Partial: func(partial string) ([]byte, markdown.RenderContext, error) {
+			src, err := fs.ReadFile(b.site, partial)
+			if err != nil {
+				return nil, markdown.RenderContext{}, err
+			}
+			body, bodyLine := content.StripFrontMatter(src)
+			ctx := b.fileContext(site, partial, v, resolver)
+			ctx.LineOffset = bodyLine
+			return body, ctx, nil
+		},
+	}
+}
+
+// docusaurusURL is the URL Docusaurus gives a doc when it differs from
+// Portal's: without the trailing slash, unless trailingSlash is true or
+// the slug ends with one (a category index). "" when they agree.
+func docusaurusURL(cfg *config.Site, d *content.Doc) string {
+	if ts := cfg.TrailingSlash; ts != nil && *ts {
+		return ""
+	}
+	if strings.HasSuffix(d.Slug, "/") {
+		return ""
+	}
+	return strings.TrimSuffix(d.Permalink, "/")
+}
+
+// assetURL finds dest relative to file (or the site root for @site/) and
+// returns the URL it is served at, under assets/ with a content hash as
+// Docusaurus's bundler serves it, and the file it is copied from.
+func assetURL(site fs.FS, baseURL, file, dest string) (url, source string, ok bool) {
+	target := dest
+	if i := strings.IndexAny(target, "?#"); i >= 0 {
+		target = target[:i]
+	}
+	if rest, ok := strings.CutPrefix(target, "@site/"); ok {
+		target = path.Clean(rest)
+	} else {
+		target = path.Join(path.Dir(file), target)
+	}
+	if strings.HasPrefix(target, "../") {
+		return "", "", false
+	}
+	data, err := fs.ReadFile(site, target)
+	if err != nil {
+		return "", "", false
+	}
+	return baseURL + assetName(target, data), target, true
+}
+
+// assetName is an asset's output name: images under assets/images, other
+// files under assets/files, each named with its content's hash.
+func assetName(file string, data []byte) string {
+	sum := sha256.Sum256(data)
+	ext := path.Ext(file)
+	folder := "files"
+	if isImage(ext) {
+		folder = "images"
+	}
+	return "assets/" + folder + "/" + strings.TrimSuffix(path.Base(file), ext) + "-" + hex.EncodeToString(sum[:])[:8] + ext
+}
+
+func isImage(ext string) bool {
+	switch strings.ToLower(ext) {
+	case ".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".avif", ".ico", ".bmp":
+		return true
+	}
+	return false
+}
+
+// assetFiles are the asset files every page used, by output name (without
+// the base URL) → site file.
+func assetFiles(results []*markdown.Result, baseURL string) map[string]string {
+	files := map[string]string{}
+	for _, res := range results {
+		if res == nil {
+			continue
+		}
+		for _, a := range res.Assets {
+			files[strings.TrimPrefix(a.URL, baseURL)] = a.File
+		}
+	}
+	return files
+}

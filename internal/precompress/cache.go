@@ -1,0 +1,107 @@
+package precompress
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/portaldocs/portal/internal/policy"
+)
+
+// Cache keeps compressed files by the hash of their content, across
+// builds and sites: the theme's scripts are the same in every build of one
+// portal version, and Brotli's best quality takes seconds for them.
+type Cache struct {
+	dir string
+}
+
+// cacheMaxAge is how long an entry nobody used stays.
+const cacheMaxAge = 30 * 24 * time.Hour
+
+// DefaultCache is the cache in the user's cache folder ($XDG_CACHE_HOME or
+// ~/.cache, then portal/precompress), or nil when there is none.
+func DefaultCache() *Cache {
+	base, err := os.UserCacheDir()
+	if err != nil {
+		return nil
+	}
+	return &Cache{dir: filepath.Join(base, "portal", "precompress")}
+}
+
+// NewCache is a cache in dir.
+func NewCache(dir string) *Cache { return &Cache{dir: dir} }
+
+// key names data compressed at q.
+func (c *Cache) key(data []byte, q Quality) string {
+	sum := sha256.Sum256(data)
+	return fmt.Sprintf("%s-b%d-g%d", hex.EncodeToString(sum[:]), q.Brotli, q.Gzip)
+}
+
+// get returns the encodings of data at q, in policy.Encodings order.
+func (c *Cache) get(key string) ([][]byte, bool) {
+	if c == nil {
+		return nil, false
+	}
+	out := make([][]byte, len(policy.Encodings))
+	now := time.Now()
+	for i, enc := range policy.Encodings {
+		p := filepath.Join(c.dir, key+enc.Suffix)
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return nil, false
+		}
+		_ = os.Chtimes(p, now, now) // used: keep it
+		out[i] = data
+	}
+	return out, true
+}
+
+// put stores the encodings of one file; a failure only costs a later
+// build the compression again.
+func (c *Cache) put(key string, encoded [][]byte) {
+	if c == nil || os.MkdirAll(c.dir, 0o755) != nil {
+		return
+	}
+	for i, enc := range policy.Encodings {
+		tmp, err := os.CreateTemp(c.dir, ".tmp-")
+		if err != nil {
+			return
+		}
+		_, werr := tmp.Write(encoded[i])
+		cerr := tmp.Close()
+		if werr != nil || cerr != nil || os.Rename(tmp.Name(), filepath.Join(c.dir, key+enc.Suffix)) != nil {
+			os.Remove(tmp.Name())
+			return
+		}
+	}
+}
+
+// prune removes entries unused for cacheMaxAge, and temporary files a
+// killed build left.
+func (c *Cache) prune() {
+	if c == nil {
+		return
+	}
+	entries, err := os.ReadDir(c.dir)
+	if err != nil {
+		return
+	}
+	cutoff := time.Now().Add(-cacheMaxAge)
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil {
+			continue
+		}
+		old := info.ModTime().Before(cutoff)
+		if strings.HasPrefix(e.Name(), ".tmp-") {
+			old = info.ModTime().Before(time.Now().Add(-time.Hour))
+		}
+		if old {
+			os.Remove(filepath.Join(c.dir, e.Name()))
+		}
+	}
+}
