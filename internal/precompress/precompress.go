@@ -37,6 +37,12 @@ var Best = Quality{Brotli: brotli.BestCompression, Gzip: gzip.BestCompression}
 // about fifty times faster than Best, and 10–15% larger.
 var Fast = Quality{Brotli: 5, Gzip: 6}
 
+// slow reports whether compressing at q costs more than reading the result
+// back from the cache: Brotli above 9 compresses under 1 MB/s, quality 5
+// about 20 MB/s, where writing and reading the cache's two files per file
+// costs about as much as compressing again.
+func (q Quality) slow() bool { return q.Brotli > 9 }
+
 // Policy gives the quality each output file (by slash-separated name under
 // the output folder) is compressed at.
 type Policy func(name string) Quality
@@ -204,6 +210,9 @@ func compressFile(dir, prev, rel string, q Quality, cache *Cache) (reused bool, 
 		if n, ok := reuse(src, filepath.Join(prev, rel), data); ok {
 			return true, int64(len(data)), n, nil
 		}
+	}
+	if !q.slow() {
+		cache = nil // compressing again costs less than the cache's files
 	}
 	var key string
 	if cache != nil {

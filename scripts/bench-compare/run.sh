@@ -5,9 +5,12 @@
 #
 # Usage: scripts/bench-compare/run.sh [--scale N] [--runs K] [--tools LIST] [--work DIR] [--keep]
 #
-# --tools picks the builds, comma-separated, from portal, docusaurus,
-# docusaurus-faster and hugo; the default is all four up to scale 4 and
-# portal,hugo above it (Docusaurus takes minutes and gigabytes at scale 16).
+# --tools picks the builds, comma-separated, from portal, portal-nocompress,
+# docusaurus, docusaurus-faster and hugo; the default is all five up to scale 4
+# and portal,portal-nocompress,hugo above it (Docusaurus takes minutes and
+# gigabytes at scale 16). portal is `portal build` as a user runs it (with its
+# .br/.gz siblings, --compress balanced); portal-nocompress is the same build
+# with --compress none, the work Hugo does (Hugo writes no compressed files).
 #
 # Everything third-party (Docusaurus from the npm registry, Hugo from the Go
 # module proxy) is installed into the work folder, never into the repo. The
@@ -55,14 +58,14 @@ done
 [[ "$scale" =~ ^[1-9][0-9]*$ ]] || { echo "bench-compare: --scale must be a positive integer" >&2; exit 2; }
 [[ "$runs" =~ ^[1-9][0-9]*$ ]] || { echo "bench-compare: --runs must be a positive integer" >&2; exit 2; }
 if [ -z "$tools_arg" ]; then
-  if [ "$scale" -le 4 ]; then tools_arg=portal,docusaurus,docusaurus-faster,hugo; else tools_arg=portal,hugo; fi
+  if [ "$scale" -le 4 ]; then tools_arg=portal,portal-nocompress,docusaurus,docusaurus-faster,hugo; else tools_arg=portal,portal-nocompress,hugo; fi
 fi
 declare -A want=()
 IFS=, read -ra _tools <<<"$tools_arg"
 for t in "${_tools[@]}"; do
   case "$t" in
-    portal|docusaurus|docusaurus-faster|hugo) want[$t]=1 ;;
-    *) echo "bench-compare: unknown tool in --tools: $t (portal, docusaurus, docusaurus-faster, hugo)" >&2; exit 2 ;;
+    portal|portal-nocompress|docusaurus|docusaurus-faster|hugo) want[$t]=1 ;;
+    *) echo "bench-compare: unknown tool in --tools: $t (portal, portal-nocompress, docusaurus, docusaurus-faster, hugo)" >&2; exit 2 ;;
   esac
 done
 [ -n "${want[portal]:-}" ] || { echo "bench-compare: --tools must include portal, the build every other is compared with" >&2; exit 2; }
@@ -121,10 +124,13 @@ log "corpus: $pages pages"
 psite="$work/portal"
 rm -rf "$psite"; mkdir -p "$psite"
 cp -R "$corpus/docs" "$psite/docs"
+# trailingSlash: the corpus's relative links ("../x/y/") are written for
+# pages served at /docs/a/b/, as Hugo serves them.
 cat > "$psite/portal.yaml" <<'YAML'
 title: Benchmark corpus
 url: https://docs.example.org
 baseUrl: /
+trailingSlash: true
 YAML
 
 # 3. Docusaurus project (only when a Docusaurus build is asked for) -----------
@@ -275,20 +281,35 @@ fi
 # Each clean_* removes the tool's own output and build caches so every timed run
 # is a full build; install caches (npm's, Go's, node_modules itself) stay.
 # Portal's persistent build cache (.portal-cache beside the site) goes too:
-# every timed run is a cold build.
-clean_portal()     { rm -rf "$psite/out" "$psite/.portal-cache"; }
+# every timed run is a cold build. So does the user's precompress cache, which
+# keeps compressed files by content: each run starts from one that holds only
+# the theme's files (the same for every site of this Portal version, compressed
+# once per machine at Brotli 11), seeded below.
+xdg="$work/xdg"
+clean_portal()     { rm -rf "$psite/out" "$psite/.portal-cache" "$xdg"; cp -a "$work/xdg-theme" "$xdg"; }
 clean_docusaurus() { rm -rf "$dsite/build" "$dsite/.docusaurus" "$dsite/node_modules/.cache"; }
 clean_hugo()       { rm -rf "$hsite/public" "$hsite/resources" "$hsite/.hugo_cache" "$hsite/.hugo_build.lock"; }
 
-build_portal()            { "$PORTAL" build --site "$psite" --out "$psite/out"; }
+build_portal()            { XDG_CACHE_HOME="$xdg" "$PORTAL" build --site "$psite" --out "$psite/out"; }
+build_portal_nocompress() { XDG_CACHE_HOME="$xdg" "$PORTAL" build --site "$psite" --out "$psite/out" --compress none; }
 build_docusaurus()        { cd "$dsite" && BENCH_FASTER=0 NO_UPDATE_NOTIFIER=1 npx --no docusaurus build; }
 build_docusaurus_faster() { cd "$dsite" && BENCH_FASTER=1 NO_UPDATE_NOTIFIER=1 npx --no docusaurus build; }
 build_hugo()              { "$hugo" --quiet --source "$hsite" --destination "$hsite/public"; }
-export psite dsite hsite PORTAL hugo
+export psite dsite hsite PORTAL hugo xdg
+
+# The seed of the precompress cache: the theme's files, from a one-page site.
+rm -rf "$work/xdg-theme" "$work/seed"
+mkdir -p "$work/seed/site/docs"
+printf 'title: Seed\nurl: https://docs.example.org\nbaseUrl: /\n' >"$work/seed/site/portal.yaml"
+printf '# Seed\n' >"$work/seed/site/docs/index.md"
+XDG_CACHE_HOME="$work/xdg-theme" "$PORTAL" build --site "$work/seed/site" --out "$work/seed/out" --no-cache >/dev/null 2>&1 ||
+  { echo "bench-compare: the seed build of the precompress cache failed" >&2; exit 1; }
+rm -rf "$work/seed"
 
 # name:clean function:build function, in run order; only the builds asked for.
 tools=()
 for t in "portal:clean_portal:build_portal" \
+  "portal-nocompress:clean_portal:build_portal_nocompress" \
   "docusaurus:clean_docusaurus:build_docusaurus" \
   "docusaurus-faster:clean_docusaurus:build_docusaurus_faster" \
   "hugo:clean_hugo:build_hugo"; do

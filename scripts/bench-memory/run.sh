@@ -47,7 +47,9 @@ printf '%-28s %9s %9s %10s\n' "build" "wall s" "CPU s" "peak MB"
 for scale in "${scales[@]}"; do
   site="$work/site-$scale"
   python3 "$GEN" --out "$site/docs" --scale "$scale" >/dev/null
-  printf 'title: Benchmark corpus\nurl: https://docs.example.org\nbaseUrl: /\n' > "$site/portal.yaml"
+  # trailingSlash: the corpus's relative links ("../x/y/") are written for
+  # pages served at /docs/a/b/.
+  printf 'title: Benchmark corpus\nurl: https://docs.example.org\nbaseUrl: /\ntrailingSlash: true\n' > "$site/portal.yaml"
   pages=$(find "$site/docs" -name '*.md' | wc -l)
   measure "scale $scale ($pages pages), cold" -- "$work/portal" build --site "$site" --out "$work/out" --cache "$work/cache"
   measure "scale $scale, warm" -- "$work/portal" build --site "$site" --out "$work/out" --cache "$work/cache"
