@@ -5,6 +5,10 @@
 #
 # Usage: scripts/bench-memory/run.sh [SCALE...]     e.g. scripts/bench-memory/run.sh 1 16 232
 #
+# BUILD_FLAGS adds flags to every build, e.g. BUILD_FLAGS='--compress none'
+# (the default compresses every page, which at scale 232 takes far longer
+# than the build; its memory is one file per worker at a time).
+#
 # Scale 232 is about 50,000 pages: its corpus (about 250 MB) and output (about
 # 5 GB) go to the work folder ($TMPDIR/portal-bench-memory, /tmp/... by
 # default), which is removed at the end; the run takes minutes.
@@ -42,7 +46,7 @@ measure() {
     END { printf "%-28s %9.2f %9.2f %10.0f\n", label, wall, user + sys, rss }' "$log"
 }
 
-echo "bench-memory: $(uptime)"
+echo "bench-memory: $(uptime)${BUILD_FLAGS:+; build flags: $BUILD_FLAGS}"
 printf '%-28s %9s %9s %10s\n' "build" "wall s" "CPU s" "peak MB"
 for scale in "${scales[@]}"; do
   site="$work/site-$scale"
@@ -51,8 +55,10 @@ for scale in "${scales[@]}"; do
   # pages served at /docs/a/b/.
   printf 'title: Benchmark corpus\nurl: https://docs.example.org\nbaseUrl: /\ntrailingSlash: true\n' > "$site/portal.yaml"
   pages=$(find "$site/docs" -name '*.md' | wc -l)
-  measure "scale $scale ($pages pages), cold" -- "$work/portal" build --site "$site" --out "$work/out" --cache "$work/cache"
-  measure "scale $scale, warm" -- "$work/portal" build --site "$site" --out "$work/out" --cache "$work/cache"
+  # shellcheck disable=SC2086 # BUILD_FLAGS is a list of flags
+  measure "scale $scale ($pages pages), cold" -- "$work/portal" build --site "$site" --out "$work/out" --cache "$work/cache" ${BUILD_FLAGS:-}
+  # shellcheck disable=SC2086
+  measure "scale $scale, warm" -- "$work/portal" build --site "$site" --out "$work/out" --cache "$work/cache" ${BUILD_FLAGS:-}
   rm -rf "$site" "$work/out" "$work/cache"
 done
 echo "bench-memory: $(uptime)"
