@@ -5,6 +5,8 @@
 # medians and warm / cold, wall and CPU (user + system, /usr/bin/time).
 #
 # Usage: scripts/bench-rebuild/run.sh [ROUNDS]     (default 5)
+#
+# BUILD_FLAGS adds flags to every build, e.g. BUILD_FLAGS='--compress none'.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -18,14 +20,15 @@ cp "$PORTAL" "$work/portal"
 doc=docs/getting-started/authorization.md
 
 # build LABEL: one build of the copy, as "LABEL wall cpu".
+# shellcheck disable=SC2086 # BUILD_FLAGS is a list of flags
 build() {
-  /usr/bin/time -f "%e %U %S" -o "$work/time" "$work/portal" build --site "$work/site" --out "$work/out" >/dev/null 2>"$work/log" ||
+  /usr/bin/time -f "%e %U %S" -o "$work/time" "$work/portal" build --site "$work/site" --out "$work/out" ${BUILD_FLAGS:-} >/dev/null 2>"$work/log" ||
     { cat "$work/log" >&2; exit 1; }
   read -r wall user sys <"$work/time"
   awk -v l="$1" -v w="$wall" -v u="$user" -v s="$sys" 'BEGIN { printf "%s %.2f %.2f\n", l, w, u + s }'
 }
 
-echo "bench-rebuild: $(uptime)"
+echo "bench-rebuild: $(uptime)${BUILD_FLAGS:+; build flags: $BUILD_FLAGS}"
 : >"$work/results"
 for ((i = 1; i <= rounds; i++)); do
   rm -rf "$work/site" "$work/out"
