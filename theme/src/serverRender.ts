@@ -135,6 +135,9 @@ const aliases = new Map<string, string>(
 );
 
 const validAttributeName =
+  // React's own pattern (isAttributeNameSafe): combining marks (U+0300–U+036F) are allowed after
+  // the first character, one by one, which is what the class means.
+  // eslint-disable-next-line no-misleading-character-class
   /^[:A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD][:A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\-.0-9\u00B7\u0300-\u036F\u203F-\u2040]*$/;
 const attributeNameSafe = new Map<string, boolean>();
 
