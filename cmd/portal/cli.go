@@ -172,7 +172,7 @@ const (
 
 // compressionOption is the build option of a --compress mode; nil for
 // none. ok is false for an unknown mode. Brotli's best quality (11) costs
-// about fifty times what its quality 5 does: on every file it would take
+// about forty times what its quality 5 does: on every file it would take
 // longer than the rest of a cold build (docs/performance.md). balanced,
 // the default, keeps it for the theme's files, compressed once per machine
 // and Portal version through the user's cache, and compresses the site's
