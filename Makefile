@@ -135,10 +135,13 @@ bench-search: build
 	SHARED=$(SHARED) scripts/search-bench.sh 1 10
 
 ## bench: the build per page and per stage on the generated corpus at scales 1, 4 and 16,
-## and portal dev's edit-to-reload latency (docs/performance.md)
-bench: theme
+## portal dev's edit-to-reload latency, and portal build's peak memory (/usr/bin/time -v) at
+## scales 1 and 16, cold and warm; BIG=1 adds scale 232 (about 50,000 pages, minutes)
+## (docs/performance.md)
+bench: build
 	$(GO) test -run '^$$' -bench BuildCorpus -benchmem -benchtime 1x -timeout 30m ./internal/pipeline/
 	$(GO) test -run '^$$' -bench EditToReload -benchtime 1x ./internal/dev/
+	SHARED=$(SHARED) scripts/bench-memory/run.sh 1 16 $(if $(BIG),232)
 
 clean:
 	rm -rf bin build theme/bundle/client theme/bundle/server theme/.cache
@@ -155,6 +158,12 @@ fhir-schemas: .cache/fhir-schemas/r4.schema.json .cache/fhir-schemas/stu3.schema
 .PHONY: fhir-base
 fhir-base:
 	node scripts/fhir-base/extract.mjs
+
+## bench-rebuild: the portal's own site built cold, then again after editing one doc, with the
+## build cache; prints warm / cold (ROUNDS=5 by default; docs/performance.md)
+.PHONY: bench-rebuild
+bench-rebuild: build
+	scripts/bench-rebuild/run.sh $(or $(ROUNDS),5)
 
 ## bench-serve: portal serve --dir against nginx with the emitted config, on loopback, side by side
 ## (DURATION=60 s and CONNECTIONS=100 by default; scripts/bench-serve/run.sh, docs/performance.md)
@@ -178,7 +187,7 @@ fuzz:
 ## generated corpus, side by side (SCALE=1, RUNS=3 by default; scripts/bench-compare/README.md)
 .PHONY: bench-compare
 bench-compare: build
-	SHARED=$(SHARED) scripts/bench-compare/run.sh --scale $(or $(SCALE),1) --runs $(or $(RUNS),3)
+	SHARED=$(SHARED) scripts/bench-compare/run.sh --scale $(or $(SCALE),1) --runs $(or $(RUNS),3) $(if $(TOOLS),--tools $(TOOLS))
 
 ## docusaurus-templates: fetch Docusaurus's classic and classic-typescript starter sites (create-docusaurus,
 ## pinned npm tarball) into .cache/ for the test that builds them unchanged (internal/docusaurus/templates_test.go)

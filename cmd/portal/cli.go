@@ -15,6 +15,7 @@ import (
 	"time"
 
 	portal "github.com/portaldocs/portal"
+	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/dev"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/pipeline"
@@ -97,23 +98,53 @@ func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
 }
 
 func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("build", "[--site DIR] [--out DIR] [--timings]",
+	fs := newFlagSet("build", "[--site DIR] [--out DIR] [--cache DIR | --no-cache] [--compress MODE] [--timings]",
 		"Builds the site into a folder of static files that any static host can serve.\n"+
-			"On failure every error is listed as file:line: message and the previous output is left untouched.", stderr)
+			"On failure every error is listed as file:line: message and the previous output is left untouched.\n"+
+			"The build cache keeps every page's renders, so the next build redoes only what changed; the\n"+
+			"output is the same either way. Deleting the cache folder is always safe.", stderr)
 	site := fs.String("site", "", "site folder (default: the embedded developer portal)")
 	out := fs.String("out", "build", "output folder; replaced only when the build succeeds")
+	cacheDir := fs.String("cache", "", "build cache folder (default: "+cacheFolder+" in the site folder; none for the embedded portal)")
+	noCache := fs.Bool("no-cache", false, "build without reading or writing the build cache")
+	compress := fs.String("compress", compressBalanced, "the .br and .gz siblings: "+compressBalanced+
+		" (the theme's files at the best quality, the site's fast), "+compressBest+" (every file at the best), "+
+		compressFast+", or "+compressNone)
 	timings := fs.Bool("timings", false, "also print how long each stage of the build took")
 	env := envFlag(fs)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
+	compression, ok := compressionOption(*compress)
+	if !ok {
+		fmt.Fprintf(stderr, "portal build: --compress %q: give %s, %s, %s or %s\n", *compress, compressBalanced, compressBest, compressFast, compressNone)
+		return 2
+	}
+	if *noCache && *cacheDir != "" {
+		fmt.Fprintln(stderr, "portal build: give --cache or --no-cache, not both")
+		return 2
+	}
 	start := time.Now()
+	limitMemory()
+	opts := []pipeline.Option{pipeline.WithOutputDir(*out), pipeline.WithEngineVersion(engineVersion())}
+	if dir := cachePath(*site, *cacheDir, *noCache); dir != "" {
+		store, err := buildcache.Open(dir)
+		if err != nil {
+			fmt.Fprintf(stderr, "portal build: %v\n", err)
+			return 1
+		}
+		defer store.Close()
+		opts = append(opts, pipeline.WithStore(store))
+	}
+	progress := newProgressPrinter(stderr, time.Now)
+	opts = append(opts, pipeline.WithProgress(progress.report))
 	// Files go to a temporary sibling of the output folder as they are
 	// built; the folder replaces the output only when the build succeeded.
-	// Compressed siblings at the best quality: the output is compressed
-	// once and served many times, and unchanged files reuse the previous
-	// output's.
-	res, ok := buildSite(ctx, *site, stderr, pipeline.WithOutputDir(*out), pipeline.WithPrecompress(precompress.Best), pipeline.WithEnv(env))
+	opts = append(opts, pipeline.WithEnv(env))
+	if compression != nil {
+		opts = append(opts, compression)
+	}
+	res, ok := buildSite(ctx, *site, stderr, progress.finish, opts...)
 	if !ok {
 		return 1
 	}
@@ -125,10 +156,39 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		time.Since(start).Round(time.Millisecond))
 	if *timings {
 		for _, s := range res.Stages {
-			fmt.Fprintf(stdout, "stage %s: %d ms\n", s.Name, s.Duration.Milliseconds())
+			fmt.Fprintf(stdout, "stage %s: %d ms (CPU %d ms)\n", s.Name, s.Duration.Milliseconds(), s.CPU.Milliseconds())
 		}
 	}
 	return 0
+}
+
+// --compress modes of portal build.
+const (
+	compressBalanced = "balanced"
+	compressBest     = "best"
+	compressFast     = "fast"
+	compressNone     = "none"
+)
+
+// compressionOption is the build option of a --compress mode; nil for
+// none. ok is false for an unknown mode. Brotli's best quality (11) costs
+// about forty times what its quality 5 does: on every file it would take
+// longer than the rest of a cold build (docs/performance.md). balanced,
+// the default, keeps it for the theme's files, compressed once per machine
+// and Portal version through the user's cache, and compresses the site's
+// own files fast, 10–15% larger.
+func compressionOption(mode string) (opt pipeline.Option, ok bool) {
+	switch mode {
+	case compressBalanced:
+		return pipeline.WithPrecompressPolicy(compressBalanced, precompress.ThemeBest(pipeline.ThemeDir)), true
+	case compressBest:
+		return pipeline.WithPrecompress(precompress.Best), true
+	case compressFast:
+		return pipeline.WithPrecompress(precompress.Fast), true
+	case compressNone:
+		return nil, true
+	}
+	return nil, false
 }
 
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -139,7 +199,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	res, ok := buildSite(ctx, *site, stderr, pipeline.WithEnv(env))
+	res, ok := buildSite(ctx, *site, stderr, nil, pipeline.WithEnv(env))
 	if !ok {
 		return 1
 	}
@@ -177,7 +237,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	} else {
 		// The server never compresses on the fly; a site built at every
 		// start is compressed at a fast quality (portal build uses the best).
-		res, ok := buildSite(ctx, *site, stderr, pipeline.WithPrecompress(precompress.Fast), pipeline.WithEnv(env))
+		res, ok := buildSite(ctx, *site, stderr, nil, pipeline.WithPrecompress(precompress.Fast), pipeline.WithEnv(env))
 		if !ok {
 			return 1
 		}
@@ -194,14 +254,18 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 }
 
 // buildSite builds the site and prints every diagnostic; ok is false when
-// the build failed. The caller owns the result's output folder.
-func buildSite(ctx context.Context, siteDir string, stderr io.Writer, opts ...pipeline.Option) (*pipeline.Result, bool) {
+// the build failed. The caller owns the result's output folder. done, when
+// not nil, is called once the build ends, before anything is printed.
+func buildSite(ctx context.Context, siteDir string, stderr io.Writer, done func(), opts ...pipeline.Option) (*pipeline.Result, bool) {
 	siteFS, label, err := openSite(siteDir)
 	if err != nil {
 		fmt.Fprintf(stderr, "portal: %v\n", err)
 		return nil, false
 	}
 	res, err := pipeline.Run(ctx, siteFS, append([]pipeline.Option{pipeline.WithTheme(portal.Theme())}, opts...)...)
+	if done != nil {
+		done()
+	}
 	if res != nil {
 		printDiagnostics(stderr, label, res.Diagnostics)
 	}
@@ -251,6 +315,58 @@ func countErrors(ds []diag.Diagnostic) int {
 	}
 	return n
 }
+
+// cacheFolder is the build cache's folder in a site folder by default.
+const cacheFolder = ".portal-cache"
+
+// cachePath is the build cache folder: --cache, else .portal-cache in the
+// site folder; "" for none (--no-cache, or the embedded portal, which has
+// no folder of its own).
+func cachePath(site, flagDir string, off bool) string {
+	switch {
+	case off:
+		return ""
+	case flagDir != "":
+		return flagDir
+	case site == "":
+		return ""
+	}
+	return filepath.Join(site, cacheFolder)
+}
+
+// engineVersion names this binary for the build cache, whose entries it
+// only reuses from the same engine. A development build (no release version
+// stamped in) adds its executable's size and time, so that rebuilding the
+// binary after a code change never reuses what the old code made.
+func engineVersion() string {
+	v := versionString()
+	if version != "" && !strings.HasSuffix(version, "-dirty") {
+		return v
+	}
+	if exe, err := os.Executable(); err == nil {
+		if info, err := os.Stat(exe); err == nil {
+			v += fmt.Sprintf(" exe:%d:%d", info.Size(), info.ModTime().UnixNano())
+		}
+	}
+	return v
+}
+
+// limitMemory sets a soft limit on the Go heap, unless GOMEMLIMIT does: the
+// build keeps every page's HTML and data on disk, and the limit makes the
+// garbage collector return memory before the heap grows past it, so peak
+// memory follows the work in flight rather than the collector's pace.
+func limitMemory() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(buildMemoryLimit)
+	}
+}
+
+// buildMemoryLimit is the soft limit portal build sets on the Go heap; the
+// JavaScript engines' memory comes on top of it. Builds of a few thousand
+// pages stay far below it (145 MB at 3,456 pages); at 50,000 pages 640 MiB
+// let the process reach 1,172 MB and 400 MiB 933 MB, for about 40% more CPU
+// in the collector (docs/performance.md).
+const buildMemoryLimit = 400 << 20
 
 func versionString() string {
 	if version != "" {

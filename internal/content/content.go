@@ -38,8 +38,14 @@ type Doc struct {
 	Permalink   string
 	Version     *Version
 	FrontMatter FrontMatter
-	Body        []byte
-	BodyLine    int
+	// Body is the Markdown after the front matter; nil when the site was
+	// loaded with Options.DeferBodies (ReadBody reads it then).
+	Body     []byte
+	BodyLine int
+	// deferred marks a body left in the file (Options.DeferBodies), from
+	// bodyOffset on, for ReadBody.
+	deferred   bool
+	bodyOffset int
 	// Position is sidebar_position, else the file's number prefix.
 	Position *float64
 	// IsCategoryIndex marks index.md / README.md / <folder>.md, which become
@@ -151,6 +157,26 @@ type Options struct {
 	// Generated are docs the build makes rather than reads (FHIR reference
 	// pages); they join the current version after its docs folder.
 	Generated []Generated
+	// DeferBodies leaves the bodies of docs read from files out of memory:
+	// Doc.ReadBody reads one when it is needed, so a large site's text is
+	// never held whole.
+	DeferBodies bool
+}
+
+// ReadBody returns the doc's body: Body, or, for a doc loaded with
+// Options.DeferBodies, the file read again after its front matter.
+func (d *Doc) ReadBody(site fs.FS) ([]byte, error) {
+	if !d.deferred {
+		return d.Body, nil
+	}
+	src, err := fs.ReadFile(site, d.Source)
+	if err != nil {
+		return nil, fmt.Errorf("read doc: %w", err)
+	}
+	if d.bodyOffset > len(src) {
+		return nil, fmt.Errorf("read doc: %s changed during the build", d.Source)
+	}
+	return src[d.bodyOffset:], nil
 }
 
 // Load reads docs (every version of every instance) and pages from the
@@ -404,7 +430,7 @@ func loadDocs(site fs.FS, v *Version, opts Options) ([]*Doc, []diag.Diagnostic) 
 		if d.IsDir() || !isMarkdown(name) {
 			return nil
 		}
-		doc, dd := loadDoc(site, v, p)
+		doc, dd := loadDoc(site, v, p, opts.DeferBodies)
 		diags = append(diags, dd...)
 		switch {
 		case doc == nil:
@@ -437,7 +463,7 @@ func checkDuplicateIDs(docs []*Doc) []diag.Diagnostic {
 	return diags
 }
 
-func loadDoc(site fs.FS, v *Version, p string) (*Doc, []diag.Diagnostic) {
+func loadDoc(site fs.FS, v *Version, p string, deferBody bool) (*Doc, []diag.Diagnostic) {
 	src, err := fs.ReadFile(site, p)
 	if err != nil {
 		return nil, []diag.Diagnostic{{File: p, Severity: diag.Error, Message: "read doc: " + err.Error()}}
@@ -462,6 +488,9 @@ func loadDoc(site fs.FS, v *Version, p string) (*Doc, []diag.Diagnostic) {
 	}
 	doc := &Doc{ID: id, Source: p, RelPath: rel, Dir: dir, Version: v, FrontMatter: fm, Body: body, BodyLine: bodyLine,
 		Position: prefix, IsCategoryIndex: isCategoryIndex(baseName, dir)}
+	if off := len(src) - len(body); deferBody && off >= 0 && string(src[off:]) == string(body) {
+		doc.Body, doc.deferred, doc.bodyOffset = nil, true, off
+	}
 	if fm.SidebarPosition != nil {
 		doc.Position = fm.SidebarPosition
 	}

@@ -19,6 +19,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/pipeline"
 	"github.com/portaldocs/portal/internal/route"
@@ -60,6 +61,10 @@ type Server struct {
 	site  fs.FS
 	pool  *ssr.Pool
 	cache *pipeline.Cache
+	// store keeps the builds' Markdown renders and page data, which the
+	// lazily rendered pages read; one for the server's life, since an
+	// entry is named by its content and rebuilds share most of them.
+	store *buildcache.Store
 
 	mu   sync.Mutex
 	good *pipeline.Result // the last build that succeeded
@@ -95,8 +100,13 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load the theme's server bundle: %w", err)
 	}
-	s := &Server{opts: opts, site: os.DirFS(opts.Site), pool: pool, cache: pipeline.NewCache(), clients: map[chan event]struct{}{},
-		stop: ctx.Done()}
+	store, err := buildcache.OpenTemporary()
+	if err != nil {
+		_ = pool.Close()
+		return nil, err
+	}
+	s := &Server{opts: opts, site: os.DirFS(opts.Site), pool: pool, cache: pipeline.NewCache(), store: store,
+		clients: map[chan event]struct{}{}, stop: ctx.Done()}
 	s.handler = server.New(source{s}, server.WithLogger(opts.Logger))
 	s.rebuild(ctx, nil)
 	return s, nil
@@ -114,7 +124,7 @@ func (s *Server) Close() error {
 	}
 	s.good, s.retired = nil, nil
 	s.mu.Unlock()
-	return errors.Join(append(errs, s.pool.Close())...)
+	return errors.Join(append(errs, s.pool.Close(), s.store.Close())...)
 }
 
 // rebuild builds the site; changed lists the site files that changed since
@@ -122,7 +132,7 @@ func (s *Server) Close() error {
 func (s *Server) rebuild(ctx context.Context, changed []string) {
 	start := time.Now()
 	opts := append([]pipeline.Option{pipeline.WithTheme(s.opts.Theme), pipeline.WithDrafts(),
-		pipeline.WithLazyPrerender(), pipeline.WithPrerenderPool(s.pool), pipeline.WithCache(s.cache)}, s.opts.BuildOptions...)
+		pipeline.WithLazyPrerender(), pipeline.WithPrerenderPool(s.pool), pipeline.WithCache(s.cache), pipeline.WithStore(s.store)}, s.opts.BuildOptions...)
 	res, err := pipeline.Run(ctx, s.site, opts...)
 	took := time.Since(start)
 	if s.opts.Report != nil {

@@ -30,12 +30,38 @@ type shownResource struct {
 	// prefix is the resource's path inside the block ("" at the root,
 	// "entry[2].resource" in a Bundle).
 	prefix string
+	// block and index are the code block that shows it and its place among
+	// the block's shownResources, from which shownExamples decodes it again.
+	block markdown.CodeBlock
+	index int
 }
 
 // shownExamples remembers, per scope and Type/id, the first page that
-// showed a resource the site has no file for.
+// showed a resource the site has no file for. It keeps the code block, not
+// the decoded resource, which is decoded again only when another page
+// shows the same Type/id: a large site's examples would otherwise all stay
+// decoded in memory.
 type shownExamples struct {
 	first map[string]shownResource
+}
+
+// remember keeps res without its decoded value.
+func (e *shownExamples) remember(key string, res shownResource) {
+	res.value, res.lineOf = nil, nil
+	e.first[key] = res
+}
+
+// recall returns the first resource shown under key, decoded again.
+func (e *shownExamples) recall(key string) (shownResource, bool) {
+	first, seen := e.first[key]
+	if !seen {
+		return shownResource{}, false
+	}
+	again := shownResources(first.file, first.block)
+	if first.index >= len(again) {
+		return shownResource{}, false
+	}
+	return again[first.index], true
 }
 
 func newShownExamples() *shownExamples { return &shownExamples{first: map[string]shownResource{}} }
@@ -53,7 +79,8 @@ func (s *Site) checkPageExamples(p PageText, shown *shownExamples) []diag.Diagno
 		if d, ok := s.checkShownDiscovery(p, p.Outline.CodeBlocks, i, apis); ok {
 			diags = append(diags, d)
 		}
-		for _, res := range shownResources(p.File, cb) {
+		for k, res := range shownResources(p.File, cb) {
+			res.block, res.index = cb, k
 			if p.ignored(res.line, CheckExample) {
 				continue
 			}
@@ -183,9 +210,9 @@ func (s *Site) checkShown(p PageText, res shownResource, apis []*API, shown *sho
 		scope = path.Dir(apis[0].File.Path)
 	}
 	key := scope + "\x00" + res.key
-	first, seen := shown.first[key]
+	first, seen := shown.recall(key)
 	if !seen {
-		shown.first[key] = res
+		shown.remember(key, res)
 		return diag.Diagnostic{}, false
 	}
 	d := conflicts(res.value, first.value, "")

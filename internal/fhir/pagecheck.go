@@ -131,14 +131,31 @@ func commonDir(a, b string) string {
 // Findings are warnings: they are about an author's text, which a build
 // still renders; the portal's own tests fail on any warning.
 func (s *Site) CheckPages(pages []PageText) []diag.Diagnostic {
+	c := s.NewPageChecker()
 	var diags []diag.Diagnostic
-	shown := newShownExamples()
 	for _, p := range pages {
-		diags = append(diags, s.checkPageScopes(p)...)
-		diags = append(diags, s.checkPageCanonicals(p)...)
-		diags = append(diags, s.checkPageExamples(p, shown)...)
+		diags = append(diags, c.Page(p)...)
 	}
 	return diags
+}
+
+// PageChecker runs CheckPages' checks one page at a time, so that a build
+// need not keep every page's text until the last is read; of the pages
+// already checked it keeps only the examples they show. Pages are given in
+// site order, from one goroutine.
+type PageChecker struct {
+	site  *Site
+	shown *shownExamples
+}
+
+// NewPageChecker starts checking pages.
+func (s *Site) NewPageChecker() *PageChecker { return &PageChecker{site: s, shown: newShownExamples()} }
+
+// Page checks one page.
+func (c *PageChecker) Page(p PageText) []diag.Diagnostic {
+	diags := c.site.checkPageScopes(p)
+	diags = append(diags, c.site.checkPageCanonicals(p)...)
+	return append(diags, c.site.checkPageExamples(p, c.shown)...)
 }
 
 // Scope patterns. A resource scope is distinctive wherever it is written;

@@ -58,16 +58,37 @@ type Options struct {
 // Check lints every page; the guide version check compares pages with
 // each other.
 func Check(pages []Page, opts Options) []diag.Diagnostic {
+	c := NewChecker(opts)
 	var diags []diag.Diagnostic
-	versions := newVersionMentions(opts.Guides)
 	for _, p := range pages {
-		diags = append(diags, checkLinks(p)...)
-		diags = append(diags, checkStaleYears(p, opts.Today)...)
-		versions.collect(p)
+		diags = append(diags, c.Page(p)...)
 	}
-	diags = append(diags, versions.check()...)
+	return append(diags, c.Finish()...)
+}
+
+// Checker lints pages one at a time, so that a build need not keep every
+// page's text until the last is read: Page lints one page and keeps only
+// the guide versions it writes; Finish compares those across pages. Pages
+// are given in site order, from one goroutine.
+type Checker struct {
+	opts     Options
+	versions *versionMentions
+}
+
+// NewChecker starts a lint run.
+func NewChecker(opts Options) *Checker {
+	return &Checker{opts: opts, versions: newVersionMentions(opts.Guides)}
+}
+
+// Page lints one page.
+func (c *Checker) Page(p Page) []diag.Diagnostic {
+	diags := append(checkLinks(p), checkStaleYears(p, c.opts.Today)...)
+	c.versions.collect(p)
 	return diags
 }
+
+// Finish runs the checks that compare pages: every page has been given.
+func (c *Checker) Finish() []diag.Diagnostic { return c.versions.check() }
 
 // ignoreRe is an ignore marker: <!-- lint-ignore [check…] --> in Markdown,
 // {/* lint-ignore [check…] */} in MDX.

@@ -160,7 +160,9 @@ func htmlIDs(page string) []string {
 		if match == nil {
 			continue
 		}
-		id := html.UnescapeString(match[1] + match[2] + match[3])
+		// A clone: a substring would keep the whole page's HTML alive for as
+		// long as the anchors are (a build keeps them, not the HTML).
+		id := strings.Clone(html.UnescapeString(match[1] + match[2] + match[3]))
 		if id != "" && !seen[id] {
 			seen[id] = true
 			ids = append(ids, id)

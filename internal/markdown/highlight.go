@@ -22,11 +22,10 @@ func highlightLines(language, code string, lineCount int) (lines [][]chroma.Toke
 			lines = nil
 		}
 	}()
-	iterator, err := chroma.Coalesce(lexer).Tokenise(nil, code)
+	tokens, err := tokenise(lexer, code)
 	if err != nil {
 		return nil
 	}
-	tokens := iterator.Tokens()
 	if !reproduces(tokens, code) {
 		return nil
 	}
@@ -35,6 +34,41 @@ func highlightLines(language, code string, lineCount int) (lines [][]chroma.Toke
 		return nil
 	}
 	return lines
+}
+
+// lexAttempts bounds how often tokenise lexes one block.
+const lexAttempts = 3
+
+// tokenise lexes code. Chroma stops every regular expression match after
+// 250 ms of wall time and then marks the text it could not match as an
+// error token; on a machine busy enough to hold a build's goroutine off the
+// CPU that long, the same code would come out coloured differently from one
+// build to the next (and a build cache would keep the bad colouring). So a
+// result with error tokens is lexed again, and the one with the fewest
+// kept: code the lexer really cannot read gives the same tokens each time.
+func tokenise(lexer chroma.Lexer, code string) ([]chroma.Token, error) {
+	var best []chroma.Token
+	bestErrors := -1
+	for range lexAttempts {
+		iterator, err := chroma.Coalesce(lexer).Tokenise(nil, code)
+		if err != nil {
+			return nil, err
+		}
+		tokens := iterator.Tokens()
+		errors := 0
+		for _, t := range tokens {
+			if t.Type == chroma.Error {
+				errors++
+			}
+		}
+		if bestErrors < 0 || errors < bestErrors {
+			best, bestErrors = tokens, errors
+		}
+		if errors == 0 {
+			break
+		}
+	}
+	return best, nil
 }
 
 // reproduces reports whether the token values spell code. Lexers may append a

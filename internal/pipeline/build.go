@@ -14,8 +14,10 @@ import (
 	"io/fs"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
+	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/docusaurus"
 	"github.com/portaldocs/portal/internal/markdown"
@@ -37,13 +39,55 @@ type options struct {
 	pool      *ssr.Pool
 	cache     *Cache
 	outputDir string
+	// store keeps each page's renders and data between stages, and across
+	// builds when it is persistent (WithStore); engine names the engine
+	// that made its entries (WithEngineVersion).
+	store  *buildcache.Store
+	engine string
 	// today is what the content lint calls today (WithToday).
 	today time.Time
-	// precompress is WithPrecompress's quality; nil writes no siblings.
-	precompress *precompress.Quality
+	// progress is told how far the build is (WithProgress).
+	progress func(Progress)
+	// renderer picks the theme's server renderer (WithRenderer).
+	renderer string
+	// precompress is each file's quality (WithPrecompress,
+	// WithPrecompressPolicy); nil writes no siblings. precompressName names
+	// the policy, so that a build reuses only siblings the same policy made.
+	precompress     precompress.Policy
+	precompressName string
 	// env is process.env for a Docusaurus config and sidebars (WithEnv).
 	env docusaurus.Env
 }
+
+// Server renderers WithRenderer can ask the theme for.
+const (
+	// RendererReact renders every page with react-dom/server's
+	// renderToString, the reference.
+	RendererReact = "react"
+	// RendererOwn renders every page with the theme's own server renderer
+	// and fails a page it cannot render, rather than falling back to React.
+	RendererOwn = "own"
+)
+
+// WithRenderer picks how the theme renders pages on the server. By default
+// it uses its own renderer (theme/src/serverRender.ts), which writes what
+// React writes, faster, and falls back to React for anything it does not
+// reproduce. Tests build with RendererReact and RendererOwn and compare.
+func WithRenderer(name string) Option { return func(o *options) { o.renderer = name } }
+
+// Progress is how far a build is: the stage running and, in the stages
+// that go page by page, how many of its pages are done.
+type Progress struct {
+	Stage string
+	// Done and Total count the stage's pages; Total is 0 in the stages
+	// that do not go page by page.
+	Done, Total int
+}
+
+// WithProgress has the build call report as it goes: when a stage starts,
+// and each time one of its pages is done. report is called from the
+// build's workers, concurrently, and must be quick.
+func WithProgress(report func(Progress)) Option { return func(o *options) { o.progress = report } }
 
 // WithTheme sets the theme bundle folder (client/ and server/, as the theme
 // build writes them) that prerenders every route. A build needs one.
@@ -76,6 +120,18 @@ func WithEnv(env map[string]string) Option { return func(o *options) { o.env = e
 // the files that did not change.
 func WithCache(c *Cache) Option { return func(o *options) { o.cache = c } }
 
+// WithStore keeps each page's Markdown render, page data and prerendered
+// HTML in store: a persistent store (buildcache.Open) is a build cache, so
+// that a later build reuses every unchanged page's work; any store keeps the
+// site's HTML out of memory. Without it a build uses a temporary store of
+// its own. The caller closes the store.
+func WithStore(store *buildcache.Store) Option { return func(o *options) { o.store = store } }
+
+// WithEngineVersion names the engine for the build cache: entries made by
+// another version are never used. The CLI passes its version (and, for a
+// development build, the binary's size and time).
+func WithEngineVersion(v string) Option { return func(o *options) { o.engine = v } }
+
 // Result is a finished build: the output files and every diagnostic.
 // Output is nil when the build failed.
 type Result struct {
@@ -99,8 +155,23 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 	for _, opt := range opts {
 		opt(&o)
 	}
-	b := &builder{ctx: ctx, site: site, opts: o, md: markdown.New()}
+	b := &builder{ctx: ctx, site: site, opts: o, md: markdown.New(), store: o.store}
+	if b.store == nil {
+		store, err := buildcache.OpenTemporary()
+		if err != nil {
+			return &Result{Diagnostics: []diag.Diagnostic{{Severity: diag.Error, Message: err.Error()}}}, ErrFailed
+		}
+		b.store = store
+		if !o.lazy {
+			defer store.Close()
+		}
+	}
 	out, lazy := b.run()
+	if out != nil && o.store == nil && o.lazy {
+		out.closeWith(b.store) // the lazy pages read their data from it
+	} else if o.store == nil && o.lazy {
+		defer b.store.Close()
+	}
 	if out != nil {
 		if err := out.finish(); err != nil {
 			b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: "write the output: " + err.Error()})
@@ -133,27 +204,35 @@ type builder struct {
 	site   fs.FS
 	opts   options
 	md     *markdown.Renderer
+	store  *buildcache.Store
 	diags  diag.List
 	stages []Stage
+}
+
+// storeKey is the key of a store entry of kind made by this engine from
+// parts.
+func (b *builder) storeKey(kind buildcache.Kind, parts ...[]byte) buildcache.Key {
+	h := buildcache.NewHasher().AddString(string(kind)).AddString(b.opts.engine)
+	for _, p := range parts {
+		h.Add(p)
+	}
+	return h.Key()
 }
 
 // run runs the stages in order and returns the output, and the pages to
 // prerender on request for a lazy build.
 func (b *builder) run() (*Output, *lazyPages) {
+	bundle := b.loadTheme()
+	eng := &engines{b: b, bundle: bundle, done: make(chan struct{})}
+	defer eng.close()
 	// Loading the theme's server bundle into JavaScript engines takes a
-	// while; it overlaps with everything before the prerender.
-	ready := make(chan *prerenderer, 1)
-	go func() { ready <- b.startPrerender() }()
-	waited := false
-	var pr *prerenderer
-	defer func() {
-		if !waited {
-			pr = <-ready // the loader must finish before its engines can be closed
-		}
-		if pr != nil && b.opts.pool == nil {
-			pr.pool.Close()
-		}
-	}()
+	// while: a build that will prerender starts it now, so that it overlaps
+	// everything before the prerender. A build whose cache holds rendered
+	// pages starts it only if a page turns out to need rendering.
+	if bundle != nil && (!b.store.Persistent() || b.store.Empty(kindPageHTML)) {
+		eng.warm = true
+		eng.begin()
+	}
 
 	var site *loaded
 	b.stage(StageLoad, func() { site = b.load() })
@@ -165,16 +244,12 @@ func (b *builder) run() (*Output, *lazyPages) {
 	var plan *resolved
 	b.stage(StageResolve, func() { plan = b.resolve(site, md) })
 	b.stage(StageLinks, func() { b.validate(site, plan) })
-	if b.diags.HasErrors() || b.ctx.Err() != nil {
-		return nil, nil
-	}
-	waited = true
-	if pr = <-ready; pr == nil {
+	if bundle == nil || b.diags.HasErrors() || b.ctx.Err() != nil {
 		return nil, nil
 	}
 	var out *Output
 	var lazy *lazyPages
-	b.stage(StagePrerender, func() { out, lazy = b.emit(site, plan, pr) })
+	b.stage(StagePrerender, func() { out, lazy = b.emit(site, plan, bundle, eng) })
 	return out, lazy
 }
 
@@ -185,29 +260,28 @@ const (
 	StageResolve   = "resolve"   // sidebars, navbar, routes, page and site data, search index
 	StageLinks     = "links"     // broken links and anchors, duplicate routes, redirects
 	StagePrerender = "prerender" // every page rendered by the theme, every file written
+	// StagePrecompress writes the .br and .gz siblings (WithPrecompress).
+	StagePrecompress = "precompress"
 )
 
 // Stage is how long one stage of a build took.
 type Stage struct {
 	Name     string
 	Duration time.Duration
+	// CPU is the process's CPU time (user and system) over the stage, all
+	// goroutines included: on a busy machine it varies less than Duration.
+	CPU time.Duration
 }
 
 func (b *builder) stage(name string, fn func()) {
-	start := time.Now()
+	b.report(name, 0, 0)
+	start, cpu := time.Now(), processCPU()
 	fn()
-	b.stages = append(b.stages, Stage{Name: name, Duration: time.Since(start)})
+	b.stages = append(b.stages, Stage{Name: name, Duration: time.Since(start), CPU: processCPU() - cpu})
 }
 
-// prerenderer is the theme and the JavaScript engines that render with it.
-type prerenderer struct {
-	theme *theme.Bundle
-	pool  *ssr.Pool
-}
-
-// startPrerender loads the theme and its server bundle into a pool of JS
-// engines, one per worker; nil when it could not.
-func (b *builder) startPrerender() *prerenderer {
+// loadTheme reads the theme bundle; nil when there is none.
+func (b *builder) loadTheme() *theme.Bundle {
 	if b.opts.theme == nil {
 		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: "no theme given to the build", Hint: "pass pipeline.WithTheme"})
 		return nil
@@ -217,16 +291,122 @@ func (b *builder) startPrerender() *prerenderer {
 		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: err.Error()})
 		return nil
 	}
+	return bundle
+}
+
+// engines is the pool of JavaScript engines, with the theme's server bundle
+// loaded, that prerenders the build's pages: started once, at the first
+// begin, in the background; get waits for it.
+type engines struct {
+	b      *builder
+	bundle *theme.Bundle
+	once   sync.Once
+	done   chan struct{}
+	pool   *ssr.Pool // nil when it could not be loaded (reported)
+	began  atomic.Bool
+	// warm loads every engine at once, for a build that will render most
+	// pages; otherwise engines are made as renders need them.
+	warm bool
+}
+
+func (e *engines) begin() {
+	e.once.Do(func() {
+		e.began.Store(true)
+		go func() {
+			defer close(e.done)
+			e.pool = e.load()
+		}()
+	})
+}
+
+// get returns the pool, starting it if need be; nil when it failed to load.
+func (e *engines) get() *ssr.Pool {
+	e.begin()
+	<-e.done
+	return e.pool
+}
+
+// load makes the pool, one engine per worker, unless the build was given
+// one (WithPrerenderPool).
+func (e *engines) load() *ssr.Pool {
+	b := e.b
 	if b.opts.pool != nil {
-		return &prerenderer{theme: bundle, pool: b.opts.pool}
+		return b.opts.pool
 	}
-	pool, err := ssr.NewPool(bundle.Server, ssr.WithSize(b.opts.workers))
+	opts := []ssr.Option{ssr.WithSize(b.opts.workers)}
+	key := b.storeKey(kindBytecode, e.bundle.Server)
+	cached := b.store.Persistent() && b.store.Has(kindBytecode, key)
+	if cached {
+		if bc, ok := checkedEntry(b.store, kindBytecode, key); ok {
+			opts = append(opts, ssr.WithBytecode(bc))
+		}
+	}
+	pool, err := ssr.NewPool(e.bundle.Server, opts...)
 	if err != nil {
 		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: fmt.Sprintf("load the theme's server bundle: %v", err)})
 		return nil
 	}
-	_ = pool.Warm(b.ctx) // a VM that fails to load fails again, and is reported, at its first render
-	return &prerenderer{theme: bundle, pool: pool}
+	if b.store.Persistent() && !cached {
+		_ = putChecked(b.store, kindBytecode, key, pool.Bytecode()) // only an optimisation
+	}
+	if e.warm {
+		_ = pool.Warm(b.ctx) // a VM that fails to load fails again, and is reported, at its first render
+	}
+	return pool
+}
+
+// kindBytecode is the store's kind for the theme's server bundle compiled
+// by the engine (checked entries: putChecked).
+const kindBytecode buildcache.Kind = "bytecode"
+
+// putChecked stores data behind its SHA-256, for entries that must not be
+// used damaged (the engine cannot check bytecode).
+func putChecked(store *buildcache.Store, kind buildcache.Kind, key buildcache.Key, data []byte) error {
+	sum := buildcache.Sum(data)
+	return store.Put(kind, key, append(sum[:], data...))
+}
+
+// checkedEntry reads an entry putChecked wrote; ok is false when it is
+// missing or damaged.
+func checkedEntry(store *buildcache.Store, kind buildcache.Kind, key buildcache.Key) ([]byte, bool) {
+	entry, ok := store.Get(kind, key)
+	if !ok || len(entry) < len(buildcache.Key{}) {
+		return nil, false
+	}
+	sum, data := entry[:len(buildcache.Key{})], entry[len(buildcache.Key{}):]
+	want := buildcache.Sum(data)
+	return data, string(sum) == string(want[:])
+}
+
+// close waits for a pool being loaded and closes it unless it was given.
+func (e *engines) close() {
+	if !e.began.Load() {
+		return
+	}
+	<-e.done
+	if e.pool != nil && e.b.opts.pool == nil {
+		e.pool.Close()
+	}
+}
+
+// report tells WithProgress's function how far the build is.
+func (b *builder) report(stage string, done, total int) {
+	if b.opts.progress != nil {
+		b.opts.progress(Progress{Stage: stage, Done: done, Total: total})
+	}
+}
+
+// counted wraps a page-by-page step so that each page done is reported.
+func (b *builder) counted(stage string, total int, fn func(i int)) func(i int) {
+	if b.opts.progress == nil {
+		return fn
+	}
+	var done atomic.Int64
+	b.report(stage, 0, total)
+	return func(i int) {
+		fn(i)
+		b.report(stage, int(done.Add(1)), total)
+	}
 }
 
 // parallel runs fn(0..n-1) on the configured number of workers, stopping

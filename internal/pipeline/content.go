@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/portaldocs/portal/internal/content"
@@ -41,35 +42,32 @@ func (b *builder) inspectAuthorText(site *loaded, j *renderJob) {
 	}
 }
 
-// checkContent runs the checks that compare pages with the site's FHIR
-// data and the content lint over every page read by inspectAuthorText.
-func (b *builder) checkContent(site *loaded, jobs []renderJob) {
-	var fhirPages []fhir.PageText
-	var lintPages []lint.Page
-	for _, j := range jobs {
-		if j.author == nil {
-			continue
-		}
-		ignored := lint.Ignores(j.author.body, j.author.line)
-		fm := j.frontMatter()
-		var generated *fhir.Page
-		docID := ""
-		if j.doc != nil {
-			generated, docID = site.fhir.byDoc[j.doc], j.doc.ID
-		}
-		apis, ds := site.fhir.site.PageAPIs(j.source, docID, generated, fm.Extra[fhir.FrontMatterAPIKey], fm.Lines[fhir.FrontMatterAPIKey])
-		b.diags.Add(ds...)
-		fhirPages = append(fhirPages, fhir.PageText{File: j.source, Outline: j.author.outline, APIs: apis, Ignored: ignored})
-		lintPages = append(lintPages, lint.Page{File: j.source, Outline: j.author.outline, Body: j.author.body,
-			FirstLine: j.author.line, Ignored: ignored})
-	}
-	// The two sets of checks read the same pages and share nothing else.
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		b.diags.Add(site.fhir.site.CheckPages(fhirPages)...)
-	}()
-	defer func() { <-done }()
+// contentChecker runs the checks that compare pages with the site's FHIR
+// data, and the content lint, over every page read by inspectAuthorText,
+// page by page in site order as the Markdown workers finish them (give),
+// on a goroutine of its own, so that only the pages in flight are in
+// memory: the checks that compare pages keep what they compare, not the
+// pages.
+type contentChecker struct {
+	b    *builder
+	site *loaded
+	fhir *fhir.PageChecker
+	lint *lint.Checker
+
+	given chan givenJob
+	done  chan struct{}
+	total int
+	// checked counts the jobs checked, read after done is closed.
+	checked int
+}
+
+// givenJob is job i of the Markdown stage, with what the checks read.
+type givenJob struct {
+	i   int
+	job *renderJob
+}
+
+func (b *builder) newContentChecker(site *loaded, jobs int) *contentChecker {
 	opts := lint.Options{Today: b.opts.today}
 	if opts.Today.IsZero() {
 		opts.Today = time.Now()
@@ -77,7 +75,68 @@ func (b *builder) checkContent(site *loaded, jobs []renderJob) {
 	for _, d := range site.cfg.FHIR.Dependencies {
 		opts.Guides = append(opts.Guides, lint.Guide{Package: d.Package, Version: d.Version})
 	}
-	b.diags.Add(lint.Check(lintPages, opts)...)
+	c := &contentChecker{b: b, site: site, fhir: site.fhir.site.NewPageChecker(), lint: lint.NewChecker(opts),
+		given: make(chan givenJob, 64), done: make(chan struct{}), total: jobs}
+	go c.run()
+	return c
+}
+
+// give hands over job i once its worker is done with it (its author text
+// may be nil); the job's author text is then released.
+func (c *contentChecker) give(i int, j *renderJob) {
+	c.given <- givenJob{i, &renderJob{source: j.source, doc: j.doc, page: j.page, author: j.author}}
+	j.author = nil
+}
+
+// run checks the jobs in order as they are given: those finished ahead of
+// an earlier one wait for it.
+func (c *contentChecker) run() {
+	defer close(c.done)
+	pending := map[int]*renderJob{}
+	for g := range c.given {
+		pending[g.i] = g.job
+		for {
+			job, ok := pending[c.checked]
+			if !ok {
+				break
+			}
+			delete(pending, c.checked)
+			c.checked++
+			c.check(job)
+		}
+	}
+}
+
+// check runs every check on one page.
+func (c *contentChecker) check(j *renderJob) {
+	if j.author == nil {
+		return
+	}
+	b, site := c.b, c.site
+	ignored := lint.Ignores(j.author.body, j.author.line)
+	fm := j.frontMatter()
+	var generated *fhir.Page
+	docID := ""
+	if j.doc != nil {
+		generated, docID = site.fhir.byDoc[j.doc], j.doc.ID
+	}
+	apis, ds := site.fhir.site.PageAPIs(j.source, docID, generated, fm.Extra[fhir.FrontMatterAPIKey], fm.Lines[fhir.FrontMatterAPIKey])
+	b.diags.Add(ds...)
+	b.diags.Add(c.fhir.Page(fhir.PageText{File: j.source, Outline: j.author.outline, APIs: apis, Ignored: ignored})...)
+	b.diags.Add(c.lint.Page(lint.Page{File: j.source, Outline: j.author.outline, Body: j.author.body,
+		FirstLine: j.author.line, Ignored: ignored})...)
+}
+
+// finish waits for every page given to be checked, then runs the checks
+// that compare pages. Every job must have been given, unless the build was
+// cancelled (which leaves the rest unchecked).
+func (c *contentChecker) finish() {
+	close(c.given)
+	<-c.done
+	if c.checked < c.total && c.b.ctx.Err() == nil {
+		panic(fmt.Sprintf("content checks: %d of %d pages given", c.checked, c.total))
+	}
+	c.b.diags.Add(c.lint.Finish()...)
 }
 
 // frontMatter is the front matter of the job's doc or page.

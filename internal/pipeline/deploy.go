@@ -1,6 +1,9 @@
 package pipeline
 
 import (
+	"fmt"
+
+	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/csp"
 	"github.com/portaldocs/portal/internal/deploy"
@@ -13,8 +16,23 @@ import (
 // WithPrecompress writes .br and .gz siblings of the output's compressible
 // files at quality q once the output is complete (package precompress).
 func WithPrecompress(q precompress.Quality) Option {
-	return func(o *options) { o.precompress = &q }
+	return WithPrecompressPolicy(fmt.Sprintf("all b%d g%d", q.Brotli, q.Gzip), precompress.All(q))
 }
+
+// WithPrecompressPolicy writes .br and .gz siblings of the output's
+// compressible files, each at the quality policy gives its name (for
+// example precompress.ThemeBest(ThemeDir)); name identifies the policy.
+func WithPrecompressPolicy(name string, policy precompress.Policy) Option {
+	return func(o *options) { o.precompress, o.precompressName = policy, name }
+}
+
+// ThemeDir is the output folder of the theme's files, which are named by
+// their content and the same in every build of one Portal version.
+const ThemeDir = themeDir
+
+// kindPrecompress is the store's kind for the name of the policy that
+// compressed the output folder of the key (precompressOutput).
+const kindPrecompress buildcache.Kind = "precompress"
 
 // emitDeploy writes the security headers and the host configuration for
 // nginx and static hosts (package deploy). The Content-Security-Policy
@@ -34,13 +52,31 @@ func (b *builder) emitDeploy(out *Output, cfg *config.Site, m *route.Manifest, l
 // its folder, reusing the previous output's siblings of unchanged files, or
 // the user's cache's, and adds them to the output's files.
 func (b *builder) precompressOutput(out *Output) {
-	q := b.opts.precompress
-	if q == nil || out == nil || b.diags.HasErrors() || b.ctx.Err() != nil {
+	quality := b.opts.precompress
+	if quality == nil || out == nil || b.diags.HasErrors() || b.ctx.Err() != nil {
 		return
 	}
-	if _, err := precompress.Dir(b.ctx, out.dir, out.prev, *q, precompress.DefaultCache()); err != nil {
+	b.stage(StagePrecompress, func() { b.precompressWith(out, quality) })
+}
+
+// precompressWith compresses out's files at quality, reusing the previous
+// output's siblings when the same policy made them.
+func (b *builder) precompressWith(out *Output, quality precompress.Policy) {
+	// The previous output's siblings are reused only when the build store
+	// says the same policy made them: a build with another --compress must
+	// write what a build without a previous output writes.
+	prev, stamp := "", b.storeKey(kindPrecompress, []byte(out.target))
+	if b.store.Persistent() {
+		if used, ok := b.store.Get(kindPrecompress, stamp); ok && string(used) == b.opts.precompressName {
+			prev = out.prev
+		}
+	}
+	if _, err := precompress.DirBy(b.ctx, out.dir, prev, quality, precompress.DefaultCache()); err != nil {
 		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: "compress the output: " + err.Error()})
 		return
+	}
+	if b.store.Persistent() {
+		_ = b.store.Put(kindPrecompress, stamp, []byte(b.opts.precompressName)) // only an optimisation
 	}
 	for _, name := range out.Files() {
 		for _, enc := range policy.Encodings {

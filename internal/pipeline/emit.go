@@ -12,11 +12,13 @@ import (
 	"path"
 	"strings"
 
+	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/markdown"
 	"github.com/portaldocs/portal/internal/route"
 	"github.com/portaldocs/portal/internal/ssr"
+	"github.com/portaldocs/portal/internal/theme"
 	"github.com/portaldocs/portal/internal/themedata"
 )
 
@@ -24,7 +26,7 @@ import (
 // output: what the earlier stages decided, nothing more. A lazy build
 // (portal dev) leaves the pages' HTML to lazyPages. It returns nil when the
 // output folder cannot be made.
-func (b *builder) emit(site *loaded, plan *resolved, pr *prerenderer) (*Output, *lazyPages) {
+func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *engines) (*Output, *lazyPages) {
 	out, err := newOutput(b.opts.outputDir, b.opts.cache.lastOutput())
 	if err != nil {
 		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: err.Error()})
@@ -43,10 +45,22 @@ func (b *builder) emit(site *loaded, plan *resolved, pr *prerenderer) (*Output, 
 	m := plan.manifest
 	out.add(strings.TrimPrefix(m.SiteData, base), plan.siteData)
 	out.add(strings.TrimPrefix(m.SidebarsData, base), plan.sidebarsData)
-	pages := &pageRenderer{pool: pr.pool, shared: ssr.NewShared(sharedRenderData(plan)),
-		input: renderInputTail(themedata.RenderInput{Assets: emitTheme(out, base, pr), SiteURL: m.SiteData,
-			ManifestURL: base + route.ManifestFile, SidebarsURL: m.SidebarsData})}
-	out.add(strings.TrimPrefix(m.NotFoundData, base), plan.notFound.json)
+	shared := sharedRenderData(plan, b.opts.renderer)
+	input := themedata.RenderInput{Assets: emitTheme(out, base, bundle), SiteURL: m.SiteData,
+		ManifestURL: base + route.ManifestFile, SidebarsURL: m.SidebarsData}
+	// The prerender gets stand-ins for the URLs of the site data and
+	// sidebars files, which name them by hash and so change with any
+	// page's title or any change of the search index; the page's HTML gets
+	// the real ones (pageRenderer.finish). A page whose own inputs did not
+	// change is then taken from the build cache whatever else changed.
+	standIn := input
+	standIn.SiteURL, standIn.SidebarsURL = siteDataStandIn, sidebarsStandIn
+	pages := &pageRenderer{engines: eng, shared: ssr.NewShared(shared), input: renderInputTail(input),
+		renderInput: renderInputTail(standIn), store: b.store,
+		keep:   b.store.Persistent() && !b.opts.lazy,
+		inputs: b.storeKey(kindPageHTML, bundle.Server, shared, renderInputTail(standIn))}
+	pages.urls = urlReplacer(input)
+	b.emitData(out, plan.notFound, base)
 	var lazy *lazyPages
 	if b.opts.lazy {
 		lazy = &lazyPages{pages: pages, byFile: map[string]*builtPage{route.NotFoundFile: plan.notFound}}
@@ -75,7 +89,7 @@ func (b *builder) emitPages(out *Output, pages []*builtPage, base string, render
 	byFile := map[string]*builtPage{}
 	var first []*builtPage
 	for _, p := range pages {
-		out.add(strings.TrimPrefix(p.entry.Data, base), p.json)
+		b.emitData(out, p, base)
 		file := route.FileFor(base, p.entry.Path)
 		if _, dup := byFile[file]; !dup {
 			byFile[file] = p
@@ -86,12 +100,18 @@ func (b *builder) emitPages(out *Output, pages []*builtPage, base string, render
 		maps.Copy(lazy.byFile, byFile)
 		return
 	}
-	b.parallel(len(first), func(i int) {
+	b.parallel(len(first), b.counted(StagePrerender, len(first), func(i int) {
 		p := first[i]
 		if html, ok := render.render(b.ctx, &b.diags, p); ok {
 			out.add(route.FileFor(base, p.entry.Path), html)
 		}
-	})
+	}))
+}
+
+// emitData writes a page's data file, from the store; read only when the
+// previous output does not hold it (its name carries its hash).
+func (b *builder) emitData(out *Output, p *builtPage, base string) {
+	out.addFrom(strings.TrimPrefix(p.entry.Data, base), func() ([]byte, error) { return p.pageJSON(b.store) })
 }
 
 // themeDir is where the client bundle is served from, under the base URL.
@@ -99,31 +119,61 @@ const themeDir = "assets/theme/"
 
 // emitTheme copies the client bundle and writes the code-highlighting
 // stylesheet; it returns the URLs every page loads.
-func emitTheme(out *Output, base string, pr *prerenderer) themedata.RenderAssets {
-	for name, data := range pr.theme.Files {
+func emitTheme(out *Output, base string, bundle *theme.Bundle) themedata.RenderAssets {
+	for name, data := range bundle.Files {
 		out.add(themeDir+name, data)
 	}
-	assets := themedata.RenderAssets{Scripts: []string{base + themeDir + pr.theme.Entry}, Styles: []string{}, Preload: []string{}}
-	for _, css := range pr.theme.Styles {
+	assets := themedata.RenderAssets{Scripts: []string{base + themeDir + bundle.Entry}, Styles: []string{}, Preload: []string{}}
+	for _, css := range bundle.Styles {
 		assets.Styles = append(assets.Styles, base+themeDir+css)
 	}
 	highlight := []byte(markdown.HighlightCSS())
 	name := hashedName("assets/css/highlight", highlight, ".css")
 	out.add(name, highlight)
 	assets.Styles = append(assets.Styles, base+name)
-	for _, p := range pr.theme.Preload {
+	for _, p := range bundle.Preload {
 		assets.Preload = append(assets.Preload, base+themeDir+p)
 	}
 	return assets
 }
 
 // sharedRenderData is SharedRenderData's JSON, made of the site data and
-// sidebars as their files hold them rather than marshalled again.
-func sharedRenderData(plan *resolved) []byte {
+// sidebars as their files hold them rather than marshalled again, and the
+// server renderer asked for (WithRenderer).
+func sharedRenderData(plan *resolved, renderer string) []byte {
 	return mustJSON(struct {
 		Site     json.RawMessage `json:"site"`
 		Sidebars json.RawMessage `json:"sidebars"`
-	}{plan.siteData, plan.sidebarsData})
+		Renderer string          `json:"renderer,omitempty"`
+	}{plan.renderSiteData, plan.sidebarsData, renderer})
+}
+
+// Stand-ins the prerender gets for URLs that name files by their hash
+// (resolved.renderSiteData, emit): no site can link to them, since
+// route.FileFor never makes a name with "::".
+const (
+	searchIndexStandIn = "/::portal-search-index::/index.json"
+	siteDataStandIn    = "/::portal-site-data::.json"
+	sidebarsStandIn    = "/::portal-sidebars-data::.json"
+)
+
+// urlReplacer puts the real URLs where the prerender wrote the stand-ins,
+// in attributes (the document's preload links), escaped as the theme
+// escapes attributes (theme/src/head.ts escapeHtml); escaping leaves the
+// stand-ins themselves unchanged.
+func urlReplacer(real themedata.RenderInput) *strings.Replacer {
+	return strings.NewReplacer(`"`+siteDataStandIn+`"`, `"`+escapeAttribute(real.SiteURL)+`"`,
+		`"`+sidebarsStandIn+`"`, `"`+escapeAttribute(real.SidebarsURL)+`"`)
+}
+
+// attributeEscaper is the theme's escapeHtml: &, <, > and ".
+var attributeEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
+
+func escapeAttribute(s string) string { return attributeEscaper.Replace(s) }
+
+// leftStandIn reports whether html still holds a stand-in URL.
+func leftStandIn(html string) bool {
+	return strings.Contains(html, siteDataStandIn) || strings.Contains(html, sidebarsStandIn) || strings.Contains(html, searchIndexStandIn)
 }
 
 // renderInputTail is what follows the page in every RenderInput's JSON:
@@ -139,20 +189,54 @@ func renderInputTail(in themedata.RenderInput) []byte {
 	return full[len(head):]
 }
 
+// kindPageHTML is the store's kind for prerendered pages: a page's whole
+// HTML document, by everything it is made from (pageRenderer.inputs and
+// the page's data).
+const kindPageHTML buildcache.Kind = "page-html"
+
 // pageRenderer prerenders the pages of one build with the data that build
 // shares: no page renders with another build's site data or sidebars.
 type pageRenderer struct {
-	pool   *ssr.Pool
-	shared *ssr.Shared
-	// input is the RenderInput JSON after the page (renderInputTail).
-	input []byte
+	engines *engines
+	shared  *ssr.Shared
+	// input is the RenderInput JSON after the page (renderInputTail), as
+	// the page's initial data carries it; renderInput is the one the
+	// prerender gets, with stand-ins for hashed URLs, which urls replaces.
+	input, renderInput []byte
+	urls               *strings.Replacer
+	// store holds the pages' data; with keep, rendered pages are kept in it
+	// and taken from it, under the key of inputs (the engine, the theme's
+	// server bundle, the shared data and the input's tail) and the page's
+	// data.
+	store  *buildcache.Store
+	keep   bool
+	inputs buildcache.Key
 }
 
-// render runs the theme's server bundle for one page. Script errors and
-// anything the render logged (React warns through console.error) are
-// reported against the page's source file.
+// render runs the theme's server bundle for one page, or takes the page
+// from the build cache when the same engine rendered the same data with the
+// same theme before. Script errors and anything the render logged (React
+// warns through console.error) are reported against the page's source file;
+// a render that logged is not kept, so a later build reports it again. The
+// cache keeps the render as the theme wrote it; finish completes it.
 func (pr *pageRenderer) render(ctx context.Context, diags *diag.List, p *builtPage) ([]byte, bool) {
-	html, logs, err := pr.pool.Render(ctx, pr.shared, pageInput(p.json, pr.input))
+	json, err := p.pageJSON(pr.store)
+	if err != nil {
+		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error, Message: err.Error()})
+		return nil, false
+	}
+	var key buildcache.Key
+	if pr.keep {
+		key = buildcache.NewHasher().AddKey(pr.inputs).AddKey(p.dataKey).Key()
+		if html, ok := pr.store.Get(kindPageHTML, key); ok {
+			return pr.finish(diags, p, string(html), json)
+		}
+	}
+	pool := pr.engines.get()
+	if pool == nil {
+		return nil, false // reported when the engines failed to load
+	}
+	html, logs, err := pool.Render(ctx, pr.shared, pageInput(json, pr.renderInput))
 	for _, l := range logs {
 		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Warning,
 			Message: fmt.Sprintf("prerendering %s logged: %s", p.entry.Path, l)})
@@ -162,22 +246,52 @@ func (pr *pageRenderer) render(ctx context.Context, diags *diag.List, p *builtPa
 			Message: fmt.Sprintf("prerender %s: %v", p.entry.Path, err), Hint: "the theme failed on this page's data"})
 		return nil, false
 	}
+	page, ok := pr.finish(diags, p, html, json)
+	if ok && pr.keep && len(logs) == 0 {
+		if err := pr.store.Put(kindPageHTML, key, []byte(html)); err != nil {
+			diags.Add(diag.Diagnostic{Severity: diag.Warning, Message: err.Error(), Hint: "the page is built; only the cache missed it"})
+		}
+	}
+	return page, ok
+}
+
+// pageInput is a page's RenderInput JSON: `{"page":` + its data file's JSON
+// + tail.
+func pageInput(json, tail []byte) []byte {
+	input := make([]byte, 0, len(`{"page":`)+len(json)+len(tail))
+	return append(append(append(input, `{"page":`...), json...), tail...)
+}
+
+// finish completes the theme's document: the real URLs for the stand-ins,
+// and the page's initial data where the theme left its placeholder.
+func (pr *pageRenderer) finish(diags *diag.List, p *builtPage, html string, json []byte) ([]byte, bool) {
 	// The theme leaves a placeholder where the client's initial data goes:
-	// the input without the content HTML (builtPage.initial); encoding/json
-	// has already escaped <, > and & so it cannot end the script element.
+	// the input without the content HTML, which the client reads back from
+	// the DOM (theme/src/content/contentFromDom.ts), so a page ships its
+	// content once; encoding/json has already escaped <, > and & so it
+	// cannot end the script element early.
 	if !strings.Contains(html, initialDataPlaceholder) {
 		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error,
 			Message: fmt.Sprintf("prerender %s: the theme's document has no initial-data placeholder %s", p.entry.Path, initialDataPlaceholder),
 			Hint:    "rebuild the theme with `make theme`; the engine and the theme must come from the same version"})
 		return nil, false
 	}
-	return []byte(strings.Replace(html, initialDataPlaceholder, string(pageInput(p.initial, pr.input)), 1)), true
-}
-
-// pageInput is a page's RenderInput JSON: `{"page":` + page + tail.
-func pageInput(page, tail []byte) []byte {
-	input := make([]byte, 0, len(`{"page":`)+len(page)+len(tail))
-	return append(append(append(input, `{"page":`...), page...), tail...)
+	// The stand-ins are in the document's head, which is short: only it is
+	// rewritten (a page's body can be megabytes).
+	head := max(strings.Index(html, "</head>"), 0)
+	top, rest := pr.urls.Replace(html[:head]), html[head:]
+	at := strings.Index(rest, initialDataPlaceholder)
+	if at < 0 || leftStandIn(top) || leftStandIn(rest) {
+		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error,
+			Message: fmt.Sprintf("prerender %s: the theme wrote a data file's URL or its initial data where the engine does not expect them", p.entry.Path),
+			Hint:    "the theme writes the site data and sidebars URLs only in the head's attributes, the initial data in the body; see pipeline.urlReplacer"})
+		return nil, false
+	}
+	input := pageInput(withoutContentHTML(json), pr.input)
+	page := make([]byte, 0, len(top)+len(rest)-len(initialDataPlaceholder)+len(input))
+	page = append(append(page, top...), rest[:at]...)
+	page = append(page, input...)
+	return append(page, rest[at+len(initialDataPlaceholder):]...), true
 }
 
 // initialDataPlaceholder is where the theme's document expects the client's

@@ -49,7 +49,7 @@ func (b *builder) load() *loaded {
 	for i, p := range fhirSite.Pages {
 		generated[i] = generatedDoc(cfg.File, p)
 	}
-	site, ds := content.Load(b.site, cfg, content.Options{IncludeDrafts: b.opts.includeDrafts, Generated: generated})
+	site, ds := content.Load(b.site, cfg, content.Options{IncludeDrafts: b.opts.includeDrafts, Generated: generated, DeferBodies: true})
 	b.diags.Add(ds...)
 	return &loaded{cfg: cfg, content: site, fhir: newFHIRPages(cfg, fhirSite, site), static: b.listStatic(cfg),
 		sidebarDocs: b.evaluateSidebars(site)}

@@ -2,8 +2,10 @@ package pipeline
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 
+	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/diag"
@@ -11,12 +13,17 @@ import (
 )
 
 // rendered is what the Markdown stage hands on: each body's render, and
-// each doc's title, which needs its first heading.
+// each doc's title, which needs its first heading. The renders' HTML is in
+// the build's store, not here (pageHTML reads it): the site's HTML is never
+// in memory at once.
 type rendered struct {
-	// results holds each doc's and page's render, by renderKey: generated
-	// FHIR pages share a source file, so the file cannot be the key.
+	// results holds each doc's and page's render without its HTML, by
+	// renderKey: generated FHIR pages share a source file, so the file
+	// cannot be the key.
 	results map[string]*markdown.Result
-	titles  map[*content.Doc]string
+	// html is where each render's HTML is in the store, by renderKey.
+	html   map[string]buildcache.Key
+	titles map[*content.Doc]string
 	// assets are the files pages link to or show by a relative path
 	// (MDX), by output name (without the base URL) → site file.
 	assets map[string]string
@@ -52,13 +59,16 @@ type renderJob struct {
 	author *authorText
 }
 
-// renderMarkdown renders every doc and page across all workers.
+// renderMarkdown renders every doc and page across all workers, or takes
+// the render from the build cache when the same body was rendered before
+// in the same site structure by the same engine. Each render goes to the
+// store (markdownEntry) and only its HTML-less part stays in memory.
 func (b *builder) renderMarkdown(site *loaded) *rendered {
 	var jobs []renderJob
 	resolver := newMarkdownLinkResolver(site.content, site.cfg)
 	for _, v := range site.content.Versions {
 		for _, d := range v.Docs {
-			jobs = append(jobs, renderJob{source: d.Source, body: d.Body, bodyLine: d.BodyLine, version: v.Name,
+			jobs = append(jobs, renderJob{source: d.Source, bodyLine: d.BodyLine, version: v.Name,
 				versionOf: v, resolve: resolver.forFile(d.Source, v), doc: d})
 		}
 	}
@@ -66,24 +76,47 @@ func (b *builder) renderMarkdown(site *loaded) *rendered {
 		jobs = append(jobs, renderJob{source: p.Source, body: p.Body, bodyLine: p.BodyLine, resolve: resolver.forFile(p.Source, nil), page: p})
 	}
 	results := make([]*markdown.Result, len(jobs))
+	htmlKeys := make([]buildcache.Key, len(jobs))
 	cache := b.opts.cache
-	var structure [32]byte
+	structure := structureKey(site)
 	if cache != nil {
-		structure = structureKey(site)
 		cache.begin()
 		defer cache.end()
 	}
-	b.parallel(len(jobs), func(i int) {
+	checks := b.newContentChecker(site, len(jobs))
+	b.parallel(len(jobs), b.counted(StageMarkdown, len(jobs), func(i int) {
 		j := &jobs[i]
+		defer checks.give(i, j)
+		if j.doc != nil {
+			// Read now, not when the site was loaded: only the bodies of the
+			// pages in flight are in memory.
+			body, err := j.doc.ReadBody(b.site)
+			if err != nil {
+				b.diags.Add(diag.Diagnostic{File: j.source, Severity: diag.Error, Message: err.Error()})
+				return
+			}
+			j.body = body
+		}
 		b.inspectAuthorText(site, j)
 		body, fileLines, ds := site.fhir.expand(j)
 		b.diags.Add(ds...)
 		j.body, j.fileLines = body, fileLines
-		var key [32]byte
+		key := markdownKey(structure, j)
+		storeKey := b.storeKey(kindMarkdown, key[:])
 		if cache != nil {
-			key = markdownKey(structure, j)
 			if res, ok := cache.lookup(key); ok {
-				results[i] = res
+				results[i], htmlKeys[i] = b.keepMarkdown(storeKey, res)
+				return
+			}
+		}
+		if b.store.Persistent() {
+			// A render that read other files (partials, assets) may change
+			// when they do, which the key does not see: it is rendered again.
+			if res, ok := b.cachedMarkdown(storeKey); ok && len(res.Partials) == 0 && len(res.Assets) == 0 {
+				if cache != nil {
+					cache.store(key, res)
+				}
+				results[i], htmlKeys[i] = res, storeKey
 				return
 			}
 		}
@@ -97,14 +130,16 @@ func (b *builder) renderMarkdown(site *loaded) *rendered {
 		if cache != nil && len(res.Partials) == 0 && len(res.Assets) == 0 {
 			cache.store(key, res)
 		}
-		results[i] = res
-	})
-	b.checkContent(site, jobs)
-	out := &rendered{results: make(map[string]*markdown.Result, len(jobs)), titles: map[*content.Doc]string{},
-		assets: assetFiles(results, site.cfg.BaseURL)}
+		results[i], htmlKeys[i] = b.keepMarkdown(storeKey, res)
+		j.body = nil
+	}))
+	checks.finish()
+	out := &rendered{results: make(map[string]*markdown.Result, len(jobs)), html: make(map[string]buildcache.Key, len(jobs)),
+		titles: map[*content.Doc]string{}, assets: assetFiles(results, site.cfg.BaseURL)}
 	for i, j := range jobs {
 		if results[i] != nil {
 			out.results[renderKey(j.source, j.doc)] = results[i]
+			out.html[renderKey(j.source, j.doc)] = htmlKeys[i]
 			b.reportMarkdownLinks(site.cfg, j, results[i])
 			b.diags.Add(results[i].Diagnostics...)
 		}
@@ -113,6 +148,61 @@ func (b *builder) renderMarkdown(site *loaded) *rendered {
 		}
 	}
 	return out
+}
+
+// kindMarkdown is the store's kind for Markdown renders: the render's
+// fields as JSON, a newline, then its HTML (markdownEntry).
+const kindMarkdown buildcache.Kind = "markdown"
+
+// markdownEntry encodes a render for the store: its fields but the HTML as
+// JSON on the first line, the HTML after it. Reading the fields back needs
+// only the first line; reading the HTML, only what follows.
+func markdownEntry(res *markdown.Result) []byte {
+	fields := *res
+	fields.HTML = ""
+	meta := mustJSON(&fields)
+	entry := make([]byte, 0, len(meta)+1+len(res.HTML))
+	return append(append(append(entry, meta...), '\n'), res.HTML...)
+}
+
+// keepMarkdown puts a render in the store and returns it without its HTML,
+// with the key its HTML is kept under. A store that cannot be written fails
+// the build: the HTML would be lost.
+func (b *builder) keepMarkdown(key buildcache.Key, res *markdown.Result) (*markdown.Result, buildcache.Key) {
+	if err := b.store.Put(kindMarkdown, key, markdownEntry(res)); err != nil {
+		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: err.Error(), Hint: "check the build cache folder (--cache) and the free disk space"})
+	}
+	fields := *res
+	fields.HTML = ""
+	return &fields, key
+}
+
+// cachedMarkdown reads a render's fields back from the store (its HTML
+// stays there).
+func (b *builder) cachedMarkdown(key buildcache.Key) (*markdown.Result, bool) {
+	entry, ok := b.store.Get(kindMarkdown, key)
+	if !ok {
+		return nil, false
+	}
+	nl := bytes.IndexByte(entry, '\n')
+	if nl < 0 {
+		return nil, false
+	}
+	var res markdown.Result
+	if json.Unmarshal(entry[:nl], &res) != nil {
+		return nil, false // a damaged entry is rendered again
+	}
+	return &res, true
+}
+
+// markdownHTML reads a render's HTML from the store.
+func (b *builder) markdownHTML(key buildcache.Key) (string, error) {
+	entry, ok := b.store.Get(kindMarkdown, key)
+	nl := bytes.IndexByte(entry, '\n')
+	if !ok || nl < 0 {
+		return "", fmt.Errorf("the build store lost a Markdown render (%s/%s)", kindMarkdown, key)
+	}
+	return string(entry[nl+1:]), nil
 }
 
 // docTitle: front matter title, else the first h1, else the base id.

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/csp"
 	"github.com/portaldocs/portal/internal/outdir"
 	"github.com/portaldocs/portal/internal/route"
@@ -43,13 +44,22 @@ type Output struct {
 	writers  sync.WaitGroup
 	finished bool
 
+	// store is a temporary build store the output's lazy pages read from,
+	// removed with the output (closeWith).
+	store *buildcache.Store
 	// inline collects the inline code of every HTML file, for the CSP.
 	inline *csp.Collector
 }
 
+// closeWith makes Close remove store too.
+func (o *Output) closeWith(store *buildcache.Store) { o.store = store }
+
 type outputFile struct {
 	name string
 	data []byte
+	// load, when data is nil, reads the file's content: only if it cannot
+	// be linked from the previous output (addFrom).
+	load func() ([]byte, error)
 }
 
 // outputWriters overlap the system calls of writing many small files.
@@ -109,6 +119,17 @@ func (o *Output) write(f outputFile) error {
 		o.dirs[dir] = true
 		o.mu.Unlock()
 	}
+	if f.load != nil {
+		if o.prev != "" && contentNamed(f.name) &&
+			os.Link(filepath.Join(o.prev, filepath.FromSlash(f.name)), filepath.Join(o.dir, filepath.FromSlash(f.name))) == nil {
+			return nil
+		}
+		data, err := f.load()
+		if err != nil {
+			return fmt.Errorf("write %s: %w", f.name, err)
+		}
+		f.data = data
+	}
 	return writeOrLink(o.dir, o.prev, f.name, f.data)
 }
 
@@ -120,7 +141,17 @@ func (o *Output) add(name string, data []byte) {
 	o.mu.Lock()
 	o.names[name] = true
 	o.mu.Unlock()
-	o.jobs <- outputFile{name, data}
+	o.jobs <- outputFile{name: name, data: data}
+}
+
+// addFrom queues a file whose name carries its content's hash: it is
+// linked from the previous output when that holds it, else load reads its
+// content. It is safe for concurrent use.
+func (o *Output) addFrom(name string, load func() ([]byte, error)) {
+	o.mu.Lock()
+	o.names[name] = true
+	o.mu.Unlock()
+	o.jobs <- outputFile{name: name, load: load}
 }
 
 // adopt adds name to the output's files when the folder holds it already,
@@ -248,8 +279,11 @@ func (o *Output) copyTo(root, prev string) error {
 // Close removes the output folder, unless WriteDir moved it into place.
 func (o *Output) Close() error {
 	err := o.finish()
+	if o.store != nil {
+		err = errors.Join(err, o.store.Close())
+	}
 	if o.placed {
-		return nil
+		return err
 	}
 	return errors.Join(err, os.RemoveAll(o.dir))
 }

@@ -1,10 +1,12 @@
 package pipeline
 
 import (
+	"bytes"
 	"fmt"
 	"path"
 	"strings"
 
+	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/links"
@@ -19,21 +21,23 @@ type builtPage struct {
 	// searchWeight is front matter search_weight (0: the default).
 	searchWeight float64
 	entry        route.Entry
-	// data is the page's data until encode turns it into json, the page's
-	// data file as written (and as the prerender's input carries it).
-	data *themedata.PageData
-	json []byte
-	// initial is json without the content HTML: the initial data of the
-	// prerendered document, whose own content the client reads back from
-	// the DOM (theme/src/content/contentFromDom.ts), so a page ships its
-	// content once. The data file, fetched on client-side navigation,
-	// keeps the HTML: there it is the only copy.
-	initial  []byte
-	dataFile string // the data file's name without hash and extension
-	source   string
-	line     int
-	links    []links.Link
-	anchors  []string
+	// data is the page's data until encode turns it into its data file's
+	// JSON (as the prerender's input carries it too), which goes to the
+	// build's store under dataKey: the pages' data is never all in memory.
+	// Its content HTML is read from the store by encode (html, a Markdown
+	// render's key; hasHTML is false for pages without Markdown).
+	data    *themedata.PageData
+	html    buildcache.Key
+	hasHTML bool
+	// htmlEdits are old, new pairs replaced once each in the content HTML
+	// as it is read (the doc card lists, docCards).
+	htmlEdits []string
+	dataKey   buildcache.Key
+	dataFile  string // the data file's name without hash and extension
+	source    string
+	line      int
+	links     []links.Link
+	anchors   []string
 	// indexText is a generated index's text for search: its items' labels
 	// and descriptions.
 	indexText string
@@ -41,19 +45,89 @@ type builtPage struct {
 	searchVersion string
 }
 
-// encode marshals the page's data and completes its route with the data
-// file's URL and size.
-func (p *builtPage) encode(base string) {
-	p.json = mustJSON(p.data)
-	p.initial = p.json
-	if p.data.HTML != "" {
-		lean := *p.data
-		lean.HTML = ""
-		p.initial = mustJSON(&lean)
+// Kinds of store entries made by the resolve stage: pages' data files,
+// named by their content, and, in a persistent store, which data file a
+// page's data without its HTML and the key of its HTML give (so that an
+// unchanged page is neither read nor encoded again).
+const (
+	kindPageData    buildcache.Kind = "page-data"
+	kindPageDataRef buildcache.Kind = "page-data-ref"
+)
+
+// indexFunc gives search a page as it indexes it; html reads the page's
+// content HTML, only when needed.
+type indexFunc func(p *builtPage, html func() string)
+
+// encode completes the page's data with its content HTML, marshals it,
+// keeps the JSON in the store and completes the route with the data file's
+// URL and size. With a persistent store, a page whose data and HTML are those of a
+// page of an earlier build takes that build's data file, unread. index,
+// when not nil, indexes the page for search. The data is released.
+func (p *builtPage) encode(b *builder, base string, index indexFunc) {
+	html, loaded := "", !p.hasHTML
+	loadHTML := func() string {
+		if !loaded {
+			h, err := b.markdownHTML(p.html)
+			if err != nil {
+				b.diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error, Message: err.Error()})
+			}
+			for i := 0; i+1 < len(p.htmlEdits); i += 2 {
+				h = strings.Replace(h, p.htmlEdits[i], p.htmlEdits[i+1], 1)
+			}
+			html, loaded = h, true
+		}
+		return html
 	}
-	p.entry.Data = base + hashedName(p.dataFile, p.json, ".json")
-	p.entry.DataBytes = len(p.json)
+	var ref buildcache.Key
+	reused := false
+	if b.store.Persistent() {
+		ref = b.storeKey(kindPageDataRef, append([][]byte{mustJSON(p.data), p.htmlPart()}, stringBytes(p.htmlEdits)...)...) // p.data.HTML is still ""
+		if v, ok := b.store.Get(kindPageDataRef, ref); ok && len(v) == len(p.dataKey) {
+			copy(p.dataKey[:], v)
+			var size int64
+			size, reused = b.store.Size(kindPageData, p.dataKey)
+			p.entry.DataBytes = int(size)
+		}
+	}
+	if index != nil {
+		index(p, loadHTML)
+	}
+	if reused {
+		p.entry.Data = base + p.dataFile + "." + p.dataKey.String()[:10] + ".json" // hashedName of the same JSON
+		p.data = nil
+		return
+	}
+	p.data.HTML = loadHTML()
+	json := mustJSON(p.data)
+	p.entry.Data = base + hashedName(p.dataFile, json, ".json")
+	p.entry.DataBytes = len(json)
+	p.dataKey = buildcache.Sum(json)
+	err := b.store.Put(kindPageData, p.dataKey, json)
+	if err == nil && b.store.Persistent() {
+		err = b.store.Put(kindPageDataRef, ref, p.dataKey[:])
+	}
+	if err != nil {
+		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: err.Error(), Hint: "check the build cache folder (--cache) and the free disk space"})
+	}
 	p.data = nil
+}
+
+// htmlPart is the page's HTML's key as part of another key (nil without
+// Markdown).
+func (p *builtPage) htmlPart() []byte {
+	if !p.hasHTML {
+		return nil
+	}
+	return p.html[:]
+}
+
+// pageJSON reads the page's data file back from the store.
+func (p *builtPage) pageJSON(store *buildcache.Store) ([]byte, error) {
+	json, ok := store.Get(kindPageData, p.dataKey)
+	if !ok {
+		return nil, fmt.Errorf("the build store lost the data of %s (%s/%s)", p.entry.Path, kindPageData, p.dataKey)
+	}
+	return json, nil
 }
 
 // pages turns docs, generated indexes and pages into routes with their
@@ -105,8 +179,9 @@ func (r *resolver) docPage(v *content.Version, sb *sidebar.Sidebars, d *content.
 	meta.Previous, meta.Next = navLink(prev), navLink(next)
 	title := r.md.title(d)
 	data := r.basePageData(d.Permalink, route.KindDoc, title, res)
+	var cards []string
 	if len(res.DocCardLists) > 0 {
-		data.HTML = r.withDocCards(v, sb, sidebarID, d, res)
+		cards = r.docCards(v, sb, sidebarID, d, res)
 	}
 	data.Doc = meta
 	data.Description = firstNonEmpty(fm.Description, res.Description)
@@ -118,8 +193,8 @@ func (r *resolver) docPage(v *content.Version, sb *sidebar.Sidebars, d *content.
 	return &builtPage{
 		entry: route.Entry{Path: d.Permalink, Kind: route.KindDoc, Title: title, Sidebar: sidebarID,
 			Version: v.Name, DocsPluginID: pluginID(v), Locale: r.site.cfg.I18n.DefaultLocale, Unlisted: fm.Unlisted},
-		data: data, source: d.Source, line: 1, links: fileLinks(d.Source, res), anchors: res.Anchors,
-		searchWeight: weightOf(fm), searchVersion: searchVersion(v),
+		data: data, html: r.md.html[docKey(d)], hasHTML: true, source: d.Source, line: 1, links: fileLinks(d.Source, res),
+		anchors: res.Anchors, searchWeight: weightOf(fm), searchVersion: searchVersion(v), htmlEdits: cards,
 	}
 }
 
@@ -290,7 +365,8 @@ func (r *resolver) standalonePage(p *content.Page) *builtPage {
 	}
 	return &builtPage{
 		entry: route.Entry{Path: p.Permalink, Kind: kind, Title: title, Locale: r.site.cfg.I18n.DefaultLocale},
-		data:  data, source: p.Source, line: 1, links: pageLinks, anchors: res.Anchors, searchWeight: weightOf(fm),
+		data:  data, html: r.md.html[pageKey(p.Source)], hasHTML: true, source: p.Source, line: 1, links: pageLinks,
+		anchors: res.Anchors, searchWeight: weightOf(fm),
 	}
 }
 
@@ -339,7 +415,7 @@ func (r *resolver) basePageData(permalink string, kind route.Kind, title string,
 	data := &themedata.PageData{Path: permalink, Kind: kind, Title: title, Canonical: r.site.cfg.URL + permalink,
 		Alternates: r.alternates(permalink), NoIndex: r.site.cfg.NoIndex, TOC: []markdown.TOCItem{}}
 	if res != nil {
-		data.HTML, data.HasMermaid = res.HTML, res.HasMermaid
+		data.HasMermaid = res.HasMermaid // the HTML itself is added by encode, from the store
 	}
 	return data
 }
@@ -392,4 +468,43 @@ func firstNonEmpty(values ...string) string {
 		}
 	}
 	return ""
+}
+
+// stringBytes is each string as bytes, for a store key.
+func stringBytes(list []string) [][]byte {
+	out := make([][]byte, len(list))
+	for i, s := range list {
+		out[i] = []byte(s)
+	}
+	return out
+}
+
+// contentHTMLKey opens the content HTML in a page's data file. PageData's
+// fields before it (path, kind, title, description, keywords, image,
+// canonical, alternates, noIndex) hold no object with an "html" key, and a
+// string's quotes are escaped inside it, so its first occurrence is the
+// page's own.
+const contentHTMLKey = `"html":"`
+
+// withoutContentHTML is a page's data file JSON with the content HTML
+// emptied: the initial data of its prerendered document, read without
+// decoding the page (which can be megabytes). It returns json unchanged if
+// the field is missing or unterminated.
+func withoutContentHTML(json []byte) []byte {
+	start := bytes.Index(json, []byte(contentHTMLKey))
+	if start < 0 {
+		return json
+	}
+	from := start + len(contentHTMLKey)
+	for i := from; i < len(json); i++ {
+		switch json[i] {
+		case '\\':
+			i++ // the escaped character, a quote included
+		case '"':
+			lean := make([]byte, 0, len(json)-(i-from))
+			lean = append(append(lean, json[:from]...), json[i:]...)
+			return lean
+		}
+	}
+	return json
 }

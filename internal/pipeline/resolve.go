@@ -6,11 +6,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/fhir"
 	"github.com/portaldocs/portal/internal/links"
 	"github.com/portaldocs/portal/internal/route"
+	"github.com/portaldocs/portal/internal/search"
 	"github.com/portaldocs/portal/internal/sidebar"
 	"github.com/portaldocs/portal/internal/themedata"
 )
@@ -30,8 +32,15 @@ type resolved struct {
 	// siteData and sidebarsData are the encoded site data and sidebars,
 	// written to their files and shared by every prerender.
 	siteData, sidebarsData []byte
-	search                 searchFiles
-	downloads              []fhir.Download
+	// renderSiteData is the site data the prerender gets: siteData with
+	// the search index's URL, which names the index by its hash and so
+	// changes with any page's text, replaced by a stand-in (the theme
+	// writes it into no page). A page's HTML then depends on the index
+	// only through pages it shows, and the build cache keeps it across
+	// edits of other pages.
+	renderSiteData []byte
+	search         searchFiles
+	downloads      []fhir.Download
 	// assets are the files pages use by a relative path, by output name
 	// → site file, as the Markdown stage found them.
 	assets map[string]string
@@ -60,10 +69,15 @@ func (b *builder) resolve(site *loaded, md *rendered) *resolved {
 		r.mainDocs[v.Key()] = mainDoc(v, sb)
 	}
 	out := &resolved{sidebars: r.sidebars, pages: r.pages(), notFound: r.notFoundPage(), assets: md.assets}
-	out.search = r.searchIndex(out.pages)
+	out.search = r.encodePages(out)
 	siteData := r.siteData(r.navbar())
 	siteData.SearchIndex = out.search.url
 	out.siteData, out.sidebarsData = mustJSON(siteData), mustJSON(r.sidebarsData())
+	out.renderSiteData = out.siteData
+	if siteData.SearchIndex != "" {
+		siteData.SearchIndex = searchIndexStandIn
+		out.renderSiteData = mustJSON(siteData)
+	}
 	downloads, ds := site.fhir.site.Downloads()
 	b.diags.Add(ds...)
 	out.downloads = downloads
@@ -93,16 +107,56 @@ func mainDoc(v *content.Version, sb *sidebar.Sidebars) string {
 	return ""
 }
 
-// manifest encodes every page's data, which names its data file, and
-// lists the routes in page order, then sorted.
+// encodePages encodes every page's data into the store, which names its
+// data file, across the workers, and indexes each page for search while its
+// HTML is at hand; then it writes the search index.
+func (r *resolver) encodePages(out *resolved) searchFiles {
+	base := r.site.cfg.BaseURL
+	var index func(i int) indexFunc
+	var searchPages []search.Page
+	var analyses []search.Analysis
+	var indexed []bool
+	if hasSearch(r.site.cfg) {
+		searchPages = make([]search.Page, len(out.pages))
+		analyses = make([]search.Analysis, len(out.pages))
+		indexed = make([]bool, len(out.pages))
+		analyzers := sync.Pool{New: func() any { return search.NewAnalyzer() }}
+		index = func(i int) indexFunc {
+			return func(p *builtPage, html func() string) {
+				z := analyzers.Get().(*search.Analyzer)
+				defer analyzers.Put(z)
+				searchPages[i], analyses[i], indexed[i] = r.analyze(z, p, html)
+			}
+		}
+	}
+	r.b.parallel(len(out.pages), r.b.counted(StageResolve, len(out.pages), func(i int) {
+		var idx indexFunc
+		if index != nil {
+			idx = index(i)
+		}
+		out.pages[i].encode(r.b, base, idx)
+	}))
+	out.notFound.encode(r.b, base, nil)
+	if index == nil {
+		return searchFiles{}
+	}
+	var pages []search.Page
+	var kept []search.Analysis
+	for i, ok := range indexed {
+		if ok {
+			pages, kept = append(pages, searchPages[i]), append(kept, analyses[i])
+		}
+	}
+	return r.searchIndex(pages, kept)
+}
+
+// manifest lists the routes in page order, then sorted.
 func (r *resolver) manifest(out *resolved) *route.Manifest {
 	base := r.site.cfg.BaseURL
 	m := &route.Manifest{BaseURL: base, Routes: make([]route.Entry, 0, len(out.pages)), Redirects: []route.Redirect{}}
-	r.b.parallel(len(out.pages), func(i int) { out.pages[i].encode(base) })
 	for _, p := range out.pages {
 		m.Routes = append(m.Routes, p.entry)
 	}
-	out.notFound.encode(base)
 	m.NotFoundData = out.notFound.entry.Data
 	m.SiteData = base + hashedName("data/site", out.siteData, ".json")
 	m.SidebarsData = base + hashedName("data/sidebars", out.sidebarsData, ".json")

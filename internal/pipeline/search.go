@@ -2,8 +2,10 @@ package pipeline
 
 import (
 	"html"
+	"strconv"
 	"strings"
 
+	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/diag"
@@ -32,19 +34,11 @@ type searchFiles struct {
 	url string
 }
 
-// searchIndex indexes every listed page.
-func (r *resolver) searchIndex(pages []*builtPage) searchFiles {
+// searchIndex writes the index of the pages search lists, from their
+// analyses (encodePages).
+func (r *resolver) searchIndex(pages []search.Page, analyses []search.Analysis) searchFiles {
 	cfg := r.site.cfg
-	if !hasSearch(cfg) {
-		return searchFiles{}
-	}
-	var input []search.Page
-	for _, p := range pages {
-		if sp, ok := searchPage(p); ok {
-			input = append(input, sp)
-		}
-	}
-	ix, err := search.Build(r.b.ctx, input)
+	ix, err := search.BuildAnalyzed(pages, analyses)
 	if err != nil {
 		r.b.diags.Add(diag.Diagnostic{File: cfg.File, Severity: diag.Error, Message: "build the search index: " + err.Error()})
 		return searchFiles{}
@@ -75,25 +69,80 @@ func searchVersion(v *content.Version) string {
 }
 
 // searchPage is what the index takes of a page. Drafts, unlisted docs and
-// pages that ask search engines to stay away are left out.
-func searchPage(p *builtPage) (search.Page, bool) {
+// pages that ask search engines to stay away are left out. fromBody says
+// the page is indexed by its content HTML, which html reads: sp.HTML is
+// then left to the caller.
+func searchPage(p *builtPage, html func() string) (sp search.Page, fromBody, ok bool) {
 	d := p.data
 	if d.NoIndex || (d.Doc != nil && (d.Doc.Unlisted || d.Doc.Draft)) {
-		return search.Page{}, false
+		return search.Page{}, false, false
 	}
-	sp := search.Page{URL: p.entry.Path, Title: d.Title, HTML: d.HTML, Weight: p.searchWeight, Version: p.searchVersion}
+	sp = search.Page{URL: p.entry.Path, Title: d.Title, Weight: p.searchWeight, Version: p.searchVersion}
 	if d.Doc != nil {
 		sp.Label, sp.Trail = sidebarNames(p.entry.Path, d.Doc.Breadcrumbs)
 	}
 	switch {
 	case d.Index != nil:
 		sp.HTML = p.indexText
-	case d.Home != nil && sp.HTML == "":
-		sp.HTML = homePageHTML(d.Home)
+	case d.Home != nil:
+		if html() == "" {
+			sp.HTML = homePageHTML(d.Home)
+		} else {
+			fromBody = true
+		}
 	case p.entry.Kind == route.KindNotFound:
-		return search.Page{}, false
+		return search.Page{}, false, false
+	default:
+		fromBody = true
 	}
-	return sp, true
+	return sp, fromBody, true
+}
+
+// kindSearch is the store's kind for pages' search analyses, by what the
+// index takes of the page.
+const kindSearch buildcache.Kind = "search"
+
+// analyze indexes one page for search: from the store when a persistent one
+// holds the analysis of the same page, else with z.
+func (r *resolver) analyze(z *search.Analyzer, p *builtPage, html func() string) (search.Page, search.Analysis, bool) {
+	sp, fromBody, ok := searchPage(p, html)
+	if !ok {
+		return sp, search.Analysis{}, false
+	}
+	store := r.b.store
+	var key buildcache.Key
+	if store.Persistent() {
+		content := p.htmlPart()
+		if !fromBody || content == nil {
+			sum := buildcache.Sum([]byte(sp.HTML))
+			content = sum[:]
+		}
+		key = r.b.storeKey(kindSearch, []byte(sp.URL), []byte(sp.Title), []byte(sp.Version),
+			[]byte(strconv.FormatFloat(sp.Weight, 'g', -1, 64)), content)
+		if data, ok := store.Get(kindSearch, key); ok {
+			var a search.Analysis
+			if a.UnmarshalBinary(data) == nil {
+				return sp, a, true
+			}
+		}
+	}
+	if fromBody {
+		sp.HTML = html()
+	}
+	a, err := z.Analyze(sp)
+	sp.HTML = ""
+	if err != nil {
+		r.b.diags.Add(diag.Diagnostic{File: config.FileName, Severity: diag.Error, Message: "build the search index: " + err.Error()})
+		return sp, a, false
+	}
+	if store.Persistent() {
+		if data, err := a.MarshalBinary(); err == nil {
+			if err := store.Put(kindSearch, key, data); err != nil {
+				r.b.diags.Add(diag.Diagnostic{Severity: diag.Warning, Message: err.Error(), Hint: "the index is built; only the cache missed it"})
+			}
+		}
+	}
+	return sp, a, true
 }
 
 // indexPageHTML gives a generated category page its text: the description

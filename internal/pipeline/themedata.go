@@ -152,11 +152,13 @@ func itemCount(n int) string {
 	return strconv.Itoa(n) + " items"
 }
 
-// withDocCards is a doc's HTML with each <DocCardList> in it replaced by its
-// cards: those of the sidebar category the doc is the index of, or of the
-// items the page gave, made as a generated index's cards are.
-func (r *resolver) withDocCards(v *content.Version, sb *sidebar.Sidebars, sidebarID string, d *content.Doc, res *markdown.Result) string {
-	out := res.HTML
+// docCards replaces each <DocCardList> in a doc's HTML by its cards: those
+// of the sidebar category the doc is the index of, or of the items the page
+// gave, made as a generated index's cards are. The HTML is read later, from
+// the build's store (builtPage.encode): docCards says what to replace, as
+// marker, cards pairs for a strings.Replacer.
+func (r *resolver) docCards(v *content.Version, sb *sidebar.Sidebars, sidebarID string, d *content.Doc, res *markdown.Result) []string {
+	var out []string
 	for _, list := range res.DocCardLists {
 		var items []*sidebar.Item
 		if list.Items == nil {
@@ -171,7 +173,7 @@ func (r *resolver) withDocCards(v *content.Version, sb *sidebar.Sidebars, sideba
 		} else {
 			items = givenCardItems(v, r.md.title, list.Items)
 		}
-		out = strings.Replace(out, list.Marker, docCardsHTML(indexCards(r.cardItems(v, items))), 1)
+		out = append(out, list.Marker, docCardsHTML(indexCards(r.cardItems(v, items))))
 	}
 	return out
 }

@@ -174,10 +174,10 @@ func TestDirTakesUnchangedContentFromTheCache(t *testing.T) {
 	write(t, first, "assets/app.js", page)
 	write(t, second, "assets/other-name.js", page) // same bytes, another site
 	write(t, second, "new.html", page+"<p>new</p>")
-	if _, err := Dir(context.Background(), first, "", Fast, cache); err != nil {
+	if _, err := Dir(context.Background(), first, "", Best, cache); err != nil {
 		t.Fatal(err)
 	}
-	stats, err := Dir(context.Background(), second, "", Fast, cache)
+	stats, err := Dir(context.Background(), second, "", Best, cache)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -191,7 +191,17 @@ func TestDirTakesUnchangedContentFromTheCache(t *testing.T) {
 	// Another quality is another entry.
 	third := t.TempDir()
 	write(t, third, "a.js", page)
-	if stats, _ := Dir(context.Background(), third, "", Quality{Brotli: 1, Gzip: 1}, cache); stats.Reused != 0 {
+	if stats, _ := Dir(context.Background(), third, "", Quality{Brotli: 10, Gzip: 9}, cache); stats.Reused != 0 {
 		t.Errorf("a sibling of another quality was reused: %+v", stats)
+	}
+	// A fast quality compresses again rather than keep files in the cache.
+	fourth := t.TempDir()
+	write(t, fourth, "b.js", page+"<p>fourth</p>")
+	before, _ := os.ReadDir(cache.dir)
+	if _, err := Dir(context.Background(), fourth, "", Fast, cache); err != nil {
+		t.Fatal(err)
+	}
+	if after, _ := os.ReadDir(cache.dir); len(after) != len(before) {
+		t.Errorf("compressing at Fast added %d entries to the cache", len(after)-len(before))
 	}
 }

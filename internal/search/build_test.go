@@ -444,3 +444,49 @@ func commonTermPages(n int) []Page {
 	}
 	return pages
 }
+
+// TestBuildAnalyzedEqualsBuild: an index written from analyses made one page
+// at a time, kept through MarshalBinary, is Build's index byte for byte.
+func TestBuildAnalyzedEqualsBuild(t *testing.T) {
+	pages := []Page{
+		{URL: "/docs/a/", Title: "Patient read", HTML: "<p>Read a <code>Patient</code> by id.</p><h2 id=\"search\">Search</h2><p>Search by _id and name.</p>"},
+		{URL: "/docs/b/", Title: "Bulk export", Version: "current", Weight: 0.5, HTML: "<p>Start a $export and poll it.</p>"},
+		{URL: "/docs/c/", Title: "Empty"},
+	}
+	want, err := Build(context.Background(), pages)
+	if err != nil {
+		t.Fatal(err)
+	}
+	z := NewAnalyzer()
+	analyses := make([]Analysis, len(pages))
+	for i, p := range pages {
+		a, err := z.Analyze(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := a.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := analyses[i].UnmarshalBinary(data); err != nil {
+			t.Fatal(err)
+		}
+		pages[i].HTML = "" // not read again
+	}
+	got, err := BuildAnalyzed(pages, analyses)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Hash != want.Hash || len(got.Files) != len(want.Files) {
+		t.Fatalf("hash %s with %d files, want %s with %d", got.Hash, len(got.Files), want.Hash, len(want.Files))
+	}
+	for name, data := range want.Files {
+		if string(got.Files[name]) != string(data) {
+			t.Errorf("%s differs", name)
+		}
+	}
+	var broken Analysis
+	if err := broken.UnmarshalBinary([]byte{1, 2}); err == nil {
+		t.Error("a truncated analysis decodes")
+	}
+}

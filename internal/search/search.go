@@ -5,6 +5,8 @@ package search
 
 import (
 	"context"
+	"encoding/binary"
+	"errors"
 	"fmt"
 	"runtime"
 	"sync"
@@ -92,4 +94,116 @@ func feed(ctx context.Context, next chan<- int, n int) {
 			return
 		}
 	}
+}
+
+// Analysis is what one page gives the index. A build analyses each page as
+// soon as its HTML exists and keeps only this, so the HTML of the whole site
+// is never in memory at once.
+type Analysis struct{ page pageAnalysis }
+
+// Analyzer analyses pages one at a time. It caches stems, so it is not safe
+// for concurrent use: give each goroutine its own.
+type Analyzer struct{ a *analyzer }
+
+// NewAnalyzer returns an analyzer with an empty stem cache.
+func NewAnalyzer() *Analyzer { return &Analyzer{a: newAnalyzer()} }
+
+// Analyze analyses one page; Build would analyse it the same way.
+func (z *Analyzer) Analyze(p Page) (Analysis, error) {
+	pa, err := analyzePage(z.a, p)
+	if err != nil {
+		return Analysis{}, fmt.Errorf("search: index page %q: %w", p.URL, err)
+	}
+	return Analysis{page: pa}, nil
+}
+
+// BuildAnalyzed writes the index of pages from their analyses, in page
+// order; the pages' HTML is not read. The index is the one Build makes of
+// the same pages, byte for byte.
+func BuildAnalyzed(pages []Page, analyses []Analysis) (*Index, error) {
+	if len(pages) != len(analyses) {
+		return nil, fmt.Errorf("search: %d pages but %d analyses", len(pages), len(analyses))
+	}
+	pas := make([]pageAnalysis, len(analyses))
+	for i, a := range analyses {
+		pas[i] = a.page
+	}
+	return writeIndex(pages, pas)
+}
+
+// MarshalBinary encodes the analysis, so that a build cache can keep it for
+// a page whose content did not change.
+func (a Analysis) MarshalBinary() ([]byte, error) {
+	p := a.page
+	out := binary.AppendUvarint(nil, uint64(p.sections))
+	out = binary.AppendUvarint(out, uint64(p.words))
+	out = binary.AppendUvarint(out, uint64(len(p.fragment)))
+	out = append(out, p.fragment...)
+	out = binary.AppendUvarint(out, uint64(len(p.postings)))
+	for _, po := range p.postings {
+		out = binary.AppendUvarint(out, uint64(len(po.term)))
+		out = append(out, po.term...)
+		out = binary.AppendUvarint(out, uint64(po.section))
+		out = binary.AppendUvarint(out, uint64(po.weight))
+	}
+	return out, nil
+}
+
+// UnmarshalBinary decodes what MarshalBinary encoded.
+func (a *Analysis) UnmarshalBinary(data []byte) error {
+	r := analysisReader{data: data}
+	var p pageAnalysis
+	p.sections = int(r.uvarint())
+	p.words = int(r.uvarint())
+	p.fragment = r.bytes()
+	n := r.uvarint()
+	if r.err == nil && n > uint64(len(r.data)) {
+		r.err = errTruncated
+	}
+	if r.err == nil {
+		p.postings = make([]pagePosting, 0, n)
+	}
+	for i := uint64(0); i < n && r.err == nil; i++ {
+		term := string(r.bytes())
+		p.postings = append(p.postings, pagePosting{term: term, section: uint32(r.uvarint()), weight: uint32(r.uvarint())})
+	}
+	if r.err == nil && len(r.data) != 0 {
+		r.err = errors.New("search: trailing bytes after an analysis")
+	}
+	if r.err != nil {
+		return r.err
+	}
+	a.page = p
+	return nil
+}
+
+var errTruncated = errors.New("search: truncated analysis")
+
+type analysisReader struct {
+	data []byte
+	err  error
+}
+
+func (r *analysisReader) uvarint() uint64 {
+	if r.err != nil {
+		return 0
+	}
+	v, n := binary.Uvarint(r.data)
+	if n <= 0 {
+		r.err = errTruncated
+		return 0
+	}
+	r.data = r.data[n:]
+	return v
+}
+
+func (r *analysisReader) bytes() []byte {
+	n := r.uvarint()
+	if r.err != nil || n > uint64(len(r.data)) {
+		r.err = errTruncated
+		return nil
+	}
+	b := r.data[:n:n]
+	r.data = r.data[n:]
+	return b
 }

@@ -32,7 +32,7 @@ type fileBody struct {
 	read int64
 	// state of the current sendfile, bound once to the funcs below so
 	// that handing them to the runtime allocates nothing.
-	sent, sfErr   error
+	sfErr         error
 	off, remain   int64
 	sendFn        func(fd uintptr) bool
 	corkFn        func(fd uintptr)

@@ -163,8 +163,10 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		err = h.serve(lw, r, st)
 		// A file of the snapshot vanished or changed under it: when the
 		// source has a newer build (Dir's folder was swapped), answer from
-		// that one, so no request fails across a deploy.
-		if errors.Is(err, errRetry) || (isNotFound(err) && h.reload()) {
+		// that one, so no request fails across a deploy. Another request
+		// may have adopted the new build first: reload then finds nothing
+		// newer, but the current snapshot is not st.
+		if errors.Is(err, errRetry) || (isNotFound(err) && (h.reload() || h.replaced(st))) {
 			if next, nerr := h.current(); nerr == nil && (next != st || errors.Is(err, errRetry)) {
 				st = next
 				setHeaders(lw.Header(), st)
@@ -198,6 +200,12 @@ func (h *handler) reload() bool {
 		return r.Reload()
 	}
 	return false
+}
+
+// replaced reports whether the source's current build is no longer st.
+func (h *handler) replaced(st *snapshotState) bool {
+	next, err := h.current()
+	return err == nil && next != st
 }
 
 // prepare does the checks that need no site: the method (RFC 9110 §15.5.6)

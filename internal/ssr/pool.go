@@ -116,7 +116,11 @@ func NewPool(bundle []byte, opts ...Option) (*Pool, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
-	first, bytecode, err := newEngine(string(bundle), nil, cfg)
+	first, bytecode, err := newEngine(string(bundle), cfg.bytecode, cfg)
+	if err != nil && cfg.bytecode != nil {
+		// Bytecode another engine wrote, or damaged: compile the source.
+		first, bytecode, err = newEngine(string(bundle), nil, cfg)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -132,6 +136,10 @@ func NewPool(bundle []byte, opts ...Option) (*Pool, error) {
 	p.idle = append(p.idle, first)
 	return p, nil
 }
+
+// Bytecode is the bundle compiled by the pool's engine, for WithBytecode:
+// a later pool of the same engine loads it in a fraction of the time.
+func (p *Pool) Bytecode() []byte { return p.bytecode }
 
 // Render borrows a VM, calls portalRender(inputJSON) in it and returns the
 // HTML. When shared is not nil and is not the Shared the VM last took,

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -373,5 +374,43 @@ globalThis.portalRender = function (input) { return JSON.parse(input).page + " o
 		if html != tt.want {
 			t.Errorf("Render(%s) = %q, want %q", tt.input, html, tt.want)
 		}
+	}
+}
+
+// TestWithBytecode: a pool given an earlier pool's bytecode renders what
+// the source renders, and bytecode that does not load (damaged, or from
+// another bundle's engine) falls back to compiling the source.
+func TestWithBytecode(t *testing.T) {
+	const input = `{"title":"Getting started","body":"<p>Install the binary.</p>"}`
+	source := newTestPool(t, "echo.js")
+	want, _, err := source.Render(context.Background(), nil, []byte(input))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bytecode := source.Bytecode()
+	if len(bytecode) == 0 {
+		t.Fatal("the pool kept no bytecode")
+	}
+	damaged := append([]byte(nil), bytecode[:len(bytecode)/2]...)
+	for _, tt := range []struct {
+		name     string
+		bytecode []byte
+	}{
+		{"its own", bytecode},
+		{"damaged", damaged},
+		{"not bytecode", []byte("function portalRender() { return 'from the wrong bundle' }")},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p := newTestPool(t, "echo.js", WithBytecode(tt.bytecode))
+			got, _, err := p.Render(context.Background(), nil, []byte(input))
+			if err != nil {
+				t.Fatal(err)
+			}
+			// echo.js names each VM at random (data-vm): the rest must match.
+			vm := regexp.MustCompile(` data-vm="[^"]*"`)
+			if vm.ReplaceAllString(got, "") != vm.ReplaceAllString(want, "") {
+				t.Errorf("rendered %q, the source renders %q", got, want)
+			}
+		})
 	}
 }

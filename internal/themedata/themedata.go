@@ -287,6 +287,13 @@ type SharedRenderData struct {
 	Site *SiteData `json:"site" contract:"nonnull"`
 	// Sidebars maps version (SidebarsData) → sidebar id → items.
 	Sidebars SidebarsData `json:"sidebars" contract:"nonnull"`
+	// Renderer picks the server renderer: "" renders with the theme's own
+	// (theme/src/serverRender.ts) and falls back to react-dom/server for
+	// what it does not reproduce; "react" renders every page with
+	// react-dom/server's renderToString; "own" never falls back, failing
+	// instead. The equivalence tests build with "react" and "own" and
+	// compare the outputs.
+	Renderer string `json:"renderer,omitempty"`
 }
 
 // RenderAssets are the URLs of the client bundle's entry scripts and styles.

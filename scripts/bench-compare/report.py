@@ -16,17 +16,23 @@ import sys
 
 TOOLS = [
     ("portal", "Portal"),
+    ("portal-nocompress", "Portal --compress none"),
     ("docusaurus", "Docusaurus 3.8.1"),
     ("docusaurus-faster", "Docusaurus 3.8.1 + faster"),
     ("hugo", "Hugo"),
 ]
 
-# (other tool, comparison, bound, wording). "speedup" = other wall / Portal wall >= bound;
-# "slowdown" = Portal wall / other wall <= bound.
+# (other tool, comparison, bound, wording, scales it applies to or None for all,
+# the Portal build compared: portal, or portal-nocompress for Hugo's work).
+# "speedup" = other wall / Portal wall >= bound; "slowdown" = Portal wall / other
+# wall <= bound; "memory" = Portal peak RSS / other peak RSS <= bound.
 CRITERIA = [
-    ("docusaurus-faster", "speedup", 10.0, "Portal at least 10x faster than Docusaurus 3.8.1 + faster"),
-    ("docusaurus", "speedup", 30.0, "Portal at least 30x faster than plain Docusaurus 3.8.1"),
-    ("hugo", "slowdown", 3.0, "Portal no more than 3x Hugo's wall time"),
+    ("docusaurus-faster", "speedup", 10.0, "Portal at least 10x faster than Docusaurus 3.8.1 + faster", None, "portal"),
+    ("docusaurus", "speedup", 30.0, "Portal at least 30x faster than plain Docusaurus 3.8.1", None, "portal"),
+    ("hugo", "slowdown", 1.5, "Portal, the same work as Hugo (--compress none), no more than 1.5x Hugo's wall time (issue 18)",
+     None, "portal-nocompress"),
+    ("hugo", "slowdown", 1.5, "Portal as built by default (with .br/.gz siblings) no more than 1.5x Hugo's wall time", None, "portal"),
+    ("hugo", "memory", 1.0, "Portal's peak RSS no more than Hugo's at scale 16 and above (issue 18)", 16, "portal"),
 ]
 
 MEMORY_NOTE = (
@@ -67,9 +73,11 @@ def main():
     ap.add_argument("--load", nargs=2, default=["?", "?"], metavar=("BEFORE", "AFTER"),
                     help="/proc/loadavg's 1, 5, 15 minute figures before and after the runs")
     ap.add_argument("--versions", nargs="*", default=[], help="name=version pairs")
+    ap.add_argument("--tools", default=",".join(k for k, _ in TOOLS), help="the builds that were run, comma-separated")
     args = ap.parse_args()
 
-    tools = {key: dict(label=label, **load(args.results, key)) for key, label in TOOLS}
+    ran = set(args.tools.split(","))
+    tools = {key: dict(label=label, **load(args.results, key)) for key, label in TOOLS if key in ran}
     base = tools["portal"].get("wall_s")
     for t in tools.values():
         if "wall_s" in t and base:
@@ -84,6 +92,8 @@ def main():
     print(head)
     print("-" * len(head))
     for key, _ in TOOLS:
+        if key not in tools:
+            continue
         t = tools[key]
         if "error" in t:
             print(f"{t['label']:<28}  FAILED: {t['error']}")
@@ -92,28 +102,41 @@ def main():
         print(f"{t['label']:<28}{t['wall_s']:>9.3f}{t['cpu_s']:>9.2f}{t['rss_mb']:>9.0f}{ratio:>10}"
               f"   {t['wall_min_s']:.3f}..{t['wall_max_s']:.3f}")
     print("x Portal = the tool's median wall time / Portal's median wall time.")
+    for pk in ("portal", "portal-nocompress"):
+        if "hugo" not in tools or "wall_s" not in tools["hugo"] or "wall_s" not in tools.get(pk, {}):
+            continue
+        p, h = tools[pk], tools["hugo"]
+        print(f"{p['label']} / Hugo: wall {p['wall_s'] / h['wall_s']:.2f}x, CPU {p['cpu_s'] / h['cpu_s']:.2f}x, "
+              f"peak RSS {p['rss_mb'] / h['rss_mb']:.2f}x ({p['rss_mb']:.0f} MB / {h['rss_mb']:.0f} MB)")
     print(CPU_NOTE)
     print(MEMORY_NOTE)
     print()
 
     verdicts = []
     ok = all("error" not in t for t in tools.values())
-    for key, kind, bound, text in CRITERIA:
-        other = tools[key]
-        if "error" in other or "error" in tools["portal"]:
+    for key, kind, bound, text, min_scale, portal_key in CRITERIA:
+        if key not in tools or portal_key not in tools or (min_scale is not None and args.scale < min_scale):
+            continue
+        other, portal = tools[key], tools[portal_key]
+        if "error" in other or "error" in portal:
             verdicts.append({"criterion": text, "pass": False, "detail": "build failed"})
             ok = False
             print(f"FAIL  {text}: a build failed")
             continue
-        pw, ow = tools["portal"]["wall_s"], other["wall_s"]
-        if kind == "speedup":
+        pw, ow = portal["wall_s"], other["wall_s"]
+        if kind == "memory":
+            pm, om = portal["rss_mb"], other["rss_mb"]
+            value = pm / om
+            passed = value <= bound
+            detail = f"{portal['label']} {pm:.0f} MB / {other['label']} {om:.0f} MB = {value:.2f}x (need <= {bound:g}x)"
+        elif kind == "speedup":
             value = ow / pw
             passed = value >= bound
-            detail = f"{other['label']} {ow:.3f} s / Portal {pw:.3f} s = {value:.1f}x (need >= {bound:g}x)"
+            detail = f"{other['label']} {ow:.3f} s / {portal['label']} {pw:.3f} s = {value:.1f}x (need >= {bound:g}x)"
         else:
             value = pw / ow
             passed = value <= bound
-            detail = f"Portal {pw:.3f} s / {other['label']} {ow:.3f} s = {value:.2f}x (need <= {bound:g}x)"
+            detail = f"{portal['label']} {pw:.3f} s / {other['label']} {ow:.3f} s = {value:.2f}x (need <= {bound:g}x)"
         ok = ok and passed
         verdicts.append({"criterion": text, "pass": passed, "value": round(value, 3), "bound": bound, "detail": detail})
         print(f"{'PASS' if passed else 'FAIL'}  {text}: {detail}")

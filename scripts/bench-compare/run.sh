@@ -3,7 +3,14 @@
 # Docusaurus (plain and with @docusaurus/faster) and Hugo. Prints wall time, CPU
 # time and peak RSS per tool, the ratios to Portal, and the acceptance verdicts.
 #
-# Usage: scripts/bench-compare/run.sh [--scale N] [--runs K] [--work DIR] [--keep]
+# Usage: scripts/bench-compare/run.sh [--scale N] [--runs K] [--tools LIST] [--work DIR] [--keep]
+#
+# --tools picks the builds, comma-separated, from portal, portal-nocompress,
+# docusaurus, docusaurus-faster and hugo; the default is all five up to scale 4
+# and portal,portal-nocompress,hugo above it (Docusaurus takes minutes and
+# gigabytes at scale 16). portal is `portal build` as a user runs it (with its
+# .br/.gz siblings, --compress balanced); portal-nocompress is the same build
+# with --compress none, the work Hugo does (Hugo writes no compressed files).
 #
 # Everything third-party (Docusaurus from the npm registry, Hugo from the Go
 # module proxy) is installed into the work folder, never into the repo. The
@@ -29,6 +36,7 @@ scale=1
 runs=3
 work="${TMPDIR:-/tmp}/portal-bench-compare"
 keep=0
+tools_arg=""
 
 usage() { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; }
 
@@ -40,6 +48,8 @@ while [ $# -gt 0 ]; do
     --runs=*) runs=${1#*=}; shift ;;
     --work) work=${2:?--work needs a value}; shift 2 ;;
     --work=*) work=${1#*=}; shift ;;
+    --tools) tools_arg=${2:?--tools needs a value}; shift 2 ;;
+    --tools=*) tools_arg=${1#*=}; shift ;;
     --keep) keep=1; shift ;;
     -h|--help) usage; exit 0 ;;
     *) echo "bench-compare: unknown argument: $1" >&2; usage >&2; exit 2 ;;
@@ -47,6 +57,20 @@ while [ $# -gt 0 ]; do
 done
 [[ "$scale" =~ ^[1-9][0-9]*$ ]] || { echo "bench-compare: --scale must be a positive integer" >&2; exit 2; }
 [[ "$runs" =~ ^[1-9][0-9]*$ ]] || { echo "bench-compare: --runs must be a positive integer" >&2; exit 2; }
+if [ -z "$tools_arg" ]; then
+  if [ "$scale" -le 4 ]; then tools_arg=portal,portal-nocompress,docusaurus,docusaurus-faster,hugo; else tools_arg=portal,portal-nocompress,hugo; fi
+fi
+declare -A want=()
+IFS=, read -ra _tools <<<"$tools_arg"
+for t in "${_tools[@]}"; do
+  case "$t" in
+    portal|portal-nocompress|docusaurus|docusaurus-faster|hugo) want[$t]=1 ;;
+    *) echo "bench-compare: unknown tool in --tools: $t (portal, portal-nocompress, docusaurus, docusaurus-faster, hugo)" >&2; exit 2 ;;
+  esac
+done
+[ -n "${want[portal]:-}" ] || { echo "bench-compare: --tools must include portal, the build every other is compared with" >&2; exit 2; }
+with_docusaurus=0
+[ -n "${want[docusaurus]:-}${want[docusaurus-faster]:-}" ] && with_docusaurus=1
 
 SHARED=$(cd "${SHARED:-../shared}" 2>/dev/null && pwd) || { echo "bench-compare: shared folder not found (SHARED=${SHARED:-../shared})" >&2; exit 1; }
 GEN="$SHARED/bench/gen-corpus"
@@ -66,6 +90,9 @@ corpus="$work/corpus"
 results="$work/results"
 logs="$work/logs"
 measure=(python3 "$HERE/measure.py")
+dsite="$work/docusaurus"
+hsite="$work/hugo"
+hugo="$work/bin/hugo"
 
 log() { printf '[bench-compare] %s\n' "$*" >&2; }
 
@@ -97,14 +124,17 @@ log "corpus: $pages pages"
 psite="$work/portal"
 rm -rf "$psite"; mkdir -p "$psite"
 cp -R "$corpus/docs" "$psite/docs"
+# trailingSlash: the corpus's relative links ("../x/y/") are written for
+# pages served at /docs/a/b/, as Hugo serves them.
 cat > "$psite/portal.yaml" <<'YAML'
 title: Benchmark corpus
 url: https://docs.example.org
 baseUrl: /
+trailingSlash: true
 YAML
 
-# 3. Docusaurus project --------------------------------------------------------
-dsite="$work/docusaurus"
+# 3. Docusaurus project (only when a Docusaurus build is asked for) -----------
+if [ "$with_docusaurus" = 1 ]; then
 mkdir -p "$dsite"
 cat > "$dsite/package.json" <<JSON
 {
@@ -189,9 +219,10 @@ else
 fi
 installed=$(node -p "require('$dsite/node_modules/@docusaurus/core/package.json').version")
 [ "$installed" = "$DOCUSAURUS_VERSION" ] || { echo "bench-compare: installed @docusaurus/core is $installed, want $DOCUSAURUS_VERSION" >&2; exit 1; }
+fi
 
-# 4. Hugo site -------------------------------------------------------------------
-hugo="$work/bin/hugo"
+# 4. Hugo site (only when asked for) ---------------------------------------------
+if [ -n "${want[hugo]:-}" ]; then
 if [ -x "$hugo" ] && "$hugo" version 2>/dev/null | grep -q "hugo $HUGO_VERSION"; then
   log "hugo: $HUGO_VERSION already installed at $hugo"
 else
@@ -207,7 +238,6 @@ else
 fi
 "$hugo" version | grep -q "hugo $HUGO_VERSION" || { echo "bench-compare: $hugo is not Hugo $HUGO_VERSION" >&2; exit 1; }
 
-hsite="$work/hugo"
 rm -rf "$hsite"; mkdir -p "$hsite/content" "$hsite/layouts"
 cp -R "$corpus/hugo-docs" "$hsite/content/docs"
 cat > "$hsite/hugo.toml" <<TOML
@@ -245,27 +275,46 @@ HTML
 cat > "$hsite/layouts/list.html" <<'HTML'
 {{ define "main" }}<article><h1>{{ .Title }}</h1>{{ .Content }}</article>{{ end }}
 HTML
+fi
 
 # 5. Timed runs ------------------------------------------------------------------
 # Each clean_* removes the tool's own output and build caches so every timed run
 # is a full build; install caches (npm's, Go's, node_modules itself) stay.
-clean_portal()     { rm -rf "$psite/out"; }
+# Portal's persistent build cache (.portal-cache beside the site) goes too:
+# every timed run is a cold build. So does the user's precompress cache, which
+# keeps compressed files by content: each run starts from one that holds only
+# the theme's files (the same for every site of this Portal version, compressed
+# once per machine at Brotli 11), seeded below.
+xdg="$work/xdg"
+clean_portal()     { rm -rf "$psite/out" "$psite/.portal-cache" "$xdg"; cp -a "$work/xdg-theme" "$xdg"; }
 clean_docusaurus() { rm -rf "$dsite/build" "$dsite/.docusaurus" "$dsite/node_modules/.cache"; }
 clean_hugo()       { rm -rf "$hsite/public" "$hsite/resources" "$hsite/.hugo_cache" "$hsite/.hugo_build.lock"; }
 
-build_portal()            { "$PORTAL" build --site "$psite" --out "$psite/out"; }
+build_portal()            { XDG_CACHE_HOME="$xdg" "$PORTAL" build --site "$psite" --out "$psite/out"; }
+build_portal_nocompress() { XDG_CACHE_HOME="$xdg" "$PORTAL" build --site "$psite" --out "$psite/out" --compress none; }
 build_docusaurus()        { cd "$dsite" && BENCH_FASTER=0 NO_UPDATE_NOTIFIER=1 npx --no docusaurus build; }
 build_docusaurus_faster() { cd "$dsite" && BENCH_FASTER=1 NO_UPDATE_NOTIFIER=1 npx --no docusaurus build; }
 build_hugo()              { "$hugo" --quiet --source "$hsite" --destination "$hsite/public"; }
-export psite dsite hsite PORTAL hugo
+export psite dsite hsite PORTAL hugo xdg
 
-# name:clean function:build function, in run order.
-tools=(
-  "portal:clean_portal:build_portal"
-  "docusaurus:clean_docusaurus:build_docusaurus"
-  "docusaurus-faster:clean_docusaurus:build_docusaurus_faster"
-  "hugo:clean_hugo:build_hugo"
-)
+# The seed of the precompress cache: the theme's files, from a one-page site.
+rm -rf "$work/xdg-theme" "$work/seed"
+mkdir -p "$work/seed/site/docs"
+printf 'title: Seed\nurl: https://docs.example.org\nbaseUrl: /\n' >"$work/seed/site/portal.yaml"
+printf '# Seed\n' >"$work/seed/site/docs/index.md"
+XDG_CACHE_HOME="$work/xdg-theme" "$PORTAL" build --site "$work/seed/site" --out "$work/seed/out" --no-cache >/dev/null 2>&1 ||
+  { echo "bench-compare: the seed build of the precompress cache failed" >&2; exit 1; }
+rm -rf "$work/seed"
+
+# name:clean function:build function, in run order; only the builds asked for.
+tools=()
+for t in "portal:clean_portal:build_portal" \
+  "portal-nocompress:clean_portal:build_portal_nocompress" \
+  "docusaurus:clean_docusaurus:build_docusaurus" \
+  "docusaurus-faster:clean_docusaurus:build_docusaurus_faster" \
+  "hugo:clean_hugo:build_hugo"; do
+  [ -n "${want[${t%%:*}]:-}" ] && tools+=("$t")
+done
 declare -A broken=()
 
 # run_one NAME CLEAN BUILD LABEL: one full build, measured by measure.py (which runs
@@ -278,6 +327,7 @@ run_one() {
 }
 
 loadavg() { cut -d' ' -f1-3 /proc/loadavg; }
+log "uptime: $(uptime)"
 load_before=$(loadavg)
 log "load average before: $load_before (the numbers are only as quiet as the machine)"
 
@@ -313,6 +363,7 @@ for ((i = 1; i <= runs; i++)); do
 done
 load_after=$(loadavg)
 log "load average after: $load_after"
+log "uptime: $(uptime)"
 
 # Sanity: each build wrote one HTML file per page (the last run's output).
 count_html() { find "$1" -name '*.html' 2>/dev/null | wc -l; }
@@ -320,7 +371,7 @@ log "HTML files: portal $(count_html "$psite/out"), docusaurus (faster) $(count_
 
 # 6. Report ------------------------------------------------------------------------
 python3 "$HERE/report.py" --results "$results" --out "$work/bench-compare.json" \
-  --scale "$scale" --runs "$runs" --pages "$pages" --load "$load_before" "$load_after" \
+  --scale "$scale" --runs "$runs" --pages "$pages" --load "$load_before" "$load_after" --tools "$tools_arg" \
   --versions "portal=$("$PORTAL" version 2>/dev/null || echo unknown)" \
   "docusaurus=$DOCUSAURUS_VERSION (react $REACT_VERSION, webpack $WEBPACK_VERSION, node $(node --version))" \
-  "hugo=$("$hugo" version | awk '{print $2}')" "go=$(go env GOVERSION)"
+  "hugo=$([ -x "$hugo" ] && "$hugo" version | awk '{print $2}' || echo 'not run')" "go=$(go env GOVERSION)"

@@ -496,6 +496,15 @@ export interface SharedRenderData {
   site: SiteData;
   /** Sidebars maps version (SidebarsData) → sidebar id → items. */
   sidebars: SidebarsData;
+  /**
+   * Renderer picks the server renderer: "" renders with the theme's own
+   * (theme/src/serverRender.ts) and falls back to react-dom/server for
+   * what it does not reproduce; "react" renders every page with
+   * react-dom/server's renderToString; "own" never falls back, failing
+   * instead. The equivalence tests build with "react" and "own" and
+   * compare the outputs.
+   */
+  renderer?: string;
 }
 
 /**

@@ -1,18 +1,30 @@
 // The server bundle's entry: the Go engine evaluates this bundle in an
 // embedded JavaScript engine and calls portalRender once per route.
+import type { ReactNode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server.browser';
 import type { RenderInput, SharedRenderData } from './contract.gen';
 import { App } from './app/App';
 import { StaticRouter } from './app/router';
 import { setExternalIconHtml } from './docs/sidebarHtml';
 import { renderDocument } from './document';
+import { renderToHtml, markBuildConstant, resetBuildCache } from './serverRender';
+import { ColorModeToggle } from './shell/ColorModeToggle';
 import { sidebarsKey } from './shell/docsInstances';
-import { ExternalIcon } from './shell/Footer';
+import { ExternalIcon, Footer } from './shell/Footer';
+import { NavbarLogo } from './shell/navbar/NavbarLogo';
 import { splitUrl } from './utils/links';
 
 // The sidebar is written as a string on the server (docs/sidebarHtml.ts);
 // its one icon is rendered by React once, here.
 setExternalIconHtml(renderToStaticMarkup(<ExternalIcon />));
+
+// Parts of the shell whose markup depends only on the site config: the
+// server renderer writes them once per build and reuses them on every page
+// (serverRender.ts, markBuildConstant). The equivalence tests render every
+// page of the test sites both ways.
+markBuildConstant(Footer);
+markBuildConstant(ColorModeToggle);
+markBuildConstant(NavbarLogo);
 
 // The site data and sidebars every page of the build shares: the engine
 // hands them over once per JavaScript engine, so a page's render parses only
@@ -21,6 +33,21 @@ let shared: SharedRenderData | undefined;
 
 function portalShare(sharedJSON: string): void {
   shared = JSON.parse(sharedJSON) as SharedRenderData;
+  resetBuildCache();
+}
+
+// renderApp renders with the theme's own server renderer, which writes what
+// react-dom/server writes in a fraction of the time, and with React's when
+// it meets something it does not reproduce (or an error, which React then
+// reports as it always has).
+function renderApp(app: ReactNode, renderer: string | undefined): string {
+  if (renderer === 'react') return renderToString(app);
+  if (renderer === 'own') return renderToHtml(app);
+  try {
+    return renderToHtml(app);
+  } catch {
+    return renderToString(app);
+  }
 }
 
 function portalRender(inputJSON: string): string {
@@ -30,7 +57,7 @@ function portalRender(inputJSON: string): string {
   const doc = input.page.doc;
   const sidebar = doc?.sidebar ? (sidebars[sidebarsKey(doc)]?.[doc.sidebar] ?? null) : null;
   const location = { ...splitUrl(input.page.path), search: '', hash: '' };
-  const appHtml = renderToString(
+  const appHtml = renderApp(
     <App
       site={site}
       router={(children) => (
@@ -39,6 +66,7 @@ function portalRender(inputJSON: string): string {
         </StaticRouter>
       )}
     />,
+    shared.renderer,
   );
   return renderDocument(input, site, appHtml);
 }

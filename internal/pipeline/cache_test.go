@@ -1,0 +1,255 @@
+package pipeline_test
+
+import (
+	"bytes"
+	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	portal "github.com/portaldocs/portal"
+	"github.com/portaldocs/portal/internal/buildcache"
+	"github.com/portaldocs/portal/internal/pipeline"
+)
+
+// copyDir copies a folder tree.
+func copyDir(t *testing.T, from, to string) {
+	t.Helper()
+	err := filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(to, rel), 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(to, rel), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// edit replaces old with new in the site file name, which must hold old.
+func edit(t *testing.T, site, name, old, new string) {
+	t.Helper()
+	p := filepath.Join(site, filepath.FromSlash(name))
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(data, []byte(old)) {
+		t.Fatalf("%s does not contain %q", name, old)
+	}
+	if err := os.WriteFile(p, bytes.Replace(data, []byte(old), []byte(new), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// appendTo adds text at the end of the site file name.
+func appendTo(t *testing.T, site, name, text string) {
+	t.Helper()
+	f, err := os.OpenFile(filepath.Join(site, filepath.FromSlash(name)), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteString(text); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// buildInto builds the site folder into out (replacing it) with store, or
+// with no build cache when store is nil.
+func buildInto(t *testing.T, site, out string, store *buildcache.Store) {
+	t.Helper()
+	opts := []pipeline.Option{pipeline.WithTheme(portal.Theme()), pipeline.WithOutputDir(out), pipeline.WithEngineVersion("test")}
+	if store != nil {
+		opts = append(opts, pipeline.WithStore(store))
+	}
+	res, err := pipeline.Run(context.Background(), os.DirFS(site), opts...)
+	if err != nil {
+		t.Fatalf("build: %v\n%s", err, strings.Join(renderDiagnostics(res.Diagnostics), "\n"))
+	}
+	if err := res.Output.WriteDir(out); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// readTree reads every file under dir, by slash-separated relative name.
+func readTree(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	files := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		files[filepath.ToSlash(rel)] = data
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// sameTrees reports every file that differs between two outputs.
+func sameTrees(t *testing.T, what string, got, want map[string][]byte) {
+	t.Helper()
+	var names []string
+	for n := range want {
+		names = append(names, n)
+	}
+	for n := range got {
+		if _, ok := want[n]; !ok {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	bad := 0
+	for _, n := range names {
+		g, inGot := got[n]
+		w, inWant := want[n]
+		switch {
+		case !inGot:
+			t.Errorf("%s: %s is missing", what, n)
+		case !inWant:
+			t.Errorf("%s: %s should not be there", what, n)
+		case !bytes.Equal(g, w):
+			t.Errorf("%s: %s differs from the cold build's", what, n)
+		default:
+			continue
+		}
+		if bad++; bad == 10 {
+			t.Fatalf("%s: giving up after 10 differences", what)
+		}
+	}
+}
+
+// TestWarmBuildEqualsColdBuild: after an edit of each kind, a build that
+// reuses the cache of the previous builds writes exactly the files, byte
+// for byte, that a build without any cache writes.
+func TestWarmBuildEqualsColdBuild(t *testing.T) {
+	site := filepath.Join(t.TempDir(), "site")
+	copyDir(t, "testdata/fhir-site", site)
+	if err := os.MkdirAll(filepath.Join(site, "static", "files"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(site, "static", "files", "notes.txt"), []byte("first notes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	store, err := buildcache.Open(filepath.Join(t.TempDir(), "cache"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	warmOut := filepath.Join(t.TempDir(), "warm")
+	buildInto(t, site, warmOut, store) // fills the cache
+
+	edits := []struct {
+		kind string
+		edit func()
+	}{
+		{"nothing", func() {}},
+		{"a doc", func() { appendTo(t, site, "docs/api/index.md", "\nAn added sentence, with a [link](/docs/api/).\n") }},
+		{"a sidebar", func() { edit(t, site, "sidebars.yaml", "label: Resources", "label: FHIR resources") }},
+		{"the config", func() { edit(t, site, "portal.yaml", "title: FHIR fixture", "title: FHIR fixture, renamed") }},
+		{"a FHIR file", func() {
+			edit(t, site, "fhir/r4/extensions/patient-veteran-status.json", `"description": "`, `"description": "Edited. `)
+		}},
+		{"a static file", func() {
+			if err := os.WriteFile(filepath.Join(site, "static", "files", "notes.txt"), []byte("second notes\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}},
+	}
+	for _, e := range edits {
+		t.Run(e.kind, func(t *testing.T) {
+			e.edit()
+			buildInto(t, site, warmOut, store)
+			coldOut := filepath.Join(t.TempDir(), "cold")
+			buildInto(t, site, coldOut, nil)
+			sameTrees(t, "after an edit of "+e.kind, readTree(t, warmOut), readTree(t, coldOut))
+		})
+	}
+}
+
+// TestWarmBuildTakesPagesFromTheCache: the cache is what a warm build
+// writes its unchanged pages from (an entry changed behind the build's back
+// shows in the output), and what changed is rendered again.
+func TestWarmBuildTakesPagesFromTheCache(t *testing.T) {
+	site := filepath.Join(t.TempDir(), "site")
+	copyDir(t, "testdata/fhir-site", site)
+	// With search, the edit below changes the index, so the hashed names of
+	// the site data file and of the index that every page refers to.
+	appendTo(t, site, "portal.yaml", "themeConfig:\n  navbar:\n    items:\n      - type: search\n        position: right\n")
+	cacheDir := filepath.Join(t.TempDir(), "cache")
+	store, err := buildcache.Open(cacheDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	buildInto(t, site, out, store)
+	before := siteDataName(t, out)
+
+	// Mark every prerendered page the cache holds.
+	const mark = "<!-- from the build cache -->"
+	err = filepath.WalkDir(filepath.Join(cacheDir, "v1", "page-html"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(p, append(data, mark...), 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	appendTo(t, site, "docs/api/index.md", "\nAn added sentence.\n")
+	buildInto(t, site, out, store)
+
+	files := readTree(t, out)
+	if !bytes.Contains(files["404.html"], []byte(mark)) {
+		t.Error("the unchanged not-found page was rendered again instead of taken from the cache")
+	}
+	// The edit changed the search index and so the hashed names of the data
+	// files every page preloads; the pages themselves did not change.
+	if siteDataName(t, out) == before {
+		t.Fatal("the edit left the site data file's name unchanged; the test needs an edit that changes it")
+	}
+	for name, data := range files {
+		if strings.HasSuffix(name, ".html") && !strings.HasPrefix(name, "docs/api/index") && !bytes.Contains(data, []byte(mark)) {
+			t.Errorf("%s did not change but was rendered again", name)
+		}
+	}
+	edited := files["docs/api/index.html"]
+	if edited == nil {
+		edited = files["docs/api/index/index.html"]
+	}
+	if edited == nil {
+		t.Fatalf("the edited page is missing; files: %d", len(files))
+	}
+	if bytes.Contains(edited, []byte(mark)) || !bytes.Contains(edited, []byte("An added sentence.")) {
+		t.Error("the edited page was not rendered again")
+	}
+}
+
+// siteDataName is the name of the site data file a build wrote into out.
+func siteDataName(t *testing.T, out string) string {
+	t.Helper()
+	names, err := filepath.Glob(filepath.Join(out, "data", "site.*.json"))
+	if err != nil || len(names) != 1 {
+		t.Fatalf("want one site data file in %s, got %v (%v)", out, names, err)
+	}
+	return filepath.Base(names[0])
+}

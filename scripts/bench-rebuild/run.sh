@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# The warm rebuild against the cold build, on the portal's own site: each round
+# builds a copy of site/ cold (empty build cache), then edits one doc and
+# builds again with the cache the cold build left. Prints every round, the
+# medians and warm / cold, wall and CPU (user + system, /usr/bin/time).
+#
+# Usage: scripts/bench-rebuild/run.sh [ROUNDS]     (default 5)
+#
+# BUILD_FLAGS adds flags to every build, e.g. BUILD_FLAGS='--compress none'.
+set -euo pipefail
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+PORTAL="$ROOT/bin/portal"
+[ -x "$PORTAL" ] || { echo "bench-rebuild: $PORTAL is missing: run 'make build' first" >&2; exit 1; }
+rounds=${1:-5}
+work=$(mktemp -d "${TMPDIR:-/tmp}/portal-bench-rebuild.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+cp "$PORTAL" "$work/portal"
+doc=docs/getting-started/authorization.md
+
+# build LABEL: one build of the copy, as "LABEL wall cpu".
+# shellcheck disable=SC2086 # BUILD_FLAGS is a list of flags
+build() {
+  /usr/bin/time -f "%e %U %S" -o "$work/time" "$work/portal" build --site "$work/site" --out "$work/out" ${BUILD_FLAGS:-} >/dev/null 2>"$work/log" ||
+    { cat "$work/log" >&2; exit 1; }
+  read -r wall user sys <"$work/time"
+  awk -v l="$1" -v w="$wall" -v u="$user" -v s="$sys" 'BEGIN { printf "%s %.2f %.2f\n", l, w, u + s }'
+}
+
+echo "bench-rebuild: $(uptime)${BUILD_FLAGS:+; build flags: $BUILD_FLAGS}"
+: >"$work/results"
+for ((i = 1; i <= rounds; i++)); do
+  rm -rf "$work/site" "$work/out"
+  cp -R "$ROOT/site" "$work/site"
+  rm -rf "$work/site/.portal-cache"
+  build cold | tee -a "$work/results"
+  printf '\nOne more sentence, edited for round %d.\n' "$i" >>"$work/site/$doc"
+  build warm | tee -a "$work/results"
+done
+echo "bench-rebuild: $(uptime)"
+awk '
+  { wall[$1] = wall[$1] " " $2; cpu[$1] = cpu[$1] " " $3 }
+  function median(list,   n, a, i, j, t) {
+    n = split(list, a, " ")
+    for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+    return (n % 2) ? a[(n + 1) / 2] : a[n / 2]
+  }
+  END {
+    cw = median(wall["cold"]); ww = median(wall["warm"]); cc = median(cpu["cold"]); wc = median(cpu["warm"])
+    printf "median cold: wall %.2f s, CPU %.2f s; warm (one doc edited): wall %.2f s, CPU %.2f s\n", cw, cc, ww, wc
+    printf "warm / cold: wall %.1f%%, CPU %.1f%%\n", 100 * ww / cw, 100 * wc / cc
+  }' "$work/results"

@@ -1,0 +1,134 @@
+// The theme's own server renderer must write exactly what react-dom/server's
+// renderToString writes: whole pages of every kind, and the React features
+// and DOM props it reproduces one by one. (The Go tests compare every page of
+// the portal and the fixture sites too.)
+import { createContext, forwardRef, memo, Suspense, useContext, useId, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { PageData, SidebarItem, SiteData } from './contract.gen';
+import { App } from './app/App';
+import { serverLocation, StaticRouter } from './app/router';
+import { homePage, introPage, notFoundPage, otherPage, sidebar, site } from './app/testFixtures';
+import { docPage, fixtureSidebar } from './docs/testFixtures';
+import { markBuildConstant, renderToHtml, resetBuildCache, Unsupported } from './serverRender';
+import { ColorModeToggle } from './shell/ColorModeToggle';
+import { Footer } from './shell/Footer';
+import { NavbarLogo } from './shell/navbar/NavbarLogo';
+
+function app(s: SiteData, page: PageData, side: SidebarItem[] | null) {
+  return (
+    <App
+      site={s}
+      router={(children) => (
+        <StaticRouter location={serverLocation(page)} page={page} sidebar={side}>
+          {children}
+        </StaticRouter>
+      )}
+    />
+  );
+}
+
+const richSite: SiteData = {
+  ...site,
+  themeConfig: {
+    ...site.themeConfig,
+    navbar: {
+      ...site.themeConfig.navbar,
+      logo: { alt: 'Logo', src: '/img/logo.svg', srcDark: '/img/logo-dark.svg', href: '/', width: 55, height: 50 },
+      style: 'dark',
+    },
+    footer: {
+      style: 'dark',
+      links: [{ title: 'Docs', items: [{ label: 'Intro', to: '/docs/' }, { label: 'Out', href: 'https://example.org/' }, { html: '<b>x</b>' }] }],
+      copyright: 'Copyright © Quillmoor',
+      logo: { alt: 'Footer logo', src: '/img/footer.svg', href: 'https://example.org/' },
+    },
+  },
+};
+
+describe('renderToHtml writes what renderToString writes', () => {
+  beforeEach(() => resetBuildCache());
+
+  const pages: [string, SiteData, PageData, SidebarItem[] | null][] = [
+    ['home page', site, homePage, null],
+    ['doc with sidebar', site, introPage, sidebar],
+    ['other doc', site, otherPage, sidebar],
+    ['not-found page', site, notFoundPage, null],
+    ['doc with TOC, breadcrumbs and pagination', site, docPage(), fixtureSidebar()],
+    ['logo, dark navbar and footer', richSite, docPage(), fixtureSidebar()],
+    ['home page with logo and footer', richSite, homePage, null],
+  ];
+  it.each(pages)('%s', (_name, s, page, side) => {
+    expect(renderToHtml(app(s, page, side))).toBe(renderToString(app(s, page, side)));
+  });
+
+  it('reuses build-constant parts across pages and still agrees', () => {
+    markBuildConstant(Footer);
+    markBuildConstant(ColorModeToggle);
+    markBuildConstant(NavbarLogo);
+    for (const [, s, page, side] of [...pages, ...pages]) {
+      if (s !== richSite) continue;
+      expect(renderToHtml(app(s, page, side))).toBe(renderToString(app(s, page, side)));
+    }
+  });
+});
+
+const Theme = createContext('light');
+
+function Ids({ n }: { n: number }) {
+  const a = useId();
+  const b = useId();
+  return (
+    <span data-a={a} data-b={b}>
+      {n}
+    </span>
+  );
+}
+
+const Fancy = memo(
+  forwardRef<HTMLDivElement, { label: string }>(function Fancy({ label }, ref) {
+    const theme = useContext(Theme);
+    const [count] = useState(() => 3);
+    const [total] = useReducer((x: number) => x, 7);
+    const doubled = useMemo(() => count * 2, [count]);
+    const r = useRef(1);
+    return (
+      <div ref={ref} className={theme} data-n={doubled + total + r.current}>
+        {label}
+        {label}
+        {''}
+        {0}
+      </div>
+    );
+  }),
+);
+
+describe('features, one by one', () => {
+  const cases: [string, ReactNode][] = [
+    ['adjacent text nodes', <p key="p">a{'b'}{1}{null}c{false}</p>],
+    ['text escaping', <p title={`"<&'>`}>{`"<&'>`}</p>],
+    ['attributes', <div><label htmlFor="x" className="c" tabIndex={-1} aria-hidden data-on={false} hidden={false} onClick={() => {}} /><button type="button" disabled>b</button></div>],
+    ['svg props', <svg viewBox="0 0 1 1" strokeWidth={2} fillRule="evenodd" xlinkHref="#a" focusable="false"><path d="M0" /></svg>],
+    ['style', <div style={{ marginTop: 4, lineHeight: 2, '--x': ' y ', msTransform: 'none', opacity: 0, color: '' } as never} />],
+    ['empty href on a link and elsewhere', <div><a href="">a</a><img src="" alt="" /></div>],
+    ['javascript: URLs', <a href="javascript:alert(1)">x</a>],
+    ['void elements', <div><br /><hr /></div>],
+    ['inner HTML and pre newline', <div><div dangerouslySetInnerHTML={{ __html: '<i>x</i>' }} /><pre>{'\nline'}</pre><pre dangerouslySetInnerHTML={{ __html: '\nx' }} /></div>],
+    ['inline script', <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: '{"a":"</script>"}' }} />],
+    ['script text', <script>{'var a = "</script>";'}</script>],
+    ['useId in arrays and fragments', <div>{[1, 2, 3].map((n) => <Ids key={n} n={n} />)}<>{[<Ids key="a" n={4} />]}</></div>],
+    ['context, memo, forwardRef and hooks', <Theme value="dark"><Fancy label="l" /><Theme.Consumer>{(v) => <i>{v}</i>}</Theme.Consumer></Theme>],
+    ['images preload in order', <div>{Array.from({ length: 12 }, (_, i) => <img key={i} src={`/i${i}.png`} alt="" />)}<img src="/lazy.png" loading="lazy" alt="" /><img src="data:image/png;base64,AA" alt="" /></div>],
+    ['iterables', <ul>{new Set([<li key="1">1</li>, <li key="2">2</li>])}</ul>],
+    ['suspense boundaries between text, around text and ids', <div>x<Suspense fallback={null}>y<Ids n={1} /></Suspense>z<Ids n={2} /><Suspense fallback={null}><Ids n={3} /></Suspense><Suspense fallback={null}>t</Suspense>u<Suspense fallback={null} /></div>],
+    ['a suspense boundary first', <Suspense fallback={<b>f</b>}><p>a</p>{'b'}</Suspense>],
+  ];
+  it.each(cases)('%s', (_name, node) => {
+    expect(renderToHtml(node)).toBe(renderToString(node));
+  });
+
+  it('leaves to React what it does not reproduce', () => {
+    expect(() => renderToHtml(<select value="a"><option value="a">A</option></select>)).toThrow(Unsupported);
+    expect(() => renderToHtml(<title>x</title>)).toThrow(Unsupported);
+  });
+});
