@@ -32,7 +32,9 @@ func corpusSite(b *testing.B, scale int) string {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		b.Fatalf("gen-corpus: %v\n%s", err, out)
 	}
-	config := "title: Benchmark corpus\nurl: https://docs.example.org\nbaseUrl: /\n"
+	// The corpus's relative links ("../x/y/") are written for URLs with a
+	// trailing slash, as bench-compare's Docusaurus config serves them.
+	config := "title: Benchmark corpus\nurl: https://docs.example.org\nbaseUrl: /\ntrailingSlash: true\n"
 	if err := os.WriteFile(filepath.Join(site, "portal.yaml"), []byte(config), 0o644); err != nil {
 		b.Fatal(err)
 	}
