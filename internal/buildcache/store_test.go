@@ -66,11 +66,24 @@ func TestTemporaryStoreIsRemoved(t *testing.T) {
 
 // TestConcurrentPuts: builds writing the same entries at once leave whole
 // entries (each is written aside and renamed into place).
+// TestConcurrentPuts: puts of one entry at once, in a persistent and in a
+// temporary store, never let a Get after a Put read it partial.
 func TestConcurrentPuts(t *testing.T) {
-	s, err := Open(t.TempDir())
+	persistent, err := Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
+	temporary, err := OpenTemporary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = temporary.Close() })
+	for name, s := range map[string]*Store{"persistent": persistent, "temporary": temporary} {
+		t.Run(name, func(t *testing.T) { concurrentPuts(t, s) })
+	}
+}
+
+func concurrentPuts(t *testing.T, s *Store) {
 	data := make([]byte, 1<<20)
 	for i := range data {
 		data[i] = byte(i)
@@ -82,8 +95,8 @@ func TestConcurrentPuts(t *testing.T) {
 			if err := s.Put("blob", key, data); err != nil {
 				t.Error(err)
 			}
-			if got, ok := s.Get("blob", key); ok && len(got) != len(data) {
-				t.Errorf("read a partial entry: %d bytes", len(got))
+			if got, ok := s.Get("blob", key); !ok || len(got) != len(data) {
+				t.Errorf("read a missing or partial entry after Put: %d bytes, ok %v", len(got), ok)
 			}
 		})
 	}
