@@ -128,7 +128,7 @@ function timeBuilds() {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       if (run.status !== 0) fail(`portal build failed:\n${run.stdout}${run.stderr}`);
       const built = /^built (\d+) routes/m.exec(run.stdout);
-      const prerender = /^stage prerender: (\d+) ms$/m.exec(run.stdout);
+      const prerender = /^stage prerender: (\d+) ms\b/m.exec(run.stdout); // "(CPU n ms)" may follow
       if (!built || !prerender) fail(`portal build --timings printed no route count or prerender stage:\n${run.stdout}`);
       routes = Number(built[1]);
       walls.push(ms);
