@@ -449,7 +449,7 @@ func commonTermPages(n int) []Page {
 // at a time, kept through MarshalBinary, is Build's index byte for byte.
 func TestBuildAnalyzedEqualsBuild(t *testing.T) {
 	pages := []Page{
-		{URL: "/docs/a/", Title: "Patient read", HTML: "<p>Read a <code>Patient</code> by id.</p><h2 id=\"search\">Search</h2><p>Search by _id and name.</p>"},
+		{URL: "/docs/a/", Title: "Patient read", Label: "Read a patient", Trail: []string{"Guides"}, HTML: "<p>Read a <code>Patient</code> by id.</p><h2 id=\"search\">Search</h2><p>Search by _id and name.</p>"},
 		{URL: "/docs/b/", Title: "Bulk export", Version: "current", Weight: 0.5, HTML: "<p>Start a $export and poll it.</p>"},
 		{URL: "/docs/c/", Title: "Empty"},
 	}

@@ -146,6 +146,8 @@ func (a Analysis) MarshalBinary() ([]byte, error) {
 		out = binary.AppendUvarint(out, uint64(po.section))
 		out = binary.AppendUvarint(out, uint64(po.weight))
 	}
+	out = binary.AppendUvarint(out, uint64(p.nameTokens[0]))
+	out = binary.AppendUvarint(out, uint64(p.nameTokens[1]))
 	return out, nil
 }
 
@@ -167,6 +169,7 @@ func (a *Analysis) UnmarshalBinary(data []byte) error {
 		term := string(r.bytes())
 		p.postings = append(p.postings, pagePosting{term: term, section: uint32(r.uvarint()), weight: uint32(r.uvarint())})
 	}
+	p.nameTokens = [2]int{int(r.uvarint()), int(r.uvarint())}
 	if r.err == nil && len(r.data) != 0 {
 		r.err = errors.New("search: trailing bytes after an analysis")
 	}
