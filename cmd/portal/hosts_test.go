@@ -427,11 +427,31 @@ func nobodyGroup() string {
 
 // assertWorkersUnprivileged: nginx's workers (children of the master)
 // run as a user other than root, so the output's modes are what let them
-// read it.
+// read it. The master listens before it forks its workers, and a worker is
+// root for the moment between its fork and its setuid: the check waits up
+// to two seconds for the workers to have dropped root.
 func assertWorkersUnprivileged(t *testing.T, master int) {
 	t.Helper()
+	var workers, root []int
+	for deadline := time.Now().Add(2 * time.Second); ; {
+		workers, root = nginxWorkers(master)
+		if (len(workers) > 0 && len(root) == 0) || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if len(workers) == 0 {
+		t.Error("no nginx worker found")
+	}
+	for _, pid := range root {
+		t.Errorf("nginx worker %d runs as root", pid)
+	}
+}
+
+// nginxWorkers lists the master's children and those of them running as
+// root.
+func nginxWorkers(master int) (workers, root []int) {
 	entries, _ := os.ReadDir("/proc")
-	workers := 0
 	for _, e := range entries {
 		pid, err := strconv.Atoi(e.Name())
 		if err != nil {
@@ -441,16 +461,14 @@ func assertWorkersUnprivileged(t *testing.T, master int) {
 		if err != nil || !strings.Contains(string(status), "\nPPid:\t"+strconv.Itoa(master)+"\n") {
 			continue
 		}
-		workers++
+		workers = append(workers, pid)
 		for _, line := range strings.Split(string(status), "\n") {
 			if uid, ok := strings.CutPrefix(line, "Uid:\t"); ok && strings.HasPrefix(uid, "0\t") {
-				t.Errorf("nginx worker %d runs as root", pid)
+				root = append(root, pid)
 			}
 		}
 	}
-	if workers == 0 {
-		t.Error("no nginx worker found")
-	}
+	return workers, root
 }
 
 func fileExists(p string) bool {
