@@ -15,6 +15,8 @@ import (
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir/base"
+
+	"github.com/portaldocs/portal/internal/yamlx"
 )
 
 // A declared guide may carry its published definitions (fhir.dependencies
@@ -275,31 +277,11 @@ func nearestURL(url string, candidates []string) string {
 func nearestWord(word string, urls []string) string {
 	best, bestDist := "", len(word)/2+2
 	for _, u := range urls {
-		if d := editDistance(word, path.Base(u)); d < bestDist {
+		if d := yamlx.EditDistance(word, path.Base(u)); d < bestDist {
 			best, bestDist = u, d
 		}
 	}
 	return best
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }
 
 // referencePaths are, per resource type, the elements that hold canonical
@@ -576,7 +558,7 @@ func maxOf(m string) int {
 func nearestName(name string, names []string) string {
 	best, bestDist := "", len(name)/2+1
 	for _, n := range names {
-		if d := editDistance(strings.ToLower(name), strings.ToLower(n)); d < bestDist {
+		if d := yamlx.EditDistance(strings.ToLower(name), strings.ToLower(n)); d < bestDist {
 			best, bestDist = n, d
 		}
 	}

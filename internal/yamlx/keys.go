@@ -138,7 +138,7 @@ func join(path, key string) string {
 func Nearest(s string, candidates []string) string {
 	best, bestDist := "", -1
 	for _, c := range candidates {
-		d := levenshtein(strings.ToLower(s), strings.ToLower(c))
+		d := EditDistance(strings.ToLower(s), strings.ToLower(c))
 		if bestDist < 0 || d < bestDist || (d == bestDist && c < best) {
 			best, bestDist = c, d
 		}
@@ -153,7 +153,9 @@ func Nearest(s string, candidates []string) string {
 	return best
 }
 
-func levenshtein(a, b string) int {
+// EditDistance is the Levenshtein distance between a and b, in runes: the
+// measure every "did you mean" of the engine uses.
+func EditDistance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
 	prev := make([]int, len(rb)+1)
 	cur := make([]int, len(rb)+1)

@@ -11,6 +11,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/portaldocs/portal/internal/yamlx"
 )
 
 // Syntax is the scope syntax a resource scope is written in.
@@ -228,31 +230,11 @@ func (s Server) nearest(sc Scope) string {
 	}
 	best, bestDist := "", len(sc.Raw)/2+1
 	for _, sup := range s.Supported {
-		if d := levenshtein(sc.Raw, sup.Raw); d < bestDist {
+		if d := yamlx.EditDistance(sc.Raw, sup.Raw); d < bestDist {
 			best, bestDist = sup.Raw, d
 		}
 	}
 	return best
-}
-
-func levenshtein(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }
 
 // Fields splits a scope parameter's value (space-separated, possibly
