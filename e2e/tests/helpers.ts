@@ -113,3 +113,22 @@ export function isDataRequest(url: string): boolean {
 export function sleep(ms: number) {
   return new Promise((r) => setTimeout(r, ms));
 }
+
+/** Resolves once the page has drawn two more frames (what a scroll or a layout change has led to is on screen). */
+export function nextFrames(page: Page) {
+  return page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+}
+
+/**
+ * Scrolls down the way a reader does, a quarter of a screen at a time and
+ * letting each step reach the screen, until done() says to stop (at most
+ * `steps` steps). A step never outruns what the browser renders ahead of the
+ * viewport, however slow the machine: each is drawn before the next.
+ */
+export async function scrollLikeAReader(page: Page, done: () => Promise<boolean>, steps = 60) {
+  const step = Math.round((page.viewportSize()?.height ?? 800) / 4);
+  for (let i = 0; i < steps && !(await done()); i++) {
+    await page.mouse.wheel(0, step);
+    await nextFrames(page);
+  }
+}
