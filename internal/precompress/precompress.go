@@ -161,6 +161,7 @@ func DirBy(ctx context.Context, dir, prev string, quality Policy, cache *Cache) 
 	if err != nil {
 		return Stats{}, fmt.Errorf("precompress: list %s: %w", dir, err)
 	}
+	moved := movedFiles(prev)
 	// Largest first: at Brotli's best quality a 2 MB page takes seconds,
 	// and started last it would keep one core busy alone at the end.
 	sort.SliceStable(names, func(i, j int) bool { return sizes[names[i]] > sizes[names[j]] })
@@ -170,7 +171,7 @@ func DirBy(ctx context.Context, dir, prev string, quality Policy, cache *Cache) 
 		first error
 	)
 	parallel(ctx, len(names), func(i int) {
-		reused, in, out, err := compressFile(dir, prev, names[i], quality(filepath.ToSlash(names[i])), cache)
+		reused, in, out, err := compressFile(dir, prev, names[i], quality(filepath.ToSlash(names[i])), cache, moved)
 		mu.Lock()
 		defer mu.Unlock()
 		if err != nil {
@@ -200,15 +201,23 @@ func DirBy(ctx context.Context, dir, prev string, quality Policy, cache *Cache) 
 
 // compressFile writes the siblings of dir/rel, reusing prev's when they
 // describe the same bytes, else the cache's.
-func compressFile(dir, prev, rel string, q Quality, cache *Cache) (reused bool, in, out int64, err error) {
+func compressFile(dir, prev, rel string, q Quality, cache *Cache, moved movedIndex) (reused bool, in, out int64, err error) {
 	src := filepath.Join(dir, rel)
 	data, err := os.ReadFile(src)
 	if err != nil {
 		return false, 0, 0, fmt.Errorf("precompress: %w", err)
 	}
 	if prev != "" {
-		if n, ok := reuse(src, filepath.Join(prev, rel), data); ok {
+		old := filepath.Join(prev, rel)
+		if n, ok := reuse(src, old, data); ok {
 			return true, int64(len(data)), n, nil
+		}
+		if _, err := os.Lstat(old); os.IsNotExist(err) {
+			for _, candidate := range moved[movedKey{filepath.Base(rel), int64(len(data))}] {
+				if n, ok := reuse(src, filepath.Join(prev, candidate), data); ok {
+					return true, int64(len(data)), n, nil
+				}
+			}
 		}
 	}
 	if !q.slow() {
@@ -232,6 +241,48 @@ func compressFile(dir, prev, rel string, q Quality, cache *Cache) (reused bool, 
 		out += int64(len(encoded[i]))
 	}
 	return cached, int64(len(data)), out, nil
+}
+
+// movedKey finds a file of the previous output by its base name and size.
+type movedKey struct {
+	base string
+	size int64
+}
+
+// movedIndex lists the previous output's compressible files by movedKey.
+type movedIndex map[movedKey][]string
+
+// movedFiles indexes prev's files that may have moved: a folder named by
+// its content's hash (the search index's) gets a new name whenever one of
+// its files changes, while most of its files keep their bytes; they keep
+// their base name too, so a file missing from prev under its own name is
+// looked for among prev's files of the same base name and size. Nil when
+// prev is "" or unreadable: moved files are then compressed again.
+func movedFiles(prev string) movedIndex {
+	if prev == "" {
+		return nil
+	}
+	index := movedIndex{}
+	err := filepath.WalkDir(prev, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(prev, p)
+		if err != nil || !Wants(filepath.ToSlash(rel), info.Size()) {
+			return err
+		}
+		key := movedKey{d.Name(), info.Size()}
+		index[key] = append(index[key], rel)
+		return nil
+	})
+	if err != nil {
+		return nil
+	}
+	return index
 }
 
 // reuse links prev's siblings next to src when prev holds the same bytes

@@ -129,6 +129,55 @@ func TestDirReusesUnchangedFilesOfThePreviousOutput(t *testing.T) {
 	}
 }
 
+func TestDirReusesFilesOfAFolderThatWasRenamed(t *testing.T) {
+	parent := t.TempDir()
+	prev, next := filepath.Join(parent, "build"), filepath.Join(parent, "next")
+	// The search index's folder is named by its content's hash: one edited
+	// page renames it, while most of its files keep their bytes.
+	write(t, prev, "search/0a1b2c3d4e/p/0.json", page)
+	write(t, prev, "search/0a1b2c3d4e/p/1.json", page)
+	write(t, prev, "search/0a1b2c3d4e/t/0.json", page+"<p>old</p>")
+	write(t, prev, "search/0a1b2c3d4e/t/1.json", page)
+	if _, err := Dir(context.Background(), prev, "", Fast, nil); err != nil {
+		t.Fatal(err)
+	}
+	marker := []byte("reused sibling")
+	later := time.Now().Add(time.Second)
+	for _, name := range []string{"p/0.json.br", "p/1.json.br", "t/0.json.br"} {
+		p := filepath.Join(prev, "search", "0a1b2c3d4e", filepath.FromSlash(name))
+		if err := os.WriteFile(p, marker, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(p, later, later); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(t, next, "search/9f8e7d6c5b/p/0.json", page)
+	write(t, next, "search/9f8e7d6c5b/p/1.json", page)
+	write(t, next, "search/9f8e7d6c5b/t/0.json", page+"<p>new</p>")
+	// Same size and name, other bytes: never taken for the moved file.
+	write(t, next, "search/9f8e7d6c5b/t/1.json", strings.Replace(page, "read", "READ", 1))
+	stats, err := Dir(context.Background(), next, prev, Fast, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stats.Reused != 2 || stats.Compressed != 2 {
+		t.Errorf("stats %+v, want 2 reused and 2 compressed", stats)
+	}
+	for name, want := range map[string]string{
+		"p/0.json": "", "p/1.json": "",
+		"t/0.json": page + "<p>new</p>", "t/1.json": strings.Replace(page, "read", "READ", 1),
+	} {
+		got, _ := os.ReadFile(filepath.Join(next, "search", "9f8e7d6c5b", filepath.FromSlash(name)+".br"))
+		switch {
+		case want == "" && !bytes.Equal(got, marker):
+			t.Errorf("%s.br was compressed again instead of taken from the renamed folder", name)
+		case want != "" && decodeBrotli(t, got) != want:
+			t.Errorf("%s.br does not hold the new file", name)
+		}
+	}
+}
+
 func TestDirDoesNotReuseSiblingsOlderThanTheirFile(t *testing.T) {
 	parent := t.TempDir()
 	prev, next := filepath.Join(parent, "build"), filepath.Join(parent, "next")
