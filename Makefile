@@ -125,10 +125,10 @@ conformance:
 
 ## relevance-site: build the search relevance fixture (hand-written pages plus the shared HL7
 ## resources, read in place) into theme/.cache/relevance-site, and the portal itself into
-## theme/.cache/relevance-portal, for the relevance suite
+## theme/.cache/relevance-portal (its build cache beside it, not in site/), for the relevance suite
 relevance-site: theme
 	$(GO) run ./cmd/relevance-site -shared $(SHARED) -out theme/.cache/relevance-site
-	$(GO) run ./cmd/portal build --site site --out theme/.cache/relevance-portal
+	$(GO) run ./cmd/portal build --site site --out theme/.cache/relevance-portal --cache theme/.cache/relevance-portal-cache
 
 ## bench-search: search query latency and bytes per query on the corpus at scales 1 and 10
 bench-search: build

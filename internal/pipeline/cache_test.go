@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -188,8 +189,8 @@ func TestWarmBuildEqualsColdBuild(t *testing.T) {
 func TestWarmBuildTakesPagesFromTheCache(t *testing.T) {
 	site := filepath.Join(t.TempDir(), "site")
 	copyDir(t, "testdata/fhir-site", site)
-	// With search, the edit below changes the index, so the hashed names of
-	// the site data file and of the index that every page refers to.
+	// With search, the edit below changes the index: its folder's name, not
+	// the URL of its meta file, which the site data names.
 	appendTo(t, site, "portal.yaml", "themeConfig:\n  navbar:\n    items:\n      - type: search\n        position: right\n")
 	cacheDir := filepath.Join(t.TempDir(), "cache")
 	store, err := buildcache.Open(cacheDir)
@@ -198,7 +199,7 @@ func TestWarmBuildTakesPagesFromTheCache(t *testing.T) {
 	}
 	out := filepath.Join(t.TempDir(), "out")
 	buildInto(t, site, out, store)
-	before := siteDataName(t, out)
+	before, beforeIndex := siteDataName(t, out), searchFolders(t, out)
 
 	// Mark every prerendered page the cache holds.
 	const mark = "<!-- from the build cache -->"
@@ -222,10 +223,13 @@ func TestWarmBuildTakesPagesFromTheCache(t *testing.T) {
 	if !bytes.Contains(files["404.html"], []byte(mark)) {
 		t.Error("the unchanged not-found page was rendered again instead of taken from the cache")
 	}
-	// The edit changed the search index and so the hashed names of the data
-	// files every page preloads; the pages themselves did not change.
-	if siteDataName(t, out) == before {
-		t.Fatal("the edit left the site data file's name unchanged; the test needs an edit that changes it")
+	// The edit changed the search index but not the site data, which names
+	// the index's meta file: no other page changes.
+	if after := searchFolders(t, out); slices.Equal(after, beforeIndex) {
+		t.Fatalf("the search index's folder is still %v; the test needs an edit that changes the index", after)
+	}
+	if after := siteDataName(t, out); after != before {
+		t.Errorf("a text edit renamed the site data file %s to %s: every page, which preloads it, changed with it", before, after)
 	}
 	for name, data := range files {
 		if strings.HasSuffix(name, ".html") && !strings.HasPrefix(name, "docs/api/index") && !bytes.Contains(data, []byte(mark)) {
@@ -242,6 +246,16 @@ func TestWarmBuildTakesPagesFromTheCache(t *testing.T) {
 	if bytes.Contains(edited, []byte(mark)) || !bytes.Contains(edited, []byte("An added sentence.")) {
 		t.Error("the edited page was not rendered again")
 	}
+}
+
+// searchFolders lists the folders of search index files a build wrote into out.
+func searchFolders(t *testing.T, out string) []string {
+	t.Helper()
+	names, err := filepath.Glob(filepath.Join(out, "search", "*", "t"))
+	if err != nil || len(names) == 0 {
+		t.Fatalf("want a search index folder in %s, got %v (%v)", out, names, err)
+	}
+	return names
 }
 
 // siteDataName is the name of the site data file a build wrote into out.

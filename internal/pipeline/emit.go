@@ -161,16 +161,15 @@ func sharedRenderData(plan *resolved, renderer string) []byte {
 		Site     json.RawMessage `json:"site"`
 		Sidebars json.RawMessage `json:"sidebars"`
 		Renderer string          `json:"renderer,omitempty"`
-	}{plan.renderSiteData, plan.sidebarsData, renderer})
+	}{plan.siteData, plan.sidebarsData, renderer})
 }
 
 // Stand-ins the prerender gets for URLs that name files by their hash
-// (resolved.renderSiteData, emit): no site can link to them, since
+// (pageRenderer.renderInput, emit): no site can link to them, since
 // route.FileFor never makes a name with "::".
 const (
-	searchIndexStandIn = "/::portal-search-index::/index.json"
-	siteDataStandIn    = "/::portal-site-data::.json"
-	sidebarsStandIn    = "/::portal-sidebars-data::.json"
+	siteDataStandIn = "/::portal-site-data::.json"
+	sidebarsStandIn = "/::portal-sidebars-data::.json"
 )
 
 // urlReplacer puts the real URLs where the prerender wrote the stand-ins,
@@ -189,7 +188,7 @@ func escapeAttribute(s string) string { return attributeEscaper.Replace(s) }
 
 // leftStandIn reports whether html still holds a stand-in URL.
 func leftStandIn(html string) bool {
-	return strings.Contains(html, siteDataStandIn) || strings.Contains(html, sidebarsStandIn) || strings.Contains(html, searchIndexStandIn)
+	return strings.Contains(html, siteDataStandIn) || strings.Contains(html, sidebarsStandIn)
 }
 
 // renderInputTail is what follows the page in every RenderInput's JSON:

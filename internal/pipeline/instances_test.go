@@ -181,9 +181,10 @@ func searchVersions(t *testing.T, out interface {
 	var meta struct {
 		Versions     []string `json:"versions"`
 		PageVersions []int    `json:"pageVersions"`
+		Files        string   `json:"files"`
 	}
 	readJSON(t, out, strings.TrimPrefix(indexURL, "/"), &meta)
-	dir := strings.TrimSuffix(strings.TrimPrefix(indexURL, "/"), "index.json")
+	dir := strings.TrimSuffix(strings.TrimPrefix(indexURL, "/"), "index.json") + meta.Files
 	got := map[string]string{}
 	for page, version := range meta.PageVersions {
 		var fragment struct {

@@ -30,17 +30,12 @@ type resolved struct {
 	redirects []redirectPage
 	manifest  *route.Manifest
 	// siteData and sidebarsData are the encoded site data and sidebars,
-	// written to their files and shared by every prerender.
+	// written to their files and shared by every prerender. The site data
+	// names the search index by its meta file, whose URL never changes
+	// (search.MetaFile): an edit of a page's text changes no other page.
 	siteData, sidebarsData []byte
-	// renderSiteData is the site data the prerender gets: siteData with
-	// the search index's URL, which names the index by its hash and so
-	// changes with any page's text, replaced by a stand-in (the theme
-	// writes it into no page). A page's HTML then depends on the index
-	// only through pages it shows, and the build cache keeps it across
-	// edits of other pages.
-	renderSiteData []byte
-	search         searchFiles
-	downloads      []fhir.Download
+	search                 searchFiles
+	downloads              []fhir.Download
 	// assets are the files pages use by a relative path, by output name
 	// → site file, as the Markdown stage found them.
 	assets map[string]string
@@ -73,11 +68,6 @@ func (b *builder) resolve(site *loaded, md *rendered) *resolved {
 	siteData := r.siteData(r.navbar())
 	siteData.SearchIndex = out.search.url
 	out.siteData, out.sidebarsData = mustJSON(siteData), mustJSON(r.sidebarsData())
-	out.renderSiteData = out.siteData
-	if siteData.SearchIndex != "" {
-		siteData.SearchIndex = searchIndexStandIn
-		out.renderSiteData = mustJSON(siteData)
-	}
 	downloads, ds := site.fhir.site.Downloads()
 	b.diags.Add(ds...)
 	out.downloads = downloads

@@ -43,13 +43,7 @@ func (r *resolver) searchIndex(pages []search.Page, analyses []search.Analysis) 
 		r.b.diags.Add(diag.Diagnostic{File: cfg.File, Severity: diag.Error, Message: "build the search index: " + err.Error()})
 		return searchFiles{}
 	}
-	dir := ix.Dir()
-	if r.b.opts.lazy {
-		// portal dev: a fixed folder keeps the site data, which names it,
-		// the same across content edits, so browsers refresh in place.
-		dir = "search/dev/"
-	}
-	return searchFiles{dir: dir, files: ix.Files, url: cfg.BaseURL + dir + "index.json"}
+	return searchFiles{dir: search.Dir, files: ix.Files, url: cfg.BaseURL + search.Dir + search.MetaFile}
 }
 
 // searchVersion is the version a doc of v is indexed under, which decides

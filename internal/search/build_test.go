@@ -67,6 +67,9 @@ func decodeIndex(t testing.TB, ix *Index) decodedIndex {
 
 func decode(t testing.TB, ix *Index, name string, v any) {
 	t.Helper()
+	if name != MetaFile {
+		name = ix.Hash + "/" + name
+	}
 	data, ok := ix.Files[name]
 	if !ok {
 		t.Fatalf("index has no %s", name)
@@ -154,7 +157,7 @@ func TestShardBoundaries(t *testing.T) {
 				if i > 0 && (len(s.Terms) == 0 || s.Terms[0] != shards[i]) {
 					t.Errorf("shards[%d] = %q is not the first term of t/%d.json", i, shards[i], i)
 				}
-				size := len(ix.Files["t/"+strconv.Itoa(i)+".json"])
+				size := len(ix.Files[ix.Hash+"/t/"+strconv.Itoa(i)+".json"])
 				if size > maxShardBytes && len(s.Terms) > 1 {
 					t.Errorf("t/%d.json is %d bytes with %d terms, want at most %d", i, size, len(s.Terms), maxShardBytes)
 				}
@@ -185,7 +188,7 @@ func TestLargeTermGetsItsOwnShard(t *testing.T) {
 		if !slices.Contains(s.Terms, "common") {
 			continue
 		}
-		size := len(ix.Files["t/"+strconv.Itoa(i)+".json"])
+		size := len(ix.Files[ix.Hash+"/t/"+strconv.Itoa(i)+".json"])
 		if len(s.Terms) != 1 || size <= maxShardBytes {
 			t.Errorf("t/%d.json holds %q in %d bytes, want \"common\" alone in more than %d", i, s.Terms[:min(len(s.Terms), 3)], size, maxShardBytes)
 		}
@@ -235,7 +238,7 @@ func TestPageFragments(t *testing.T) {
 	if got := len(f.Sections[1].Text); got > excerptLength {
 		t.Errorf("excerpt is %d characters, want at most %d", got, excerptLength)
 	}
-	if !bytes.Contains(ix.Files["p/0.json"], []byte("Intro <b> & more.")) {
+	if !bytes.Contains(ix.Files[ix.Hash+"/p/0.json"], []byte("Intro <b> & more.")) {
 		t.Error("fragment JSON escapes HTML characters, want them as they are")
 	}
 }
@@ -316,8 +319,8 @@ func TestMeta(t *testing.T) {
 	ix := build(t, pages)
 	d := decodeIndex(t, ix)
 	m := d.meta
-	if m.Version != 1 || m.Pages != 4 || m.Sections != 5 {
-		t.Errorf("version %d, pages %d, sections %d; want 1, 4, 5", m.Version, m.Pages, m.Sections)
+	if m.Version != 2 || m.Pages != 4 || m.Sections != 5 {
+		t.Errorf("version %d, pages %d, sections %d; want 2, 4, 5", m.Version, m.Pages, m.Sections)
 	}
 	if want := []string{"", "current", "1.0"}; !slices.Equal(m.Versions, want) {
 		t.Errorf("versions = %q, want %q", m.Versions, want)
@@ -331,8 +334,10 @@ func TestMeta(t *testing.T) {
 	if !regexp.MustCompile(`^[0-9a-f]{10}$`).MatchString(ix.Hash) {
 		t.Errorf("hash %q is not 10 hex digits", ix.Hash)
 	}
-	if got, want := ix.Dir(), "search/"+ix.Hash+"/"; got != want {
-		t.Errorf("Dir() = %q, want %q", got, want)
+	// The meta file, whose URL outlives the build, names the hashed folder
+	// of the rest.
+	if got, want := m.Files, ix.Hash+"/"; got != want {
+		t.Errorf("files = %q, want %q", got, want)
 	}
 }
 
@@ -375,7 +380,7 @@ func BenchmarkBuild(b *testing.B) {
 	total, largest, shards := 0, 0, 0
 	for name, data := range ix.Files {
 		total += len(data)
-		if strings.HasPrefix(name, "t/") {
+		if strings.HasPrefix(name, ix.Hash+"/t/") {
 			shards++
 			largest = max(largest, len(data))
 		}

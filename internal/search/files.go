@@ -14,7 +14,8 @@ import (
 )
 
 // formatVersion is index.json's "version": the format of docs/search-index.md.
-const formatVersion = 1
+// Version 2 moved index.json out of the hashed folder, which it names.
+const formatVersion = 2
 
 // maxShardBytes is the size a term shard stays within unless one term's
 // postings alone exceed it: small enough that a query fetches little, large
@@ -39,6 +40,9 @@ type meta struct {
 	PageNameTokens   [][2]int `json:"pageNameTokens"`
 	Shards           []string `json:"shards"`
 	AvgSectionLength float64  `json:"avgSectionLength"`
+	// Files is the folder of the term shards and page fragments, relative
+	// to index.json: the indexHash and a slash.
+	Files string `json:"files"`
 }
 
 // postingList is one term with its flat page, section, weight triples.
@@ -51,7 +55,7 @@ type postingList struct {
 func writeIndex(pages []Page, analyses []pageAnalysis) (*Index, error) {
 	lists := mergePostings(analyses)
 	shards := cutShards(lists)
-	files := make(map[string][]byte, 1+len(shards)+len(pages))
+	files := make(map[string][]byte, len(shards)+len(pages))
 	m := meta{Version: formatVersion, Pages: len(pages), Shards: make([]string, len(shards))}
 	for i, shard := range shards {
 		data, err := encodeShard(shard)
@@ -76,12 +80,18 @@ func writeIndex(pages []Page, analyses []pageAnalysis) (*Index, error) {
 	}
 	m.Versions, m.PageVersions = pageVersions(pages)
 	m.PageWeights = pageWeights(pages)
+	hash := hashFiles(files)
+	m.Files = hash + "/"
 	data, err := encodeJSON(m)
 	if err != nil {
-		return nil, fmt.Errorf("search: encode index.json: %w", err)
+		return nil, fmt.Errorf("search: encode %s: %w", MetaFile, err)
 	}
-	files["index.json"] = data
-	return &Index{Hash: hashFiles(files), Files: files}, nil
+	all := make(map[string][]byte, len(files)+1)
+	for name, file := range files {
+		all[m.Files+name] = file
+	}
+	all[MetaFile] = data
+	return &Index{Hash: hash, Files: all}, nil
 }
 
 // mergePostings gathers every page's postings into one list per term, sorted
@@ -201,7 +211,7 @@ func pageVersions(pages []Page) (versions []string, pageVersions []int) {
 }
 
 // hashFiles is the indexHash: the first 10 hex digits of the SHA-256 of every
-// file, in path order, each as its path, a zero byte, its length in decimal,
+// term shard and page fragment, in path order, each as its path, a zero byte, its length in decimal,
 // a zero byte and its content.
 func hashFiles(files map[string][]byte) string {
 	h := sha256.New()

@@ -32,15 +32,22 @@ type Page struct {
 // Index is a built index.
 type Index struct {
 	// Hash is the 10-hex-digit indexHash of the contract: it names the
-	// folder, so a new build never mixes with a cached old one.
+	// folder of the term shards and page fragments, so a new build never
+	// mixes with a cached old one.
 	Hash string
-	// Files holds every file relative to the index folder: index.json,
-	// t/0.json…, p/0.json….
+	// Files holds every file relative to the search folder (Dir): MetaFile,
+	// then Hash+"/t/0.json"…, Hash+"/p/0.json"….
 	Files map[string][]byte
 }
 
-// Dir is where the index goes under the base URL: "search/" + Hash + "/".
-func (ix *Index) Dir() string { return "search/" + ix.Hash + "/" }
+// Dir is where the index goes under the base URL.
+const Dir = "search/"
+
+// MetaFile is the meta file's name in Dir. Its URL stays the same from
+// build to build, so the site data and every page that name it change only
+// when the site does, not whenever a page's text does; it names the
+// folder of everything else.
+const MetaFile = "index.json"
 
 // Build indexes pages in the given order (page numbers are indexes in pages).
 // Pages are analysed in parallel; the result depends only on pages, byte for

@@ -60,13 +60,14 @@ function syntheticIndex() {
   shards.push(shard);
 
   const meta: IndexMeta = {
-    version: 1,
+    version: 2,
     pages: PAGES,
     sections: PAGES * SECTIONS_PER_PAGE,
     versions: ['current'],
     pageVersions: new Array<number>(PAGES).fill(0),
     shards: shards.map((s, i) => (i === 0 ? '' : s.terms[0])),
     avgSectionLength: 150,
+    files: '0123456789/',
   };
   const text = () => Array.from({ length: 150 }, word).join(' ').slice(0, 1000);
   const fragment = (page: number): PageFragment => ({
@@ -86,8 +87,8 @@ function syntheticIndex() {
 it('measures query latency over loaded shards of a 50,000-term index', async () => {
   const { meta, shards, fragment, words } = syntheticIndex();
   const fragments = new Map<number, PageFragment>();
-  const search = createSearchEngine('/search/perf/index.json', async (url) => {
-    const path = url.slice('/search/perf/'.length);
+  const search = createSearchEngine('/search/index.json', async (url) => {
+    const path = url.slice('/search/'.length).replace(/^0123456789\//, '');
     const shard = /^t\/(\d+)\.json$/.exec(path);
     const page = /^p\/(\d+)\.json$/.exec(path);
     if (path === 'index.json') return { json: meta, bytes: 1 };

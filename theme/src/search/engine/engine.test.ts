@@ -3,8 +3,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSearchEngine, type SearchHit } from './index';
 
+const INDEX_URL = '/search/index.json';
 const FOLDER = '/search/0a1b2c3d4e/';
-const INDEX_URL = FOLDER + 'index.json';
 
 const FILES = import.meta.glob('./testdata/index/**/*.json', {
   eager: true,
@@ -17,7 +17,7 @@ function fileBytes(url: string): number {
 }
 
 function fixturePath(url: string): string {
-  return './testdata/index/' + url.slice(FOLDER.length);
+  return './testdata/index/' + url.slice('/search/'.length);
 }
 
 /** Serves the fixture as a static host would; counts calls per URL. */
@@ -202,8 +202,9 @@ describe('loading', () => {
   });
 
   it('rejects an index of another format version', async () => {
-    const search = createSearchEngine(INDEX_URL, async () => ({ json: { version: 2 }, bytes: 13 }));
-    await expect(search.search('consent')).rejects.toThrow('unsupported index version 2');
+    // Version 1 kept index.json in the hashed folder, without `files`.
+    const search = createSearchEngine(INDEX_URL, async () => ({ json: { version: 1 }, bytes: 13 }));
+    await expect(search.search('consent')).rejects.toThrow('unsupported index version 1 (expected 2)');
   });
 });
 
@@ -215,7 +216,7 @@ describe('default fetch', () => {
   it('refuses an index on another origin', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    const search = createSearchEngine('https://elsewhere.example/search/0a1b2c3d4e/index.json');
+    const search = createSearchEngine('https://elsewhere.example/search/index.json');
     await expect(search.search('consent')).rejects.toThrow(/another origin/);
     expect(fetch).not.toHaveBeenCalled();
   });

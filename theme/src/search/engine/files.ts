@@ -7,7 +7,7 @@ export type FetchJSON = (url: string) => Promise<{ json: unknown; bytes: number 
 
 /** index.json: the meta file. */
 export interface IndexMeta {
-  version: 1;
+  version: 2;
   pages: number;
   sections: number;
   /** Docs version names, plus "" for pages outside the docs. */
@@ -21,6 +21,8 @@ export interface IndexMeta {
   /** The first term of each shard, sorted in code-point order. */
   shards: string[];
   avgSectionLength: number;
+  /** The folder of the term shards and page fragments, relative to index.json ("{indexHash}/"). */
+  files: string;
 }
 
 /** t/{i}.json: sorted terms and, for each, flat `page, section, weight` triples. */
@@ -45,7 +47,7 @@ export class SearchIndexError extends Error {
   }
 }
 
-/** Loads the index files below the folder of index.json, remembering each. */
+/** Loads index.json and the files of the folder it names, remembering each. */
 export class IndexFiles {
   private readonly folder: string;
   private readonly cache = new Map<string, Promise<unknown>>();
@@ -63,12 +65,17 @@ export class IndexFiles {
     return this.load(this.indexURL, parseMeta);
   }
 
-  shard(index: number): Promise<TermShard> {
-    return this.load(`${this.folder}t/${index}.json`, parseShard);
+  async shard(index: number): Promise<TermShard> {
+    return this.load(`${await this.filesFolder()}t/${index}.json`, parseShard);
   }
 
-  page(index: number): Promise<PageFragment> {
-    return this.load(`${this.folder}p/${index}.json`, parsePage);
+  async page(index: number): Promise<PageFragment> {
+    return this.load(`${await this.filesFolder()}p/${index}.json`, parsePage);
+  }
+
+  /** The hashed folder index.json names: it changes with the index, while index.json's URL does not. */
+  private async filesFolder(): Promise<string> {
+    return this.folder + (await this.meta()).files;
   }
 
   bytesLoaded(): number {
@@ -131,8 +138,8 @@ function transferSize(response: Response, body: string): number {
 
 function parseMeta(json: unknown, url: string): IndexMeta {
   const meta = json as Partial<IndexMeta> | null;
-  if (meta?.version !== 1) {
-    throw new SearchIndexError(url, `unsupported index version ${JSON.stringify(meta?.version)} (expected 1)`);
+  if (meta?.version !== 2) {
+    throw new SearchIndexError(url, `unsupported index version ${JSON.stringify(meta?.version)} (expected 2)`);
   }
   const valid =
     typeof meta.pages === 'number' &&
@@ -141,9 +148,11 @@ function parseMeta(json: unknown, url: string): IndexMeta {
     Array.isArray(meta.pageVersions) &&
     meta.pageVersions.length === meta.pages &&
     isStringArray(meta.shards) &&
-    meta.shards.length > 0;
+    meta.shards.length > 0 &&
+    typeof meta.files === 'string' &&
+    /^[0-9a-f]+\/$/.test(meta.files);
   if (!valid) {
-    throw new SearchIndexError(url, 'not an index meta file (pages, sections, versions, pageVersions, shards)');
+    throw new SearchIndexError(url, 'not an index meta file (pages, sections, versions, pageVersions, shards, files)');
   }
   return meta as IndexMeta;
 }

@@ -38,7 +38,7 @@ const shard = {
 
 const files: Record<string, unknown> = {
   'index.json': {
-    version: 1,
+    version: 2,
     pages: pages.length,
     sections: pages.reduce((n, p) => n + p.sections, 0),
     versions: [''],
@@ -46,11 +46,12 @@ const files: Record<string, unknown> = {
     pageNameTokens: pages.map((p) => p.names),
     shards: [''],
     avgSectionLength: 10,
+    files: '0123456789/',
   },
-  't/0.json': shard,
+  '0123456789/t/0.json': shard,
   ...Object.fromEntries(
     pages.map((p, i) => [
-      `p/${i}.json`,
+      `0123456789/p/${i}.json`,
       {
         url: p.url,
         title: p.title,
@@ -62,8 +63,8 @@ const files: Record<string, unknown> = {
 };
 
 function engine() {
-  return createSearchEngine('/search/x/index.json', async (url) => {
-    const json = files[url.slice('/search/x/'.length)];
+  return createSearchEngine('/search/index.json', async (url) => {
+    const json = files[url.slice('/search/'.length)];
     if (json === undefined) throw new Error(`404 ${url}`);
     return { json, bytes: 1 };
   });

@@ -5,13 +5,14 @@ import { includedPages, lastVersion } from './versions';
 // Pages 0-1 default instance (current, 1.0), 2 sdk's latest version (filed
 // as outside the docs), 3 sdk's unreleased version, 4 a standalone page.
 const meta: IndexMeta = {
-  version: 1,
+  version: 2,
   pages: 5,
   sections: 5,
   versions: ['current', '1.0', '', 'sdk/current'],
   pageVersions: [0, 1, 2, 3, 2],
   shards: [''],
   avgSectionLength: 1,
+  files: '0123456789/',
 };
 
 describe('versions searched with several docs instances', () => {

@@ -12,7 +12,7 @@ import type { SearchHit, SearchOptions } from '../engine';
 import type { SearchUI } from './load';
 import { SearchModal } from './SearchModal';
 
-export const INDEX_URL = '/search/0123456789/index.json';
+export const INDEX_URL = '/search/index.json';
 
 /** Hits for the fixture pages: Patient (intro + two sections) and Bulk export (one section). */
 export function patientHits(): SearchHit[] {
