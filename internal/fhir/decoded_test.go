@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
 )
 
@@ -52,8 +53,7 @@ type expanded struct {
 // each directive's source decodes to: they must read exactly what one
 // goroutine expanding the pages in turn reads.
 func TestValuesExpandTheSameOnManyGoroutines(t *testing.T) {
-	payer := prepareValues(t).API("patient-access").Config
-	payer.ID, payer.CapabilityStatement, payer.SmartConfiguration = "payer-access", "pb/capabilitystatement.json", ""
+	payer := config.FHIRAPI{ID: "payer-access", CapabilityStatement: "pb/capabilitystatement.json", BaseURL: "https://fhir.sandbox.example.org/pb/r4"}
 	pages := manyValuesPages(24)
 
 	sequential := prepareValues(t, payer)
