@@ -353,7 +353,7 @@ func (s *Site) pinForScope(ref, scope string) string {
 					versions = append(versions, d.Version)
 				}
 			}
-			if used := pinnedVersions(api.File.Raw, dep.Canonical, versions); len(used) == 1 {
+			if used := s.pinnedVersions(api.File, dep.Canonical, versions); len(used) == 1 {
 				return ref + "|" + used[0]
 			}
 		}

@@ -33,6 +33,9 @@ type Site struct {
 	deps      Dependencies
 	// guides are the declared dependencies that carry their definitions.
 	guides []*GuideDefinitions
+	// decoded are the documents the value directives read, each decoded
+	// once however many directives and goroutines read it.
+	decoded decodedSources
 }
 
 // Page is one generated doc.

@@ -118,7 +118,10 @@ func (s *Site) resolveSource(attrs map[string]string, leaf bool) (*valueSource, 
 		if api.Smart == nil {
 			return nil, fmt.Errorf("fhir API %q has no smartConfiguration in the site config", api.ID)
 		}
-		doc, err := decodeOrdered(api.Smart.Data)
+		doc, err := s.decoded.smart.get(api.Smart, func() decodedDoc {
+			doc, err := decodeOrdered(api.Smart.Data)
+			return decodedDoc{doc: doc, err: err}
+		}).result()
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", api.Smart.Path, err)
 		}
@@ -151,15 +154,27 @@ func (s *Site) fileSource(rel string) (*valueSource, error) {
 }
 
 func (s *Site) fileSourceOf(f *File, title string) (*valueSource, error) {
-	doc, err := decodeOrdered(f.Raw)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", f.Path, err)
+	decoded := s.decodedFile(f)
+	if decoded.err != nil {
+		return nil, fmt.Errorf("%s: %v", f.Path, decoded.err)
 	}
-	data := []byte(f.Raw)
-	if f.Entry != "" {
-		data = []byte(prettyJSON(f.Raw))
-	}
-	return &valueSource{label: where(f), doc: doc, data: data, title: title}, nil
+	return &valueSource{label: where(f), doc: decoded.doc, data: decoded.data, title: title}, nil
+}
+
+// decodedFile is f's document as an orderedObject tree, and its text as
+// ::fhir-json shows it: a file as written, a Bundle entry indented.
+func (s *Site) decodedFile(f *File) decodedDoc {
+	return s.decoded.files.get(f, func() decodedDoc {
+		doc, err := decodeOrdered(f.Raw)
+		if err != nil {
+			return decodedDoc{err: err}
+		}
+		data := []byte(f.Raw)
+		if f.Entry != "" {
+			data = []byte(prettyJSON(f.Raw))
+		}
+		return decodedDoc{doc: doc, data: data}
+	})
 }
 
 // resourceSource is an example resource the API may show, by Type/id.
@@ -211,7 +226,7 @@ func (s *Site) dependencyVersion(pkg, apiID string) (string, error) {
 	if api == nil {
 		return "", fmt.Errorf("no FHIR API with id %q is configured%s", apiID, s.apiSuggestion(apiID))
 	}
-	used := pinnedVersions(api.File.Raw, canonical, versions)
+	used := s.pinnedVersions(api.File, canonical, versions)
 	if len(used) != 1 {
 		return "", fmt.Errorf("the statement of API %q pins references into %s to %s, not to one declared version (%s)", api.ID, pkg,
 			orNone(used), strings.Join(versions, ", "))
@@ -220,22 +235,18 @@ func (s *Site) dependencyVersion(pkg, apiID string) (string, error) {
 }
 
 // pinnedVersions lists the declared versions that canonical references
-// under canonical in raw pin with |version.
-func pinnedVersions(raw []byte, canonical string, declared []string) []string {
-	var doc any
-	if json.Unmarshal(raw, &doc) != nil {
-		return nil
-	}
+// under canonical in f pin with |version.
+func (s *Site) pinnedVersions(f *File, canonical string, declared []string) []string {
 	seen := map[string]bool{}
-	walkJSONStrings(doc, func(v string) {
-		if u, version, ok := strings.Cut(v, "|"); ok && strings.HasPrefix(u, canonical+"/") {
+	for _, ref := range s.versionedReferences(f) {
+		if u, version, ok := strings.Cut(ref, "|"); ok && strings.HasPrefix(u, canonical+"/") {
 			for _, d := range declared {
 				if d == version {
 					seen[d] = true
 				}
 			}
 		}
-	})
+	}
 	var out []string
 	for v := range seen {
 		out = append(out, v)
@@ -244,13 +255,33 @@ func pinnedVersions(raw []byte, canonical string, declared []string) []string {
 	return out
 }
 
+// versionedReferences are the string values of f's document that carry a
+// |version, in document order; nil when f is not JSON.
+func (s *Site) versionedReferences(f *File) []string {
+	return s.decoded.pinned.get(f, func() []string {
+		decoded := s.decodedFile(f)
+		if decoded.err != nil {
+			return nil
+		}
+		var refs []string
+		walkJSONStrings(decoded.doc, func(v string) {
+			if strings.Contains(v, "|") {
+				refs = append(refs, v)
+			}
+		})
+		return refs
+	})
+}
+
+// walkJSONStrings calls fn with every string value (not key) of a
+// decodeOrdered document.
 func walkJSONStrings(v any, fn func(string)) {
 	switch x := v.(type) {
 	case string:
 		fn(x)
-	case map[string]any:
-		for _, child := range x {
-			walkJSONStrings(child, fn)
+	case *orderedObject:
+		for _, k := range x.keys {
+			walkJSONStrings(x.values[k], fn)
 		}
 	case []any:
 		for _, child := range x {

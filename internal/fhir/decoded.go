@@ -1,0 +1,57 @@
+package fhir
+
+import "sync"
+
+// A build expands hundreds of :fhir-value and ::fhir-json directives, on
+// several goroutines, and most of them read the same few documents: an
+// API's statement, its discovery document, a handful of examples. Each
+// document is decoded once per Site (once per build) and the decoded value
+// is shared by every directive that reads it. Shared values are read-only:
+// element lookup, listing element paths, formatting and marshalling only
+// read them.
+
+// decodedSources are the documents the value directives read, decoded.
+type decodedSources struct {
+	// files are FHIR files (and Bundle entries) as orderedObject trees,
+	// with the text ::fhir-json shows.
+	files onceMap[*File, decodedDoc]
+	// smart are the APIs' discovery documents as orderedObject trees.
+	smart onceMap[*SmartConfiguration, decodedDoc]
+	// pinned are a file's versioned references (url|version), for the
+	// dependency version its statement pins.
+	pinned onceMap[*File, []string]
+}
+
+// decodedDoc is one decoded document, or why it could not be decoded.
+type decodedDoc struct {
+	doc any
+	// data is the document's text as ::fhir-json shows it whole.
+	data []byte
+	err  error
+}
+
+func (d decodedDoc) result() (any, error) { return d.doc, d.err }
+
+// onceMap computes a value per key at most once. Callers of a key that is
+// being computed wait for it and get the same value; callers of other keys
+// do not wait. The zero onceMap is empty and ready to use.
+type onceMap[K comparable, V any] struct {
+	mu    sync.Mutex
+	value map[K]func() V
+}
+
+// get is key's value, computed by compute when key is asked for the first
+// time.
+func (m *onceMap[K, V]) get(key K, compute func() V) V {
+	m.mu.Lock()
+	value, ok := m.value[key]
+	if !ok {
+		if m.value == nil {
+			m.value = map[K]func() V{}
+		}
+		value = sync.OnceValue(compute)
+		m.value[key] = value
+	}
+	m.mu.Unlock()
+	return value()
+}
