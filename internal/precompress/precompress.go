@@ -203,6 +203,11 @@ func DirBy(ctx context.Context, dir, prev string, quality Policy, cache *Cache) 
 // describe the same bytes, else the cache's.
 func compressFile(dir, prev, rel string, q Quality, cache *Cache, moved movedIndex) (reused bool, in, out int64, err error) {
 	src := filepath.Join(dir, rel)
+	if prev != "" {
+		if size, n, ok := reuseLinked(src, filepath.Join(prev, rel)); ok {
+			return true, size, n, nil
+		}
+	}
 	data, err := os.ReadFile(src)
 	if err != nil {
 		return false, 0, 0, fmt.Errorf("precompress: %w", err)
@@ -285,6 +290,22 @@ func movedFiles(prev string) movedIndex {
 	return index
 }
 
+// reuseLinked links prev's siblings next to src when src is prev's file
+// itself (the build links the files a rebuild left unchanged), without
+// reading either: most files of a rebuild are such links. It returns src's
+// size and the siblings' total size.
+func reuseLinked(src, old string) (size, siblings int64, ok bool) {
+	info, err := os.Stat(old)
+	if err != nil || !info.Mode().IsRegular() {
+		return 0, 0, false
+	}
+	if srcInfo, err := os.Stat(src); err != nil || !os.SameFile(srcInfo, info) {
+		return 0, 0, false
+	}
+	siblings, ok = linkSiblings(src, old, info)
+	return info.Size(), siblings, ok
+}
+
 // reuse links prev's siblings next to src when prev holds the same bytes
 // and every sibling, each no older than the file it encodes. It returns
 // the siblings' total size.
@@ -300,6 +321,12 @@ func reuse(src, old string, data []byte) (int64, bool) {
 			return 0, false
 		}
 	}
+	return linkSiblings(src, old, info)
+}
+
+// linkSiblings links old's siblings next to src when every one is there,
+// no older than old (info). It returns their total size.
+func linkSiblings(src, old string, info os.FileInfo) (int64, bool) {
 	var total int64
 	for _, enc := range policy.Encodings {
 		sib, err := os.Stat(old + enc.Suffix)

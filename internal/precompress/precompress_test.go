@@ -129,6 +129,41 @@ func TestDirReusesUnchangedFilesOfThePreviousOutput(t *testing.T) {
 	}
 }
 
+func TestDirReusesTheSiblingsOfALinkedFile(t *testing.T) {
+	parent := t.TempDir()
+	prev, next := filepath.Join(parent, "build"), filepath.Join(parent, "next")
+	write(t, prev, "same.html", page)
+	if _, err := Dir(context.Background(), prev, "", Fast, nil); err != nil {
+		t.Fatal(err)
+	}
+	marker := []byte("reused sibling")
+	later := time.Now().Add(time.Second)
+	if err := os.WriteFile(filepath.Join(prev, "same.html.br"), marker, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(filepath.Join(prev, "same.html.br"), later, later); err != nil {
+		t.Fatal(err)
+	}
+	// The build links a file a rebuild left unchanged: one inode, which
+	// needs no reading to be known the same.
+	if err := os.MkdirAll(next, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(filepath.Join(prev, "same.html"), filepath.Join(next, "same.html")); err != nil {
+		t.Skipf("no hard links here: %v", err)
+	}
+	stats, err := Dir(context.Background(), next, prev, Fast, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stats.Reused != 1 || stats.Compressed != 0 || stats.In != int64(len(page)) {
+		t.Errorf("stats %+v, want 1 reused of %d bytes", stats, len(page))
+	}
+	if got, _ := os.ReadFile(filepath.Join(next, "same.html.br")); !bytes.Equal(got, marker) {
+		t.Errorf("same.html.br was compressed again")
+	}
+}
+
 func TestDirReusesFilesOfAFolderThatWasRenamed(t *testing.T) {
 	parent := t.TempDir()
 	prev, next := filepath.Join(parent, "build"), filepath.Join(parent, "next")
