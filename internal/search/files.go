@@ -211,8 +211,8 @@ func pageVersions(pages []Page) (versions []string, pageVersions []int) {
 }
 
 // hashFiles is the indexHash: the first 10 hex digits of the SHA-256 of every
-// term shard and page fragment, in path order, each as its path, a zero byte, its length in decimal,
-// a zero byte and its content.
+// term shard and page fragment, in path order, each as its path, a zero byte,
+// its length in decimal, a zero byte and its content.
 func hashFiles(files map[string][]byte) string {
 	h := sha256.New()
 	for _, name := range slices.Sorted(maps.Keys(files)) {
