@@ -113,7 +113,9 @@ func corpusSite(b *testing.B) string {
 	if out, err := exec.Command("python3", gen, "--out", filepath.Join(site, "docs"), "--scale", "1").CombinedOutput(); err != nil {
 		b.Fatalf("gen-corpus: %v\n%s", err, out)
 	}
-	config := "title: Benchmark corpus\nurl: https://docs.example.org\nbaseUrl: /\n"
+	// trailingSlash: the corpus's relative links ("../x/y/") are written for
+	// pages served at /docs/a/b/ (as make bench's and bench-compare's configs say).
+	config := "title: Benchmark corpus\nurl: https://docs.example.org\nbaseUrl: /\ntrailingSlash: true\n"
 	if err := os.WriteFile(filepath.Join(site, "portal.yaml"), []byte(config), 0o644); err != nil {
 		b.Fatal(err)
 	}
