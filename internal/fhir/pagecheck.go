@@ -206,6 +206,9 @@ func (s *Site) pageScopes(p PageText) []scopeMention {
 	for bi, cb := range p.Outline.CodeBlocks {
 		apis := s.blockAPIs(p.Outline.CodeBlocks, bi)
 		for i, line := range strings.Split(cb.Code, "\n") {
+			if !strings.Contains(line, "scope") && !mayNameResourceScope(line) {
+				continue // most lines of code: no regular expression need scan them
+			}
 			seen := map[string]bool{}
 			for _, m := range scopeParamRe.FindAllStringSubmatch(line, -1) {
 				value := m[1] + m[2]
@@ -232,6 +235,12 @@ func (s *Site) pageScopes(p PageText) []scopeMention {
 // "use X instead of Y"): its scopes are examples of refusal, not requests.
 var refusalRe = regexp.MustCompile(`(?i)\b(?:not|no|never|fails?|failed|refused?|refuses|rejects?|rejected|invalid_scope|instead of|rather than|unlike|becomes?|lacks?)\b|n't\b`)
 
+// mayNameResourceScope reports whether s holds what every match of
+// resourceScopeInTextRe starts with.
+func mayNameResourceScope(s string) bool {
+	return strings.Contains(s, "patient/") || strings.Contains(s, "user/") || strings.Contains(s, "system/")
+}
+
 // mayHoldScope: a block without a "/" or a scope word holds no scope, and
 // is not read further.
 func mayHoldScope(prose markdown.Prose) bool {
@@ -257,7 +266,7 @@ func proseScopes(prose markdown.Prose) []scopeMention {
 					out = append(out, scopeMention{scope: f, line: run.Line})
 				}
 			}
-		default:
+		case mayNameResourceScope(run.Text):
 			for _, m := range resourceScopeInTextRe.FindAllStringIndex(run.Text, -1) {
 				at := offset + m[0]
 				if run.Code {

@@ -88,3 +88,27 @@ func TestStaleYearsKeepHistoryAndCurrentDates(t *testing.T) {
 		}
 	}
 }
+
+func TestHasYearIsYearRe(t *testing.T) {
+	texts := []string{
+		"", "2024", "in 2024.", "as of March 2019,", "1999", "2100", "1899", "20244", "a2024", "2024a",
+		"_2024", "2024_", "x 2024-01-02", "HL7 FHIR R4 (4.0.1)", "v2.0.1", "SMART 2.2.0", "é2024", "2024é",
+		"ICD-10 and 2019-nCoV", "port 2019/tcp", "12 2019 12", "201", "20 24", "CMS-0057-F (January 2024)",
+	}
+	for _, text := range texts {
+		if got, want := hasYear(text), yearRe.MatchString(text); got != want {
+			t.Errorf("hasYear(%q) = %v, yearRe says %v", text, got, want)
+		}
+	}
+}
+
+func FuzzHasYearIsYearRe(f *testing.F) {
+	for _, seed := range []string{"2024", "a 1999 b", "x2020", "20201", "é2019é"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if got, want := hasYear(text), yearRe.MatchString(text); got != want {
+			t.Errorf("hasYear(%q) = %v, yearRe says %v", text, got, want)
+		}
+	})
+}
