@@ -132,7 +132,11 @@ test('pagination links the previous and next docs and navigates', async ({ page,
   expect(data.doc.next).toBeTruthy();
   await expect(next.locator('.pagination-nav__sublabel')).toHaveText('Next');
   await expect(next.locator('.pagination-nav__label')).toHaveText(data.doc.next.title);
-  await next.click();
+  // Followed from the keyboard: at the page's foot the guide's diagrams are
+  // drawn as the link comes into view, and a pointer aimed before they are
+  // could land where the link was (a slow machine's race, not the reader's).
+  await next.focus();
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(data.doc.next.permalink);
   await expect(page).toHaveTitle(new RegExp(` \\| ${SITE_TITLE}$`));
   await expect(page.locator('article h1').first()).not.toHaveText('Authorization');
