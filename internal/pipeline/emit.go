@@ -19,6 +19,7 @@ import (
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/markdown"
 	"github.com/portaldocs/portal/internal/route"
+	"github.com/portaldocs/portal/internal/search"
 	"github.com/portaldocs/portal/internal/ssr"
 	"github.com/portaldocs/portal/internal/theme"
 	"github.com/portaldocs/portal/internal/themedata"
@@ -42,7 +43,7 @@ func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *
 		out.add(d.Path, d.Data)
 	}
 	for name, data := range plan.search.files {
-		out.add(plan.search.dir+name, data)
+		out.add(search.Dir+name, data)
 	}
 	m := plan.manifest
 	out.add(strings.TrimPrefix(m.SiteData, base), plan.siteData)

@@ -26,9 +26,8 @@ func hasSearch(cfg *config.Site) bool {
 	return false
 }
 
-// searchFiles is the search index's files, by name under dir.
+// searchFiles is the search index's files, by name under search.Dir.
 type searchFiles struct {
-	dir   string
 	files map[string][]byte
 	// url is the index's meta file under the base URL ("" without search).
 	url string
@@ -43,7 +42,7 @@ func (r *resolver) searchIndex(pages []search.Page, analyses []search.Analysis) 
 		r.b.diags.Add(diag.Diagnostic{File: cfg.File, Severity: diag.Error, Message: "build the search index: " + err.Error()})
 		return searchFiles{}
 	}
-	return searchFiles{dir: search.Dir, files: ix.Files, url: cfg.BaseURL + search.Dir + search.MetaFile}
+	return searchFiles{files: ix.Files, url: cfg.BaseURL + search.Dir + search.MetaFile}
 }
 
 // searchVersion is the version a doc of v is indexed under, which decides

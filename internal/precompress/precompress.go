@@ -161,7 +161,9 @@ func DirBy(ctx context.Context, dir, prev string, quality Policy, cache *Cache) 
 	if err != nil {
 		return Stats{}, fmt.Errorf("precompress: list %s: %w", dir, err)
 	}
-	moved := movedFiles(prev)
+	// Only a rebuild that renamed a folder asks for it: indexing prev
+	// costs a walk of the whole previous output.
+	moved := sync.OnceValue(func() movedIndex { return movedFiles(prev) })
 	// Largest first: at Brotli's best quality a 2 MB page takes seconds,
 	// and started last it would keep one core busy alone at the end.
 	sort.SliceStable(names, func(i, j int) bool { return sizes[names[i]] > sizes[names[j]] })
@@ -201,7 +203,7 @@ func DirBy(ctx context.Context, dir, prev string, quality Policy, cache *Cache) 
 
 // compressFile writes the siblings of dir/rel, reusing prev's when they
 // describe the same bytes, else the cache's.
-func compressFile(dir, prev, rel string, q Quality, cache *Cache, moved movedIndex) (reused bool, in, out int64, err error) {
+func compressFile(dir, prev, rel string, q Quality, cache *Cache, moved func() movedIndex) (reused bool, in, out int64, err error) {
 	src := filepath.Join(dir, rel)
 	if prev != "" {
 		if size, n, ok := reuseLinked(src, filepath.Join(prev, rel)); ok {
@@ -218,7 +220,7 @@ func compressFile(dir, prev, rel string, q Quality, cache *Cache, moved movedInd
 			return true, int64(len(data)), n, nil
 		}
 		if _, err := os.Lstat(old); os.IsNotExist(err) {
-			for _, candidate := range moved[movedKey{filepath.Base(rel), int64(len(data))}] {
+			for _, candidate := range moved()[movedKey{filepath.Base(rel), int64(len(data))}] {
 				if n, ok := reuse(src, filepath.Join(prev, candidate), data); ok {
 					return true, int64(len(data)), n, nil
 				}
@@ -314,12 +316,10 @@ func reuse(src, old string, data []byte) (int64, bool) {
 	if err != nil || !info.Mode().IsRegular() || info.Size() != int64(len(data)) {
 		return 0, false
 	}
-	if srcInfo, err := os.Stat(src); err != nil || !os.SameFile(srcInfo, info) {
-		// Not the same inode (the build links unchanged files): compare.
-		prevData, err := os.ReadFile(old)
-		if err != nil || !bytes.Equal(prevData, data) {
-			return 0, false
-		}
+	// A file linked from prev was taken by reuseLinked: compare the bytes.
+	prevData, err := os.ReadFile(old)
+	if err != nil || !bytes.Equal(prevData, data) {
+		return 0, false
 	}
 	return linkSiblings(src, old, info)
 }
