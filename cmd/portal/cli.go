@@ -127,13 +127,18 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	start := time.Now()
 	limitMemory()
 	opts := []pipeline.Option{pipeline.WithOutputDir(*out), pipeline.WithEngineVersion(engineVersion())}
+	var store *buildcache.Store
 	if dir := cachePath(*site, *cacheDir, *noCache); dir != "" {
-		store, err := buildcache.Open(dir)
-		if err != nil {
+		var err error
+		if store, err = buildcache.Open(dir); err != nil {
 			fmt.Fprintf(stderr, "portal build: %v\n", err)
 			return 1
 		}
-		defer store.Close()
+		defer func() {
+			if err := store.Close(); err != nil {
+				fmt.Fprintf(stderr, "portal build: warning: %v\n", err)
+			}
+		}()
 		opts = append(opts, pipeline.WithStore(store))
 	}
 	progress := newProgressPrinter(stderr, time.Now)
@@ -151,6 +156,10 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err := res.Output.WriteDir(*out); err != nil {
 		fmt.Fprintf(stderr, "portal: write output: %v\n", err)
 		return 1
+	}
+	if store != nil {
+		// What this build did not use, the next one will not either.
+		store.Prune()
 	}
 	fmt.Fprintf(stdout, "built %d routes into %s in %s\n", len(res.Output.Manifest.Routes), *out,
 		time.Since(start).Round(time.Millisecond))

@@ -1,6 +1,7 @@
 package buildcache
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"sync"
@@ -64,8 +65,6 @@ func TestTemporaryStoreIsRemoved(t *testing.T) {
 	}
 }
 
-// TestConcurrentPuts: builds writing the same entries at once leave whole
-// entries (each is written aside and renamed into place).
 // TestConcurrentPuts: puts of one entry at once, in a persistent and in a
 // temporary store, never let a Get after a Put read it partial.
 func TestConcurrentPuts(t *testing.T) {
@@ -108,5 +107,185 @@ func TestHasherSeparatesParts(t *testing.T) {
 	b := NewHasher().AddString("a").AddString("bc").Key()
 	if a == b {
 		t.Error(`("ab", "c") and ("a", "bc") have the same key`)
+	}
+}
+
+func mustOpen(t *testing.T, dir string) *Store {
+	t.Helper()
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func mustClose(t *testing.T, s *Store) {
+	t.Helper()
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func packFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	packs, err := filepath.Glob(filepath.Join(dir, formatDir, "*"+packExt))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return packs
+}
+
+// blob is an entry of n times the size below which a compaction is not
+// worth its writes.
+func blob(b byte, n int) []byte { return bytes.Repeat([]byte{b}, n*pruneSlack) }
+
+// TestPruneDropsWhatTheBuildDidNotUse: a build that succeeded prunes the
+// entries it neither read nor wrote; the cache then holds one pack.
+func TestPruneDropsWhatTheBuildDidNotUse(t *testing.T) {
+	dir := t.TempDir()
+	a, b := Sum([]byte("a")), Sum([]byte("b"))
+	s := mustOpen(t, dir)
+	for key, data := range map[Key][]byte{a: blob('a', 1), b: blob('b', 4)} {
+		if err := s.Put("html", key, data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mustClose(t, s)
+
+	s = mustOpen(t, dir)
+	if _, ok := s.Get("html", a); !ok {
+		t.Fatal("entry a is missing in the second session")
+	}
+	if err := s.Put("html", Sum([]byte("c")), blob('c', 1)); err != nil {
+		t.Fatal(err)
+	}
+	s.Prune()
+	mustClose(t, s)
+
+	s = mustOpen(t, dir)
+	defer mustClose(t, s)
+	if got, ok := s.Get("html", a); !ok || !bytes.Equal(got, blob('a', 1)) {
+		t.Error("the used entry a did not survive the compaction whole")
+	}
+	if _, ok := s.Get("html", Sum([]byte("c"))); !ok {
+		t.Error("the entry c written by the pruning build is gone")
+	}
+	if s.Has("html", b) {
+		t.Error("the unused entry b survived the prune")
+	}
+	if packs := packFiles(t, dir); len(packs) != 1 {
+		t.Errorf("packs after compaction: %v, want one", packs)
+	}
+}
+
+// TestFailedBuildKeepsEverything: without Prune (a failed build) nothing
+// is dropped, and many such builds are merged, not left as many packs.
+func TestFailedBuildKeepsEverything(t *testing.T) {
+	dir := t.TempDir()
+	const sessions = 2*maxPacks + 3
+	for i := range sessions {
+		s := mustOpen(t, dir)
+		if err := s.Put("html", Sum([]byte{byte(i)}), []byte{byte(i)}); err != nil {
+			t.Fatal(err)
+		}
+		mustClose(t, s)
+	}
+	s := mustOpen(t, dir)
+	defer mustClose(t, s)
+	for i := range sessions {
+		if got, ok := s.Get("html", Sum([]byte{byte(i)})); !ok || !bytes.Equal(got, []byte{byte(i)}) {
+			t.Errorf("entry %d: %q, %v", i, got, ok)
+		}
+	}
+	if packs := packFiles(t, dir); len(packs) > 2*maxPacks {
+		t.Errorf("%d packs after %d sessions; want at most %d", len(packs), sessions, 2*maxPacks)
+	}
+}
+
+// TestDamagedEntryIsAMiss: bytes changed on disk are never returned.
+func TestDamagedEntryIsAMiss(t *testing.T) {
+	dir := t.TempDir()
+	key := Sum([]byte("page"))
+	s := mustOpen(t, dir)
+	if err := s.Put("html", key, []byte("<p>page</p>")); err != nil {
+		t.Fatal(err)
+	}
+	mustClose(t, s)
+	packs := packFiles(t, dir)
+	data, err := os.ReadFile(packs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[3] ^= 0xff
+	if err := os.WriteFile(packs[0], data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s = mustOpen(t, dir)
+	defer mustClose(t, s)
+	if got, ok := s.Get("html", key); ok {
+		t.Errorf("a damaged entry was returned: %q", got)
+	}
+}
+
+// TestEntriesArePublishedOnClose: a session still running (or one that
+// crashed) is invisible to another; its entries appear once it closes.
+func TestEntriesArePublishedOnClose(t *testing.T) {
+	dir := t.TempDir()
+	key := Sum([]byte("page"))
+	writer := mustOpen(t, dir)
+	if err := writer.Put("html", key, []byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	reader := mustOpen(t, dir)
+	if reader.Has("html", key) {
+		t.Error("an entry of a session still open was visible")
+	}
+	mustClose(t, reader)
+	mustClose(t, writer)
+	reader = mustOpen(t, dir)
+	defer mustClose(t, reader)
+	if !reader.Has("html", key) {
+		t.Error("a closed session's entry is not visible")
+	}
+}
+
+// TestTheFormatBeforePacksIsRemoved: the v1 folder of files is deleted.
+func TestTheFormatBeforePacksIsRemoved(t *testing.T) {
+	dir := t.TempDir()
+	old := filepath.Join(dir, "v1", "html", "ab")
+	if err := os.MkdirAll(old, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	mustClose(t, mustOpen(t, dir))
+	if _, err := os.Stat(filepath.Join(dir, "v1")); !os.IsNotExist(err) {
+		t.Errorf("v1 is still there: %v", err)
+	}
+}
+
+// TestReplaceOutlivesTheSession: a replaced entry is what this session and
+// the next read, and Keys lists it once.
+func TestReplaceOutlivesTheSession(t *testing.T) {
+	dir := t.TempDir()
+	key := Sum([]byte("page"))
+	s := mustOpen(t, dir)
+	if err := s.Put("html", key, []byte("old")); err != nil {
+		t.Fatal(err)
+	}
+	mustClose(t, s)
+	s = mustOpen(t, dir)
+	if err := s.Replace("html", key, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.Get("html", key); string(got) != "new" {
+		t.Errorf("Get after Replace = %q", got)
+	}
+	mustClose(t, s)
+	s = mustOpen(t, dir)
+	defer mustClose(t, s)
+	if got, _ := s.Get("html", key); string(got) != "new" {
+		t.Errorf("Get in the next session = %q", got)
+	}
+	if keys := s.Keys("html"); len(keys) != 1 || keys[0] != key {
+		t.Errorf("Keys = %v", keys)
 	}
 }

@@ -203,18 +203,14 @@ func TestWarmBuildTakesPagesFromTheCache(t *testing.T) {
 
 	// Mark every prerendered page the cache holds.
 	const mark = "<!-- from the build cache -->"
-	err = filepath.WalkDir(filepath.Join(cacheDir, "v1", "page-html"), func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
+	for _, key := range store.Keys("page-html") {
+		data, ok := store.Get("page-html", key)
+		if !ok {
+			t.Fatalf("page-html %s cannot be read", key)
 		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
+		if err := store.Replace("page-html", key, append(data, mark...)); err != nil {
+			t.Fatal(err)
 		}
-		return os.WriteFile(p, append(data, mark...), 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	appendTo(t, site, "docs/api/index.md", "\nAn added sentence.\n")
 	buildInto(t, site, out, store)
