@@ -241,18 +241,21 @@ func (pr *pageRenderer) render(ctx context.Context, diags *diag.List, p *builtPa
 		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error, Message: err.Error()})
 		return nil, false
 	}
+	lean, content, _ := withContentPlaceholder(json)
 	var key buildcache.Key
 	if pr.keep {
-		key = buildcache.NewHasher().AddKey(pr.inputs).AddKey(p.dataKey).Key()
+		// By the input the theme gets: a page whose content alone changed
+		// is not rendered again.
+		key = buildcache.NewHasher().AddKey(pr.inputs).Add(lean).Key()
 		if html, ok := pr.store.Get(kindPageHTML, key); ok {
-			return pr.finish(diags, p, string(html), json)
+			return pr.finish(diags, p, string(html), json, content)
 		}
 	}
 	pool := pr.engines.get()
 	if pool == nil {
 		return nil, false // reported when the engines failed to load
 	}
-	html, logs, err := pool.Render(ctx, pr.shared, pageInput(json, pr.renderInput))
+	html, logs, err := pool.Render(ctx, pr.shared, pageInput(lean, pr.renderInput))
 	for _, l := range logs {
 		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Warning,
 			Message: fmt.Sprintf("prerendering %s logged: %s", p.entry.Path, l)})
@@ -262,7 +265,7 @@ func (pr *pageRenderer) render(ctx context.Context, diags *diag.List, p *builtPa
 			Message: fmt.Sprintf("prerender %s: %v", p.entry.Path, err), Hint: "the theme failed on this page's data"})
 		return nil, false
 	}
-	page, ok := pr.finish(diags, p, html, json)
+	page, ok := pr.finish(diags, p, html, json, content)
 	if ok && pr.keep && len(logs) == 0 {
 		if err := pr.store.Put(kindPageHTML, key, []byte(html)); err != nil {
 			diags.Add(diag.Diagnostic{Severity: diag.Warning, Message: err.Error(), Hint: "the page is built; only the cache missed it"})
@@ -279,8 +282,9 @@ func pageInput(json, tail []byte) []byte {
 }
 
 // finish completes the theme's document: the real URLs for the stand-ins,
-// and the page's initial data where the theme left its placeholder.
-func (pr *pageRenderer) finish(diags *diag.List, p *builtPage, html string, json []byte) ([]byte, bool) {
+// the page's content and its initial data where the theme left their
+// placeholders.
+func (pr *pageRenderer) finish(diags *diag.List, p *builtPage, html string, json []byte, content string) ([]byte, bool) {
 	// The theme leaves a placeholder where the client's initial data goes:
 	// the input without the content HTML, which the client reads back from
 	// the DOM (theme/src/content/contentFromDom.ts), so a page ships its
@@ -303,11 +307,27 @@ func (pr *pageRenderer) finish(diags *diag.List, p *builtPage, html string, json
 			Hint:    "the theme writes the site data and sidebars URLs only in the head's attributes, the initial data in the body; see pipeline.urlReplacer"})
 		return nil, false
 	}
+	// The content comes before the initial data, in the body.
+	body, tail := rest[:at], rest[at+len(initialDataPlaceholder):]
+	contentAt := len(body)
+	if content != "" {
+		contentAt = strings.Index(body, contentPlaceholder)
+		if contentAt < 0 || strings.Contains(body[contentAt+len(contentPlaceholder):], contentPlaceholder) {
+			diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error,
+				Message: fmt.Sprintf("prerender %s: the theme did not write the page's content placeholder %s exactly once", p.entry.Path, contentPlaceholder),
+				Hint:    "the theme writes page.html once, as it is (theme/src/content/Content.tsx)"})
+			return nil, false
+		}
+	}
 	input := pageInput(withoutContentHTML(json), pr.input)
-	page := make([]byte, 0, len(top)+len(rest)-len(initialDataPlaceholder)+len(input))
-	page = append(append(page, top...), rest[:at]...)
+	page := make([]byte, 0, len(top)+len(rest)+len(content)+len(input))
+	page = append(append(page, top...), body[:contentAt]...)
+	if content != "" {
+		page = append(page, content...)
+		page = append(page, body[contentAt+len(contentPlaceholder):]...)
+	}
 	page = append(page, input...)
-	return append(page, rest[at+len(initialDataPlaceholder):]...), true
+	return append(page, tail...), true
 }
 
 // initialDataPlaceholder is where the theme's document expects the client's

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"path"
 	"strings"
@@ -491,20 +492,55 @@ const contentHTMLKey = `"html":"`
 // decoding the page (which can be megabytes). It returns json unchanged if
 // the field is missing or unterminated.
 func withoutContentHTML(json []byte) []byte {
-	start := bytes.Index(json, []byte(contentHTMLKey))
-	if start < 0 {
+	from, to, ok := contentHTMLSpan(json)
+	if !ok {
 		return json
 	}
-	from := start + len(contentHTMLKey)
+	return splice(json, from, to, "")
+}
+
+// withContentPlaceholder is a page's data file JSON with the content HTML
+// replaced by contentPlaceholder, and the content HTML itself: the theme
+// renders the placeholder where the content goes, and finish puts the
+// content there. JavaScript then neither parses nor copies the content,
+// the largest part of most pages. ok is false when the page has no content
+// HTML.
+func withContentPlaceholder(data []byte) (lean []byte, content string, ok bool) {
+	from, to, found := contentHTMLSpan(data)
+	if !found || from == to {
+		return data, "", false
+	}
+	// The value's quotes included, it is a JSON string.
+	if err := json.Unmarshal(data[from-1:to+1], &content); err != nil {
+		return data, "", false
+	}
+	return splice(data, from, to, contentPlaceholder), content, true
+}
+
+// contentPlaceholder stands for a page's content HTML in the prerender's
+// input and output; it needs no escaping in JSON.
+const contentPlaceholder = "<!--portal:content-->"
+
+// contentHTMLSpan finds the content HTML's escaped characters in a page's
+// data file JSON: json[from:to], between its quotes.
+func contentHTMLSpan(json []byte) (from, to int, ok bool) {
+	start := bytes.Index(json, []byte(contentHTMLKey))
+	if start < 0 {
+		return 0, 0, false
+	}
+	from = start + len(contentHTMLKey)
 	for i := from; i < len(json); i++ {
 		switch json[i] {
 		case '\\':
 			i++ // the escaped character, a quote included
 		case '"':
-			lean := make([]byte, 0, len(json)-(i-from))
-			lean = append(append(lean, json[:from]...), json[i:]...)
-			return lean
+			return from, i, true
 		}
 	}
-	return json
+	return 0, 0, false
+}
+
+func splice(json []byte, from, to int, with string) []byte {
+	out := make([]byte, 0, len(json)-(to-from)+len(with))
+	return append(append(append(out, json[:from]...), with...), json[to:]...)
 }

@@ -2,6 +2,8 @@ package pipeline
 
 import (
 	"bytes"
+	"encoding/json"
+	"reflect"
 	"testing"
 
 	"github.com/portaldocs/portal/internal/themedata"
@@ -28,6 +30,20 @@ func TestWithoutContentHTML(t *testing.T) {
 			got, want := withoutContentHTML(mustJSON(&tt.page)), mustJSON(&lean)
 			if !bytes.Equal(got, want) {
 				t.Errorf("withoutContentHTML:\n got %s\nwant %s", got, want)
+			}
+			// The prerender's input: the placeholder for the HTML, which
+			// comes back decoded.
+			placed, content, ok := withContentPlaceholder(mustJSON(&tt.page))
+			lean.HTML = contentPlaceholder
+			if tt.page.HTML == "" {
+				lean.HTML = ""
+			}
+			var decoded themedata.PageData
+			if err := json.Unmarshal(placed, &decoded); err != nil {
+				t.Fatalf("withContentPlaceholder wrote %s: %v", placed, err)
+			}
+			if ok != (tt.page.HTML != "") || content != tt.page.HTML || !reflect.DeepEqual(decoded, lean) {
+				t.Errorf("withContentPlaceholder = %s, %q, %v; want the page with html %q, and %q", placed, content, ok, lean.HTML, tt.page.HTML)
 			}
 		})
 	}
