@@ -11,7 +11,9 @@ import (
 	"html/template"
 	"io/fs"
 	"maps"
+	"os"
 	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/portaldocs/portal/internal/buildcache"
@@ -41,6 +43,13 @@ func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *
 	b.copyAssets(out, plan.assets)
 	for _, d := range plan.downloads {
 		out.add(d.Path, d.Data)
+	}
+	if meta, ok := plan.search.files[search.MetaFile]; ok && out.prev != "" {
+		prevMeta, err := os.ReadFile(filepath.Join(out.prev, filepath.FromSlash(search.Dir+search.MetaFile)))
+		folder, prevFolder := search.FilesFolder(meta), search.FilesFolder(prevMeta)
+		if err == nil && folder != "" && prevFolder != "" {
+			out.movedFrom(search.Dir+folder, search.Dir+prevFolder)
+		}
 	}
 	for name, data := range plan.search.files {
 		out.add(search.Dir+name, data)

@@ -37,6 +37,11 @@ type Output struct {
 	dir, target, prev string
 	placed            bool
 
+	// moved maps a folder's name to its name in prev, for a folder named
+	// by its content (movedFrom): unchanged files in it are linked from
+	// there.
+	moved map[string]string
+
 	mu    sync.Mutex
 	names map[string]bool
 	dirs  map[string]bool // folders made so far
@@ -137,7 +142,32 @@ func (o *Output) write(f outputFile) error {
 		}
 		f.data = data
 	}
-	return writeOrLink(o.dir, o.prev, f.name, f.data)
+	return writeOrLink(o.dir, o.prev, f.name, o.previousName(f.name), f.data)
+}
+
+// movedFrom tells the output that the folder dir (a name with a trailing
+// slash) was prevDir in the previous output: a folder named by a hash of
+// its files changes name when any of them changes, and the others are
+// then linked from there rather than written again. It is called before
+// the folder's files are added.
+func (o *Output) movedFrom(dir, prevDir string) {
+	if o.prev == "" || dir == prevDir {
+		return
+	}
+	if o.moved == nil {
+		o.moved = map[string]string{}
+	}
+	o.moved[dir] = prevDir
+}
+
+// previousName is the name a file may have had in the previous output.
+func (o *Output) previousName(name string) string {
+	for dir, prevDir := range o.moved {
+		if rest, ok := strings.CutPrefix(name, dir); ok {
+			return prevDir + rest
+		}
+	}
+	return name
 }
 
 // add queues one file for writing. It is safe for concurrent use.
@@ -278,7 +308,7 @@ func (o *Output) copyTo(root, prev string) error {
 			for i := w; i < len(names); i += outputWriters {
 				data, err := os.ReadFile(filepath.Join(o.dir, filepath.FromSlash(names[i])))
 				if err == nil {
-					err = writeOrLink(root, prev, names[i], data)
+					err = writeOrLink(root, prev, names[i], names[i], data)
 				}
 				if err != nil {
 					errs <- fmt.Errorf("copy %s: %w", names[i], err)
@@ -305,10 +335,10 @@ func (o *Output) Close() error {
 }
 
 // writeOrLink writes one output file under root, or links it from prev
-// when prev already holds the same content. A file whose name carries a
-// hash of its content (data/*.<hash>.json, the theme's assets) is the same
-// file wherever prev has it.
-func writeOrLink(root, prev, name string, data []byte) error {
+// when prev already holds the same content, under name or prevName. A file
+// whose name carries a hash of its content (data/*.<hash>.json, the theme's
+// assets) is the same file wherever prev has it.
+func writeOrLink(root, prev, name, prevName string, data []byte) error {
 	rel := filepath.FromSlash(name)
 	dst := filepath.Join(root, rel)
 	if prev != "" {
@@ -319,6 +349,10 @@ func writeOrLink(root, prev, name string, data []byte) error {
 			}
 		} else if sameFile(old, data) && os.Link(old, dst) == nil {
 			return nil
+		} else if prevName != name {
+			if moved := filepath.Join(prev, filepath.FromSlash(prevName)); sameFile(moved, data) && os.Link(moved, dst) == nil {
+				return nil
+			}
 		}
 	}
 	if err := os.WriteFile(dst, data, 0o644); err != nil {

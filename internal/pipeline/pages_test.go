@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/portaldocs/portal/internal/themedata"
 )
@@ -47,4 +48,26 @@ func TestWithoutContentHTML(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzUnquoteJSON: the content's decoding is encoding/json's, for every
+// string encoding/json accepts.
+func FuzzUnquoteJSON(f *testing.F) {
+	for _, s := range []string{`plain`, `\"q\" \\ \/`, `\u003cp\u003e \u2028 \ud83d\ude00 \ud83d x \udc00`, `\b\f\n\r\t`, `caf` + "\u00e9", `\u12`, `\x`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !utf8.ValidString(s) {
+			return // encoding/json writes invalid UTF-8 as \ufffd
+		}
+		var want string
+		werr := json.Unmarshal([]byte(`"`+s+`"`), &want)
+		got, ok := unquoteJSON([]byte(s))
+		if werr != nil {
+			return // not a JSON string's characters: encoding/json never writes them
+		}
+		if !ok || got != want {
+			t.Errorf("unquoteJSON(%q) = %q, %v; encoding/json gives %q", s, got, ok, want)
+		}
+	})
 }

@@ -250,3 +250,17 @@ func pageWeights(pages []Page) []float64 {
 	}
 	return weights
 }
+
+// FilesFolder reads the folder of the shards and fragments (Files, with
+// its slash) from a meta file's bytes; "" when they are not a meta file of
+// this format.
+func FilesFolder(metaFile []byte) string {
+	var m struct {
+		Version int    `json:"version"`
+		Files   string `json:"files"`
+	}
+	if json.Unmarshal(metaFile, &m) != nil || m.Version != formatVersion {
+		return ""
+	}
+	return m.Files
+}
