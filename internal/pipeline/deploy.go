@@ -71,7 +71,7 @@ func (b *builder) precompressWith(out *Output, quality precompress.Policy) {
 			prev = out.prev
 		}
 	}
-	if _, err := precompress.DirBy(b.ctx, out.dir, prev, quality, precompress.DefaultCache()); err != nil {
+	if _, err := precompress.DirFrom(b.ctx, out.dir, prev, out.previousName, quality, precompress.DefaultCache()); err != nil {
 		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: "compress the output: " + err.Error()})
 		return
 	}

@@ -134,7 +134,18 @@ func Dir(ctx context.Context, dir, prev string, q Quality, cache *Cache) (Stats,
 // are reused only as the same policy wrote them: give prev "" when the
 // previous output was compressed by another policy.
 func DirBy(ctx context.Context, dir, prev string, quality Policy, cache *Cache) (Stats, error) {
+	return DirFrom(ctx, dir, prev, nil, quality, cache)
+}
+
+// DirFrom is DirBy told where files were in prev: previousName maps a
+// file's name (with slashes) to the name it had there, for folders the
+// build knows it renamed (nil for none). Files found there need no search
+// of prev for moved files.
+func DirFrom(ctx context.Context, dir, prev string, previousName func(string) string, quality Policy, cache *Cache) (Stats, error) {
 	start := time.Now()
+	if previousName == nil {
+		previousName = func(name string) string { return name }
+	}
 	var names []string
 	sizes := map[string]int64{}
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
@@ -173,7 +184,8 @@ func DirBy(ctx context.Context, dir, prev string, quality Policy, cache *Cache) 
 		first error
 	)
 	parallel(ctx, len(names), func(i int) {
-		reused, in, out, err := compressFile(dir, prev, names[i], quality(filepath.ToSlash(names[i])), cache, moved)
+		name := filepath.ToSlash(names[i])
+		reused, in, out, err := compressFile(dir, prev, names[i], filepath.FromSlash(previousName(name)), quality(name), cache, moved)
 		mu.Lock()
 		defer mu.Unlock()
 		if err != nil {
@@ -201,13 +213,19 @@ func DirBy(ctx context.Context, dir, prev string, quality Policy, cache *Cache) 
 	return stats, nil
 }
 
-// compressFile writes the siblings of dir/rel, reusing prev's when they
-// describe the same bytes, else the cache's.
-func compressFile(dir, prev, rel string, q Quality, cache *Cache, moved func() movedIndex) (reused bool, in, out int64, err error) {
+// compressFile writes the siblings of dir/rel, reusing prev's (of the
+// file there, or of prevRel when it moved) when they describe the same
+// bytes, else the cache's.
+func compressFile(dir, prev, rel, prevRel string, q Quality, cache *Cache, moved func() movedIndex) (reused bool, in, out int64, err error) {
 	src := filepath.Join(dir, rel)
 	if prev != "" {
 		if size, n, ok := reuseLinked(src, filepath.Join(prev, rel)); ok {
 			return true, size, n, nil
+		}
+		if prevRel != rel {
+			if size, n, ok := reuseLinked(src, filepath.Join(prev, prevRel)); ok {
+				return true, size, n, nil
+			}
 		}
 	}
 	data, err := os.ReadFile(src)

@@ -213,6 +213,44 @@ func TestDirReusesFilesOfAFolderThatWasRenamed(t *testing.T) {
 	}
 }
 
+// TestDirFromTakesSiblingsWhereTheBuildSaysTheFileWas: a file the build
+// linked from another name of the previous output (previousName) takes the
+// siblings of that file, which no search by base name would find.
+func TestDirFromTakesSiblingsWhereTheBuildSaysTheFileWas(t *testing.T) {
+	parent := t.TempDir()
+	prev, next := filepath.Join(parent, "build"), filepath.Join(parent, "next")
+	write(t, prev, "search/old/t/0.json", page)
+	if _, err := Dir(context.Background(), prev, "", Fast, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(next, "search", "new", "t"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(filepath.Join(prev, "search", "old", "t", "0.json"), filepath.Join(next, "search", "new", "t", "renamed.json")); err != nil {
+		t.Fatal(err)
+	}
+	previousName := func(name string) string {
+		if name == "search/new/t/renamed.json" {
+			return "search/old/t/0.json"
+		}
+		return name
+	}
+	stats, err := DirFrom(context.Background(), next, prev, previousName, All(Fast), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stats.Reused != 1 || stats.Compressed != 0 {
+		t.Errorf("stats %+v, want the one file reused", stats)
+	}
+	for _, suffix := range []string{".br", ".gz"} {
+		a, errA := os.Stat(filepath.Join(next, "search", "new", "t", "renamed.json"+suffix))
+		b, errB := os.Stat(filepath.Join(prev, "search", "old", "t", "0.json"+suffix))
+		if errA != nil || errB != nil || !os.SameFile(a, b) {
+			t.Errorf("renamed.json%s is not the previous output's 0.json%s (%v, %v)", suffix, suffix, errA, errB)
+		}
+	}
+}
+
 func TestDirDoesNotReuseSiblingsOlderThanTheirFile(t *testing.T) {
 	parent := t.TempDir()
 	prev, next := filepath.Join(parent, "build"), filepath.Join(parent, "next")
