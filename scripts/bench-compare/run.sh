@@ -96,7 +96,19 @@ hugo="$work/bin/hugo"
 
 log() { printf '[bench-compare] %s\n' "$*" >&2; }
 
+# trash moves files out of the way, to be deleted when the benchmark ends
+# (cleanup): see "What a clean removes" below for why nothing is deleted
+# while builds are timed.
+trash() {
+  local p
+  mkdir -p "$work/trash"
+  for p in "$@"; do
+    if [ -e "$p" ]; then mv "$p" "$(mktemp -d "$work/trash/XXXXXX")/"; fi
+  done
+}
+
 cleanup() {
+  rm -rf "$work/trash"
   if [ "$keep" = 0 ]; then
     # Keep only the install caches (node_modules, the Hugo binary, npm's lock file).
     rm -rf "$corpus" "$work/portal" "$work/hugo" "$work/bin/portal" \
@@ -114,7 +126,7 @@ PORTAL="$work/bin/portal"
 
 # 1. Corpus ------------------------------------------------------------------
 log "corpus: scale $scale into $corpus"
-rm -rf "$corpus"
+trash "$corpus"
 python3 "$GEN" --out "$corpus/docs" --scale "$scale" >/dev/null
 python3 "$GEN" --out "$corpus/hugo-docs" --scale "$scale" --index-name _index.md >/dev/null
 pages=$(find "$corpus/docs" -name '*.md' | wc -l)
@@ -122,7 +134,7 @@ log "corpus: $pages pages"
 
 # 2. Portal site -------------------------------------------------------------
 psite="$work/portal"
-rm -rf "$psite"; mkdir -p "$psite"
+trash "$psite"; mkdir -p "$psite"
 cp -R "$corpus/docs" "$psite/docs"
 # trailingSlash: the corpus's relative links ("../x/y/") are written for
 # pages served at /docs/a/b/, as Hugo serves them.
@@ -200,7 +212,7 @@ JS
 # A one-line home page: the navbar's title links to "/", which would be a broken link.
 mkdir -p "$dsite/src/pages"
 printf '# Benchmark corpus\n\nThe generated docs are under [/docs/](/docs/).\n' > "$dsite/src/pages/index.md"
-rm -rf "$dsite/docs"
+trash "$dsite/docs"
 cp -R "$corpus/docs" "$dsite/docs"
 
 stamp="$dsite/node_modules/.bench-compare-stamp"
@@ -238,7 +250,7 @@ else
 fi
 "$hugo" version | grep -q "hugo $HUGO_VERSION" || { echo "bench-compare: $hugo is not Hugo $HUGO_VERSION" >&2; exit 1; }
 
-rm -rf "$hsite"; mkdir -p "$hsite/content" "$hsite/layouts"
+trash "$hsite"; mkdir -p "$hsite/content" "$hsite/layouts"
 cp -R "$corpus/hugo-docs" "$hsite/content/docs"
 cat > "$hsite/hugo.toml" <<TOML
 baseURL = 'https://docs.example.org/'
@@ -285,10 +297,20 @@ fi
 # keeps compressed files by content: each run starts from one that holds only
 # the theme's files (the same for every site of this Portal version, compressed
 # once per machine at Brotli 11), seeded below.
+#
+# What a clean removes is moved into $work/trash, deleted once every run is
+# done, not deleted on the spot: this machine kind's root file system is ext4
+# without a journal, and there ext4's inode allocator skips every inode freed
+# in the last 60 s (360 s while its inode table block is unwritten), one by
+# one, in each group it searches (fs/ext4/ialloc.c, recently_deleted). A
+# build right after deleting thousands of files then spends seconds of
+# system time scanning past them (perf: find_get_block_common,
+# recently_deleted), more for a tool that writes more files. A fresh
+# checkout in CI, or ext4 with a journal, never pays that.
 xdg="$work/xdg"
-clean_portal()     { rm -rf "$psite/out" "$psite/.portal-cache" "$xdg"; cp -a "$work/xdg-theme" "$xdg"; }
-clean_docusaurus() { rm -rf "$dsite/build" "$dsite/.docusaurus" "$dsite/node_modules/.cache"; }
-clean_hugo()       { rm -rf "$hsite/public" "$hsite/resources" "$hsite/.hugo_cache" "$hsite/.hugo_build.lock"; }
+clean_portal()     { trash "$psite/out" "$psite/.portal-cache" "$xdg"; cp -a "$work/xdg-theme" "$xdg"; }
+clean_docusaurus() { trash "$dsite/build" "$dsite/.docusaurus" "$dsite/node_modules/.cache"; }
+clean_hugo()       { trash "$hsite/public" "$hsite/resources" "$hsite/.hugo_cache" "$hsite/.hugo_build.lock"; }
 
 build_portal()            { XDG_CACHE_HOME="$xdg" "$PORTAL" build --site "$psite" --out "$psite/out"; }
 build_portal_nocompress() { XDG_CACHE_HOME="$xdg" "$PORTAL" build --site "$psite" --out "$psite/out" --compress none; }
