@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -98,7 +99,7 @@ func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
 }
 
 func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("build", "[--site DIR] [--out DIR] [--cache DIR | --no-cache] [--compress MODE] [--timings]",
+	fs := newFlagSet("build", "[--site DIR] [--out DIR] [--cache DIR | --no-cache] [--compress MODE] [--timings] [--cpuprofile FILE]",
 		"Builds the site into a folder of static files that any static host can serve.\n"+
 			"On failure every error is listed as file:line: message and the previous output is left untouched.\n"+
 			"The build cache keeps every page's renders, so the next build redoes only what changed; the\n"+
@@ -111,9 +112,18 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		" (the theme's files at the best quality, the site's fast), "+compressBest+" (every file at the best), "+
 		compressFast+", or "+compressNone)
 	timings := fs.Bool("timings", false, "also print how long each stage of the build took")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the build to FILE, for go tool pprof")
 	env := envFlag(fs)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
+	}
+	if *cpuProfile != "" {
+		stop, err := startCPUProfile(*cpuProfile)
+		if err != nil {
+			fmt.Fprintf(stderr, "portal build: --cpuprofile: %v\n", err)
+			return 1
+		}
+		defer stop()
 	}
 	compression, ok := compressionOption(*compress)
 	if !ok {
@@ -465,4 +475,20 @@ func envFlag(fs *flag.FlagSet) map[string]string {
 		return nil
 	})
 	return env
+}
+
+// startCPUProfile profiles the process into path until stop is called.
+func startCPUProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}, nil
 }
