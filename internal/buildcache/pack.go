@@ -207,6 +207,7 @@ func (s *Store) ensureCurrent() error {
 		return fmt.Errorf("write build cache entry: %w", err)
 	}
 	s.current = &pack{path: strings.TrimSuffix(f.Name(), packExt), f: f}
+	s.currentIndex = uint16(len(s.packs))
 	s.packs = append(s.packs, s.current)
 	return nil
 }

@@ -56,10 +56,12 @@ type Store struct {
 	packs   []*pack // packs[0..loaded) were read at Open; the last may be this session's
 	loaded  int
 	current *pack // this session's pack, made by the first Put
-	used    []uint32
-	seq     uint32
-	prune   bool
-	closed  bool
+	// currentIndex is current's place in packs.
+	currentIndex uint16
+	used         []uint32
+	seq          uint32
+	prune        bool
+	closed       bool
 }
 
 type entryID struct {
@@ -124,18 +126,11 @@ func (s *Store) Put(kind Kind, key Key, data []byte) error {
 		s.markUsed(e.seq)
 		return nil
 	}
-	if _, known := s.kinds[kind]; !known && len(s.kinds) > math.MaxUint8 {
-		return fmt.Errorf("write build cache entry %s: a store holds at most 256 kinds", kind)
-	}
-	if err := s.ensureCurrent(); err != nil {
-		return err
-	}
-	e, err := s.current.append(data)
+	id, e, err := s.appendEntry(kind, data)
 	if err != nil {
 		return err
 	}
-	e.pack = uint16(len(s.packs) - 1)
-	s.add(s.kindID(kind), key, e, true)
+	s.add(id, key, e, true)
 	return nil
 }
 
@@ -146,16 +141,28 @@ func (s *Store) Put(kind Kind, key Key, data []byte) error {
 func (s *Store) Replace(kind Kind, key Key, data []byte) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if err := s.ensureCurrent(); err != nil {
-		return err
-	}
-	e, err := s.current.append(data)
+	id, e, err := s.appendEntry(kind, data)
 	if err != nil {
 		return err
 	}
-	e.pack = uint16(len(s.packs) - 1)
-	s.set(s.kindID(kind), key, e, true)
+	s.set(id, key, e, true)
 	return nil
+}
+
+// appendEntry writes data to this session's pack; the write lock is held.
+func (s *Store) appendEntry(kind Kind, data []byte) (uint8, entry, error) {
+	if _, known := s.kinds[kind]; !known && len(s.kinds) > math.MaxUint8 {
+		return 0, entry{}, fmt.Errorf("write build cache entry %s: a store holds at most 256 kinds", kind)
+	}
+	if err := s.ensureCurrent(); err != nil {
+		return 0, entry{}, err
+	}
+	e, err := s.current.append(data)
+	if err != nil {
+		return 0, entry{}, err
+	}
+	e.pack = s.currentIndex
+	return s.kindID(kind), e, nil
 }
 
 // Keys lists the keys of kind's entries, in no particular order.
