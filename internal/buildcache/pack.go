@@ -102,7 +102,6 @@ func Open(dir string) (*Store, error) {
 	for _, idx := range indexes {
 		s.load(strings.TrimSuffix(idx, indexExt)) // an unreadable pack is only a smaller cache
 	}
-	s.loaded = len(s.packs)
 	return s, nil
 }
 

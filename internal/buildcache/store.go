@@ -53,9 +53,8 @@ type Store struct {
 	kinds   map[Kind]uint8
 	entries map[entryID]entry
 	counts  map[uint8]int
-	packs   []*pack // packs[0..loaded) were read at Open; the last may be this session's
-	loaded  int
-	current *pack // this session's pack, made by the first Put
+	packs   []*pack // those published when Open read the folder, then this session's
+	current *pack   // this session's pack, made by the first Put
 	// currentIndex is current's place in packs.
 	currentIndex uint16
 	used         []uint32
@@ -151,8 +150,8 @@ func (s *Store) Replace(kind Kind, key Key, data []byte) error {
 
 // appendEntry writes data to this session's pack; the write lock is held.
 func (s *Store) appendEntry(kind Kind, data []byte) (uint8, entry, error) {
-	if _, known := s.kinds[kind]; !known && len(s.kinds) > math.MaxUint8 {
-		return 0, entry{}, fmt.Errorf("write build cache entry %s: a store holds at most 256 kinds", kind)
+	if _, known := s.kinds[kind]; !known && len(s.kinds) >= math.MaxUint8 {
+		return 0, entry{}, fmt.Errorf("write build cache entry %s: a store holds at most 255 kinds", kind)
 	}
 	if err := s.ensureCurrent(); err != nil {
 		return 0, entry{}, err
@@ -223,7 +222,7 @@ func (s *Store) markUsed(seq uint32) {
 func (s *Store) kindID(kind Kind) uint8 {
 	id, ok := s.kinds[kind]
 	if !ok {
-		// The pipeline has a handful of kinds; an index has room for 256.
+		// The pipeline has a handful of kinds; an index has room for 255.
 		id = uint8(len(s.kinds))
 		s.kinds[kind] = id
 	}
