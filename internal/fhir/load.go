@@ -177,23 +177,38 @@ func Load(ctx context.Context, site fs.FS, dir string, place PlaceFunc) (*Regist
 		diags.Add(diag.Diagnostic{File: dir, Severity: diag.Error, Message: fmt.Sprintf("read FHIR folder: %v", err)})
 		return r, diags.Items()
 	}
-	for _, p := range paths {
+	// Files are read and parsed on every core, and added to the registry in
+	// the folder's order, so duplicates are reported the same way every time.
+	type parsed struct {
+		files []*File
+		diags []diag.Diagnostic
+		scope string
+		skip  bool
+	}
+	results := make([]parsed, len(paths))
+	eachParallel(len(paths), func(i int) {
+		p := paths[i]
 		if ctx.Err() != nil {
-			break
+			results[i].skip = true
+			return
 		}
 		v, scope, skip := place(p)
 		if skip {
-			continue
+			results[i].skip = true
+			return
 		}
 		data, err := fs.ReadFile(site, p)
 		if err != nil {
-			diags.Add(diag.Diagnostic{File: p, Severity: diag.Error, Message: fmt.Sprintf("read FHIR resource: %v", err)})
-			continue
+			results[i].diags = []diag.Diagnostic{{File: p, Severity: diag.Error, Message: fmt.Sprintf("read FHIR resource: %v", err)}}
+			return
 		}
 		files, ds := parseFile(p, data, v)
-		diags.Add(ds...)
-		for _, f := range files {
-			f.Scope = scope
+		results[i] = parsed{files: files, diags: ds, scope: scope}
+	})
+	for _, res := range results {
+		diags.Add(res.diags...)
+		for _, f := range res.files {
+			f.Scope = res.scope
 			diags.Add(r.add(f)...)
 		}
 	}

@@ -21,22 +21,31 @@ type Specs func(base.Version) (*base.Spec, error)
 // (warnings: the API may rely on definitions published elsewhere), and
 // example resources against the base definition of their type (errors: a
 // page would show a wrong example).
+//
+// Files are checked on every core (the checks only read the registry);
+// the diagnostics come in the files' order.
 func (r *Registry) Validate(specs Specs, deps Dependencies) []diag.Diagnostic {
+	perFile := make([][]diag.Diagnostic, len(r.files))
+	eachParallel(len(r.files), func(i int) { perFile[i] = r.validateFile(r.files[i], specs, deps) })
 	var diags []diag.Diagnostic
-	for _, f := range r.files {
-		spec, err := specs(f.Version)
-		if err != nil {
-			diags = append(diags, diag.Diagnostic{File: f.Path, Severity: diag.Error, Message: fmt.Sprintf("load base FHIR %s: %v", f.Version, err)})
-			continue
-		}
-		switch res := f.Resource.(type) {
-		case *CapabilityStatement:
-			diags = append(diags, r.checkCapabilityStatement(f, res, spec, deps)...)
-		case nil:
-			diags = append(diags, r.checkExample(f, spec)...)
-		}
+	for _, ds := range perFile {
+		diags = append(diags, ds...)
 	}
 	return diags
+}
+
+func (r *Registry) validateFile(f *File, specs Specs, deps Dependencies) []diag.Diagnostic {
+	spec, err := specs(f.Version)
+	if err != nil {
+		return []diag.Diagnostic{{File: f.Path, Severity: diag.Error, Message: fmt.Sprintf("load base FHIR %s: %v", f.Version, err)}}
+	}
+	switch res := f.Resource.(type) {
+	case *CapabilityStatement:
+		return r.checkCapabilityStatement(f, res, spec, deps)
+	case nil:
+		return r.checkExample(f, spec)
+	}
+	return nil
 }
 
 func (r *Registry) checkCapabilityStatement(f *File, cs *CapabilityStatement, spec *base.Spec, deps Dependencies) []diag.Diagnostic {
