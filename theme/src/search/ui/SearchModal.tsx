@@ -110,7 +110,9 @@ function SearchDialog({ engine, onClose }: SearchModalProps) {
 
   useModalIsolation(overlayRef);
 
-  useEffect(() => {
+  // Before the browser paints the dialog: a reader who types right after
+  // pressing "/" must not lose the first keys to the page behind it.
+  useLayoutEffect(() => {
     inputRef.current?.focus();
   }, []);
 
