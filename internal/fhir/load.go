@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
 
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir/base"
+	"github.com/portaldocs/portal/internal/workers"
 )
 
 // File is one FHIR JSON file of the site (or one entry of a Bundle file).
@@ -183,18 +185,12 @@ func Load(ctx context.Context, site fs.FS, dir string, place PlaceFunc) (*Regist
 		files []*File
 		diags []diag.Diagnostic
 		scope string
-		skip  bool
 	}
 	results := make([]parsed, len(paths))
-	eachParallel(len(paths), func(i int) {
+	workers.Each(ctx, runtime.GOMAXPROCS(0), len(paths), func(i int) {
 		p := paths[i]
-		if ctx.Err() != nil {
-			results[i].skip = true
-			return
-		}
 		v, scope, skip := place(p)
 		if skip {
-			results[i].skip = true
 			return
 		}
 		data, err := fs.ReadFile(site, p)

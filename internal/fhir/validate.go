@@ -1,8 +1,10 @@
 package fhir
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -10,6 +12,7 @@ import (
 
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir/base"
+	"github.com/portaldocs/portal/internal/workers"
 	"github.com/portaldocs/portal/internal/yamlx"
 )
 
@@ -26,7 +29,9 @@ type Specs func(base.Version) (*base.Spec, error)
 // the diagnostics come in the files' order.
 func (r *Registry) Validate(specs Specs, deps Dependencies) []diag.Diagnostic {
 	perFile := make([][]diag.Diagnostic, len(r.files))
-	eachParallel(len(r.files), func(i int) { perFile[i] = r.validateFile(r.files[i], specs, deps) })
+	workers.Each(context.Background(), runtime.GOMAXPROCS(0), len(r.files), func(i int) {
+		perFile[i] = r.validateFile(r.files[i], specs, deps)
+	})
 	var diags []diag.Diagnostic
 	for _, ds := range perFile {
 		diags = append(diags, ds...)

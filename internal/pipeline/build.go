@@ -24,6 +24,7 @@ import (
 	"github.com/portaldocs/portal/internal/precompress"
 	"github.com/portaldocs/portal/internal/ssr"
 	"github.com/portaldocs/portal/internal/theme"
+	"github.com/portaldocs/portal/internal/workers"
 )
 
 // Option configures a build.
@@ -412,24 +413,5 @@ func (b *builder) counted(stage string, total int, fn func(i int)) func(i int) {
 // parallel runs fn(0..n-1) on the configured number of workers, stopping
 // early when the build is cancelled.
 func (b *builder) parallel(n int, fn func(i int)) {
-	workers := min(b.opts.workers, n)
-	if workers < 1 {
-		workers = 1
-	}
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				fn(i)
-			}
-		}()
-	}
-	for i := 0; i < n && b.ctx.Err() == nil; i++ {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	workers.Each(b.ctx, b.opts.workers, n, fn)
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/andybalholm/brotli"
 
 	"github.com/portaldocs/portal/internal/policy"
+	"github.com/portaldocs/portal/internal/workers"
 )
 
 // Quality is how hard to compress.
@@ -127,20 +128,15 @@ type Stats struct {
 // files of a rebuild are unchanged. prev may be "" or missing. Files prev
 // cannot supply come from cache when it has them (a nil cache has nothing).
 func Dir(ctx context.Context, dir, prev string, q Quality, cache *Cache) (Stats, error) {
-	return DirBy(ctx, dir, prev, All(q), cache)
+	return DirFrom(ctx, dir, prev, nil, All(q), cache)
 }
 
-// DirBy is Dir with each file's quality given by quality. prev's siblings
-// are reused only as the same policy wrote them: give prev "" when the
-// previous output was compressed by another policy.
-func DirBy(ctx context.Context, dir, prev string, quality Policy, cache *Cache) (Stats, error) {
-	return DirFrom(ctx, dir, prev, nil, quality, cache)
-}
-
-// DirFrom is DirBy told where files were in prev: previousName maps a
-// file's name (with slashes) to the name it had there, for folders the
-// build knows it renamed (nil for none). Files found there need no search
-// of prev for moved files.
+// DirFrom is Dir with each file's quality given by quality, and told where
+// files were in prev: previousName maps a file's name (with slashes) to the
+// name it had there, for folders the build knows it renamed (nil for none);
+// files found there need no search of prev for moved files. prev's
+// siblings are reused only as the same policy wrote them: give prev ""
+// when the previous output was compressed by another policy.
 func DirFrom(ctx context.Context, dir, prev string, previousName func(string) string, quality Policy, cache *Cache) (Stats, error) {
 	start := time.Now()
 	if previousName == nil {
@@ -183,7 +179,7 @@ func DirFrom(ctx context.Context, dir, prev string, previousName func(string) st
 		stats Stats
 		first error
 	)
-	parallel(ctx, len(names), func(i int) {
+	workers.Each(ctx, runtime.GOMAXPROCS(0), len(names), func(i int) {
 		name := filepath.ToSlash(names[i])
 		reused, in, out, err := compressFile(dir, prev, names[i], filepath.FromSlash(previousName(name)), quality(name), cache, moved)
 		mu.Lock()
@@ -389,7 +385,7 @@ func Files(ctx context.Context, names []string, read func(string) ([]byte, bool)
 	}
 	results := make([][][]byte, len(jobs))
 	errs := make([]error, len(jobs))
-	parallel(ctx, len(jobs), func(i int) {
+	workers.Each(ctx, runtime.GOMAXPROCS(0), len(jobs), func(i int) {
 		results[i], errs[i] = Encode(jobs[i].data, q)
 	})
 	if err := ctx.Err(); err != nil {
@@ -409,25 +405,4 @@ func Files(ctx context.Context, names []string, read func(string) ([]byte, bool)
 	}
 	stats.Took = time.Since(start)
 	return stats, nil
-}
-
-// parallel runs fn(0..n-1) on one goroutine per core, in order, until ctx
-// is done.
-func parallel(ctx context.Context, n int, fn func(int)) {
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), max(n, 1)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				fn(i)
-			}
-		}()
-	}
-	for i := 0; i < n && ctx.Err() == nil; i++ {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
 }
