@@ -250,21 +250,21 @@ func (pr *pageRenderer) render(ctx context.Context, diags *diag.List, p *builtPa
 		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error, Message: err.Error()})
 		return nil, false
 	}
-	lean, content, _ := withContentPlaceholder(json)
+	parts := splitContent(json)
 	var key buildcache.Key
 	if pr.keep {
 		// By the input the theme gets: a page whose content alone changed
 		// is not rendered again.
-		key = buildcache.NewHasher().AddKey(pr.inputs).Add(lean).Key()
+		key = buildcache.NewHasher().AddKey(pr.inputs).Add(parts.render).Key()
 		if html, ok := pr.store.Get(kindPageHTML, key); ok {
-			return pr.finish(diags, p, string(html), json, content)
+			return pr.finish(diags, p, string(html), parts)
 		}
 	}
 	pool := pr.engines.get()
 	if pool == nil {
 		return nil, false // reported when the engines failed to load
 	}
-	html, logs, err := pool.Render(ctx, pr.shared, pageInput(lean, pr.renderInput))
+	html, logs, err := pool.Render(ctx, pr.shared, pageInput(parts.render, pr.renderInput))
 	for _, l := range logs {
 		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Warning,
 			Message: fmt.Sprintf("prerendering %s logged: %s", p.entry.Path, l)})
@@ -274,7 +274,7 @@ func (pr *pageRenderer) render(ctx context.Context, diags *diag.List, p *builtPa
 			Message: fmt.Sprintf("prerender %s: %v", p.entry.Path, err), Hint: "the theme failed on this page's data"})
 		return nil, false
 	}
-	page, ok := pr.finish(diags, p, html, json, content)
+	page, ok := pr.finish(diags, p, html, parts)
 	if ok && pr.keep && len(logs) == 0 {
 		if err := pr.store.Put(kindPageHTML, key, []byte(html)); err != nil {
 			diags.Add(diag.Diagnostic{Severity: diag.Warning, Message: err.Error(), Hint: "the page is built; only the cache missed it"})
@@ -293,7 +293,7 @@ func pageInput(json, tail []byte) []byte {
 // finish completes the theme's document: the real URLs for the stand-ins,
 // the page's content and its initial data where the theme left their
 // placeholders.
-func (pr *pageRenderer) finish(diags *diag.List, p *builtPage, html string, json []byte, content string) ([]byte, bool) {
+func (pr *pageRenderer) finish(diags *diag.List, p *builtPage, html string, parts pageParts) ([]byte, bool) {
 	// The theme leaves a placeholder where the client's initial data goes:
 	// the input without the content HTML, which the client reads back from
 	// the DOM (theme/src/content/contentFromDom.ts), so a page ships its
@@ -317,6 +317,7 @@ func (pr *pageRenderer) finish(diags *diag.List, p *builtPage, html string, json
 		return nil, false
 	}
 	// The content comes before the initial data, in the body.
+	content := parts.content
 	body, tail := rest[:at], rest[at+len(initialDataPlaceholder):]
 	contentAt := len(body)
 	if content != "" {
@@ -328,7 +329,7 @@ func (pr *pageRenderer) finish(diags *diag.List, p *builtPage, html string, json
 			return nil, false
 		}
 	}
-	input := pageInput(withoutContentHTML(json), pr.input)
+	input := pageInput(parts.initial, pr.input)
 	page := make([]byte, 0, len(top)+len(rest)+len(content)+len(input))
 	page = append(append(page, top...), body[:contentAt]...)
 	if content != "" {

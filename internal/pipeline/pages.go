@@ -489,34 +489,34 @@ func stringBytes(list []string) [][]byte {
 // page's own.
 const contentHTMLKey = `"html":"`
 
-// withoutContentHTML is a page's data file JSON with the content HTML
-// emptied: the initial data of its prerendered document, read without
-// decoding the page (which can be megabytes). It returns json unchanged if
-// the field is missing or unterminated.
-func withoutContentHTML(json []byte) []byte {
-	from, to, ok := contentHTMLSpan(json)
-	if !ok {
-		return json
-	}
-	return splice(json, from, to, "")
+// pageParts is a page's data file JSON split around its content HTML,
+// found once and never decoded as a whole (a page can be megabytes).
+type pageParts struct {
+	// render has contentPlaceholder for the content: the prerender's
+	// input. The theme writes the placeholder where the content goes and
+	// finish puts the content there, so JavaScript neither parses nor
+	// copies the largest part of most pages.
+	render []byte
+	// initial has the content emptied: the initial data of the prerendered
+	// document, whose client reads the content back from the DOM.
+	initial []byte
+	// content is the content HTML, decoded; "" when render still holds it
+	// (a page without content, or one whose escapes this decoder refuses).
+	content string
 }
 
-// withContentPlaceholder is a page's data file JSON with the content HTML
-// replaced by contentPlaceholder, and the content HTML itself: the theme
-// renders the placeholder where the content goes, and finish puts the
-// content there. JavaScript then neither parses nor copies the content,
-// the largest part of most pages. ok is false when the page has no content
-// HTML.
-func withContentPlaceholder(data []byte) (lean []byte, content string, ok bool) {
-	from, to, found := contentHTMLSpan(data)
-	if !found || from == to {
-		return data, "", false
+// splitContent splits a page's data file JSON; a missing or unterminated
+// content field leaves all of it as it is.
+func splitContent(json []byte) pageParts {
+	from, to, found := contentHTMLSpan(json)
+	if !found {
+		return pageParts{render: json, initial: json}
 	}
-	content, ok = unquoteJSON(data[from:to])
-	if !ok {
-		return data, "", false
+	parts := pageParts{render: json, initial: splice(json, from, to, "")}
+	if content, ok := unquoteJSON(json[from:to]); ok && content != "" {
+		parts.render, parts.content = splice(json, from, to, contentPlaceholder), content
 	}
-	return splice(data, from, to, contentPlaceholder), content, true
+	return parts
 }
 
 // unquoteJSON decodes the characters of a JSON string, between its quotes:

@@ -28,23 +28,23 @@ func TestWithoutContentHTML(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			lean := tt.page
 			lean.HTML = ""
-			got, want := withoutContentHTML(mustJSON(&tt.page)), mustJSON(&lean)
-			if !bytes.Equal(got, want) {
-				t.Errorf("withoutContentHTML:\n got %s\nwant %s", got, want)
+			parts := splitContent(mustJSON(&tt.page))
+			if got, want := parts.initial, mustJSON(&lean); !bytes.Equal(got, want) {
+				t.Errorf("initial data:\n got %s\nwant %s", got, want)
 			}
 			// The prerender's input: the placeholder for the HTML, which
 			// comes back decoded.
-			placed, content, ok := withContentPlaceholder(mustJSON(&tt.page))
+			placed, content := parts.render, parts.content
 			lean.HTML = contentPlaceholder
 			if tt.page.HTML == "" {
 				lean.HTML = ""
 			}
 			var decoded themedata.PageData
 			if err := json.Unmarshal(placed, &decoded); err != nil {
-				t.Fatalf("withContentPlaceholder wrote %s: %v", placed, err)
+				t.Fatalf("the prerender's input is %s: %v", placed, err)
 			}
-			if ok != (tt.page.HTML != "") || content != tt.page.HTML || !reflect.DeepEqual(decoded, lean) {
-				t.Errorf("withContentPlaceholder = %s, %q, %v; want the page with html %q, and %q", placed, content, ok, lean.HTML, tt.page.HTML)
+			if content != tt.page.HTML || !reflect.DeepEqual(decoded, lean) {
+				t.Errorf("prerender input %s and content %q; want the page with html %q, and %q", placed, content, lean.HTML, tt.page.HTML)
 			}
 		})
 	}
