@@ -39,17 +39,17 @@ func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *
 	}
 	cfg := site.cfg
 	base := cfg.BaseURL
-	b.copyStatic(out, site.static)
-	b.copyAssets(out, plan.assets)
-	for _, d := range plan.downloads {
-		out.add(d.Path, d.Data)
-	}
 	if meta, ok := plan.search.files[search.MetaFile]; ok && out.prev != "" {
 		prevMeta, err := os.ReadFile(filepath.Join(out.prev, filepath.FromSlash(search.Dir+search.MetaFile)))
 		folder, prevFolder := search.FilesFolder(meta), search.FilesFolder(prevMeta)
 		if err == nil && folder != "" && prevFolder != "" {
 			out.movedFrom(search.Dir+folder, search.Dir+prevFolder)
 		}
+	}
+	b.copyStatic(out, site.static)
+	b.copyAssets(out, plan.assets)
+	for _, d := range plan.downloads {
+		out.add(d.Path, d.Data)
 	}
 	for name, data := range plan.search.files {
 		out.add(search.Dir+name, data)

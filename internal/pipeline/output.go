@@ -37,12 +37,11 @@ type Output struct {
 	dir, target, prev string
 	placed            bool
 
+	mu sync.Mutex
 	// moved maps a folder's name to its name in prev, for a folder named
 	// by its content (movedFrom): unchanged files in it are linked from
 	// there.
 	moved map[string]string
-
-	mu    sync.Mutex
 	names map[string]bool
 	dirs  map[string]bool // folders made so far
 	err   error
@@ -148,12 +147,14 @@ func (o *Output) write(f outputFile) error {
 // movedFrom tells the output that the folder dir (a name with a trailing
 // slash) was prevDir in the previous output: a folder named by a hash of
 // its files changes name when any of them changes, and the others are
-// then linked from there rather than written again. It is called before
-// the folder's files are added.
+// then linked from there rather than written again. Files of the folder
+// added before the call are written. It is safe for concurrent use.
 func (o *Output) movedFrom(dir, prevDir string) {
 	if o.prev == "" || dir == prevDir {
 		return
 	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
 	if o.moved == nil {
 		o.moved = map[string]string{}
 	}
@@ -161,7 +162,10 @@ func (o *Output) movedFrom(dir, prevDir string) {
 }
 
 // previousName is the name a file may have had in the previous output.
+// The writers ask it while the build may still be adding folders.
 func (o *Output) previousName(name string) string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
 	for dir, prevDir := range o.moved {
 		if rest, ok := strings.CutPrefix(name, dir); ok {
 			return prevDir + rest
