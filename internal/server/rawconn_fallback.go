@@ -33,3 +33,6 @@ func setsockoptIntOnThread(fd, level, opt, value int) error {
 
 // fstatOnThread is syscall.Fstat here.
 func fstatOnThread(fd int, st *syscall.Stat_t) error { return syscall.Fstat(fd, st) }
+
+// holdNextWrite reports false: the response header is corked instead.
+func holdNextWrite(net.Conn) bool { return false }

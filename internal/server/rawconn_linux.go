@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"syscall"
+	"time"
 	"unsafe"
 )
 
@@ -26,8 +27,16 @@ import (
 // rawIOListener wraps ln's TCP connections in rawIOConn.
 type rawIOListener struct{ net.Listener }
 
-// rawListener returns ln with its connections' I/O done by rawIOConn.
-func rawListener(ln net.Listener) net.Listener { return rawIOListener{ln} }
+// rawListener returns ln with its connections' I/O done by rawIOConn and
+// their reads woken in arrival order by a readyQueue (readyqueue_linux.go);
+// without an epoll set, reads wait in the runtime's poller.
+func rawListener(ln net.Listener) net.Listener {
+	q, err := newReadyQueue()
+	if err != nil {
+		return rawIOListener{ln}
+	}
+	return &readyQueueListener{rawIOListener: rawIOListener{ln}, q: q}
+}
 
 // Accept accepts a connection and wraps it when it is TCP.
 func (l rawIOListener) Accept() (net.Conn, error) {
@@ -62,12 +71,20 @@ type rawIOConn struct {
 	rn, wn          int
 	rerr, werr      error
 	readFn, writeFn func(fd uintptr) bool
+	// sendFlags are the send(2) flags of the next Write: MSG_MORE when a
+	// body follows with sendfile (holdNextWrite).
+	sendFlags uintptr
+
+	queuedState // when a readyQueue wakes its reads (q not nil)
 }
 
 // Read reads what the socket holds, waiting for data like net.Conn.
 func (c *rawIOConn) Read(p []byte) (int, error) {
 	if len(p) == 0 {
 		return 0, nil
+	}
+	if c.q != nil {
+		return c.readQueued(p)
 	}
 	c.rbuf, c.rn, c.rerr = p, 0, nil
 	err := c.raw.Read(c.readFn)
@@ -97,6 +114,31 @@ func (c *rawIOConn) readOnce(fd uintptr) bool {
 	}
 }
 
+// SetReadDeadline sets the read deadline where the reader waits.
+func (c *rawIOConn) SetReadDeadline(t time.Time) error {
+	if c.q == nil {
+		return c.TCPConn.SetReadDeadline(t)
+	}
+	c.setReadDeadline(t)
+	return nil
+}
+
+// SetDeadline sets both deadlines where each side waits.
+func (c *rawIOConn) SetDeadline(t time.Time) error {
+	if err := c.SetReadDeadline(t); err != nil {
+		return err
+	}
+	return c.TCPConn.SetWriteDeadline(t)
+}
+
+// Close wakes a waiting reader and closes the connection.
+func (c *rawIOConn) Close() error {
+	if c.q != nil {
+		c.closeQueued()
+	}
+	return c.TCPConn.Close()
+}
+
 // Write writes all of p, waiting for the socket to drain like net.Conn.
 func (c *rawIOConn) Write(p []byte) (int, error) {
 	if len(p) == 0 {
@@ -104,7 +146,7 @@ func (c *rawIOConn) Write(p []byte) (int, error) {
 	}
 	c.wbuf, c.wn, c.werr = p, 0, nil
 	err := c.raw.Write(c.writeFn)
-	c.wbuf = nil
+	c.wbuf, c.sendFlags = nil, 0
 	if err != nil && c.werr == nil {
 		c.werr = err
 	}
@@ -114,7 +156,7 @@ func (c *rawIOConn) Write(p []byte) (int, error) {
 func (c *rawIOConn) writeAll(fd uintptr) bool {
 	for c.wn < len(c.wbuf) {
 		rest := c.wbuf[c.wn:]
-		n, _, errno := syscall.RawSyscall(syscall.SYS_WRITE, fd, uintptr(unsafe.Pointer(&rest[0])), uintptr(len(rest)))
+		n, _, errno := syscall.RawSyscall6(syscall.SYS_SENDTO, fd, uintptr(unsafe.Pointer(&rest[0])), uintptr(len(rest)), c.sendFlags, 0, 0)
 		switch {
 		case errno == syscall.EINTR:
 			continue
@@ -130,6 +172,18 @@ func (c *rawIOConn) writeAll(fd uintptr) bool {
 		c.wn += int(n)
 	}
 	return true
+}
+
+// holdNextWrite makes c's next Write tell the kernel more data follows
+// (MSG_MORE), so a response header and the body sendfile sends after it
+// share packets, as TCP_CORK would do for two more system calls. It
+// reports false when c is not a rawIOConn.
+func holdNextWrite(c net.Conn) bool {
+	rc, ok := c.(*rawIOConn)
+	if ok {
+		rc.sendFlags = syscall.MSG_MORE
+	}
+	return ok
 }
 
 // sendfileOnThread is syscall.Sendfile without leaving the scheduler thread

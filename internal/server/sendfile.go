@@ -63,8 +63,11 @@ func serveFile(ctx *fasthttp.RequestCtx, f *openFile, size int64) {
 	if b.conn != nil && !ctx.IsHead() {
 		// The header goes out on its own before the body (fasthttp's
 		// buffer cannot be reached), so hold it back until the body
-		// follows, as nginx's tcp_nopush does.
-		b.cork()
+		// follows, as nginx's tcp_nopush does: with MSG_MORE on the
+		// header's write where the connection is ours, else TCP_CORK.
+		if !holdNextWrite(ctx.Conn()) {
+			b.cork()
+		}
 		ctx.Response.ImmediateHeaderFlush = true
 	}
 	ctx.Response.SetBodyStream(b, int(size))

@@ -31,3 +31,6 @@ func (f *openFile) unchanged(size int64, modTime time.Time) bool {
 
 // rawListener returns ln (see rawconn_linux.go for Linux).
 func rawListener(ln net.Listener) net.Listener { return ln }
+
+// holdNextWrite reports false: the response header is corked instead.
+func holdNextWrite(net.Conn) bool { return false }

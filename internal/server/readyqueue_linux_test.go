@@ -1,0 +1,195 @@
+//go:build linux && (amd64 || arm64)
+
+package server
+
+import (
+	"errors"
+	"io"
+	"net"
+	"os"
+	"runtime"
+	"sync"
+	"testing"
+	"time"
+)
+
+// queuedPair is a connection accepted by rawListener, woken by its ready
+// queue, and the client end.
+func queuedPair(t *testing.T, ln net.Listener) (server *rawIOConn, client net.Conn) {
+	t.Helper()
+	client, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { client.Close() })
+	c, err := ln.Accept()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	rc, ok := c.(*rawIOConn)
+	if !ok || rc.q == nil {
+		t.Fatalf("accepted %T without a ready queue", c)
+	}
+	return rc, client
+}
+
+func queuedListener(t *testing.T) *readyQueueListener {
+	t.Helper()
+	tcp, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, ok := rawListener(tcp).(*readyQueueListener)
+	if !ok {
+		t.Fatal("rawListener made no ready queue")
+	}
+	t.Cleanup(func() { ln.Close() })
+	return ln
+}
+
+// TestQueuedReadWaitsForData: a read with nothing to read waits, and the
+// queue wakes it when the client writes.
+func TestQueuedReadWaitsForData(t *testing.T) {
+	server, client := queuedPair(t, queuedListener(t))
+	got := make(chan string, 1)
+	go func() {
+		b := make([]byte, 16)
+		n, err := server.Read(b)
+		if err != nil {
+			got <- err.Error()
+			return
+		}
+		got <- string(b[:n])
+	}()
+	time.Sleep(20 * time.Millisecond) // let the reader wait first
+	if _, err := client.Write([]byte("GET / HTTP/1.1")); err != nil {
+		t.Fatal(err)
+	}
+	if s := <-got; s != "GET / HTTP/1.1" {
+		t.Errorf("read %q", s)
+	}
+	client.Close()
+	if n, err := server.Read(make([]byte, 16)); n != 0 || err != io.EOF {
+		t.Errorf("after the client closed: %d, %v; want 0, EOF", n, err)
+	}
+}
+
+// TestQueuedReadDeadline: a waiting read returns a timeout once its
+// deadline passes, as a read in the runtime's poller does.
+func TestQueuedReadDeadline(t *testing.T) {
+	server, _ := queuedPair(t, queuedListener(t))
+	if err := server.SetReadDeadline(time.Now().Add(50 * time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	_, err := server.Read(make([]byte, 16))
+	var ne net.Error
+	if !errors.As(err, &ne) || !ne.Timeout() || !errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Fatalf("read returned %v, want a timeout", err)
+	}
+	if waited := time.Since(start); waited < 50*time.Millisecond {
+		t.Errorf("returned after %s, before the deadline", waited)
+	}
+	// A deadline already passed fails at once; a zero one waits again.
+	if err := server.SetReadDeadline(time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	if d := server.readDeadline.Load(); d != 0 {
+		t.Errorf("deadline %d after clearing it", d)
+	}
+}
+
+// TestCloseWakesQueuedReader: closing a connection (as a shutdown closes
+// idle keep-alive connections) ends a read waiting on it.
+func TestCloseWakesQueuedReader(t *testing.T) {
+	server, _ := queuedPair(t, queuedListener(t))
+	done := make(chan error, 1)
+	go func() {
+		_, err := server.Read(make([]byte, 16))
+		done <- err
+	}()
+	time.Sleep(20 * time.Millisecond)
+	server.Close()
+	if err := <-done; !errors.Is(err, net.ErrClosed) {
+		t.Errorf("read returned %v, want net.ErrClosed", err)
+	}
+}
+
+// TestQueueOutlivesItsListener: connections keep being served after the
+// listener closes (a graceful shutdown), and the queue's epoll set is
+// closed with the last of them.
+func TestQueueOutlivesItsListener(t *testing.T) {
+	ln := queuedListener(t)
+	server, client := queuedPair(t, ln)
+	ln.Close()
+	go client.Write([]byte("still here"))
+	b := make([]byte, 16)
+	n, err := server.Read(b)
+	if err != nil || string(b[:n]) != "still here" {
+		t.Fatalf("read %q, %v after the listener closed", b[:n], err)
+	}
+	select {
+	case <-ln.q.done:
+		t.Fatal("the queue closed while a connection used it")
+	default:
+	}
+	server.Close()
+	select {
+	case <-ln.q.done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the queue stayed open after its last connection closed")
+	}
+}
+
+// TestQueueServesInArrivalOrder: connections that become readable one
+// after another are served in that order (the last one woken may go
+// first: the scheduler runs the goroutine readied last before its queue).
+// The runtime's own poller serves such a batch in reverse order, which
+// gives len-1 choose 2 inversions; this test allows fewer than len.
+func TestQueueServesInArrivalOrder(t *testing.T) {
+	if raceDetector {
+		t.Skip("the race detector runs ready goroutines in a random order")
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	ln := queuedListener(t)
+	const n = 24
+	servers := make([]*rawIOConn, n)
+	clients := make([]net.Conn, n)
+	for i := range n {
+		servers[i], clients[i] = queuedPair(t, ln)
+	}
+	var (
+		mu    sync.Mutex
+		order []int
+		wg    sync.WaitGroup
+	)
+	for i, s := range servers {
+		wg.Go(func() {
+			if _, err := s.Read(make([]byte, 8)); err != nil {
+				t.Error(err)
+			}
+			mu.Lock()
+			order = append(order, i)
+			mu.Unlock()
+		})
+	}
+	time.Sleep(50 * time.Millisecond) // every reader waits before any data
+	for _, c := range clients {
+		if _, err := c.Write([]byte("x")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wg.Wait()
+	inversions := 0
+	for i := range order {
+		for j := i + 1; j < len(order); j++ {
+			if order[i] > order[j] {
+				inversions++
+			}
+		}
+	}
+	if inversions >= n {
+		t.Errorf("served in the order %v: %d inversions, want fewer than %d", order, inversions, n)
+	}
+}
