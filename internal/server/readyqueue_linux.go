@@ -36,6 +36,7 @@ import (
 // readyQueue is the epoll set of one listener's connections.
 type readyQueue struct {
 	epoll *os.File
+	epfd  int // epoll's descriptor, used under mu while users > 0
 	raw   syscall.RawConn
 
 	mu    sync.Mutex
@@ -72,7 +73,7 @@ func newReadyQueue() (*readyQueue, error) {
 		f.Close()
 		return nil, fmt.Errorf("server: epoll set: %w", err)
 	}
-	q := &readyQueue{epoll: f, raw: raw, conns: make(map[int32]*rawIOConn), users: 1, done: make(chan struct{})}
+	q := &readyQueue{epoll: f, epfd: fd, raw: raw, conns: make(map[int32]*rawIOConn), users: 1, done: make(chan struct{})}
 	q.dispatchFn = q.dispatch
 	go q.run()
 	go q.sweep()
@@ -144,7 +145,7 @@ func (q *readyQueue) register(c *rawIOConn) error {
 		return net.ErrClosed
 	}
 	ev := syscall.EpollEvent{Events: syscall.EPOLLIN | syscall.EPOLLRDHUP | epollET, Fd: int32(fd)}
-	if err := syscall.EpollCtl(int(q.epoll.Fd()), syscall.EPOLL_CTL_ADD, fd, &ev); err != nil {
+	if err := syscall.EpollCtl(q.epfd, syscall.EPOLL_CTL_ADD, fd, &ev); err != nil {
 		return fmt.Errorf("server: epoll_ctl add: %w", err)
 	}
 	c.fd = int32(fd)
@@ -161,27 +162,33 @@ func (q *readyQueue) unregister(c *rawIOConn) {
 		delete(q.conns, c.fd)
 	}
 	_ = c.raw.Control(func(s uintptr) {
-		_ = syscall.EpollCtl(int(q.epoll.Fd()), syscall.EPOLL_CTL_DEL, int(s), nil)
+		_ = syscall.EpollCtl(q.epfd, syscall.EPOLL_CTL_DEL, int(s), nil)
 	})
-	q.releaseLocked()
+	q.users--
+	last := q.users == 0
 	q.mu.Unlock()
+	if last {
+		q.shutdown()
+	}
 }
 
 // release drops the listener's hold on the queue.
 func (q *readyQueue) release() {
 	q.mu.Lock()
-	q.releaseLocked()
+	q.users--
+	last := q.users == 0
 	q.mu.Unlock()
+	if last {
+		q.shutdown()
+	}
 }
 
-// releaseLocked closes the queue once neither the listener nor any
-// connection uses it.
-func (q *readyQueue) releaseLocked() {
-	q.users--
-	if q.users == 0 {
-		close(q.done)
-		q.epoll.Close()
-	}
+// shutdown stops the dispatcher and the sweep once neither the listener
+// nor any connection uses the queue. Not under mu: closing the epoll file
+// waits for a dispatch in progress, which takes mu.
+func (q *readyQueue) shutdown() {
+	close(q.done)
+	q.epoll.Close()
 }
 
 // readyQueueListener is rawIOListener with connections woken by a
@@ -205,6 +212,7 @@ func (l *readyQueueListener) Accept() (net.Conn, error) {
 	}
 	// The channel exists before the dispatcher can see the connection.
 	rc.readable = make(chan struct{}, 1)
+	rc.readNoWaitFn = rc.readNoWait
 	if err := l.q.register(rc); err == nil {
 		rc.q = l.q
 	}
@@ -230,25 +238,27 @@ func (c *rawIOConn) signalReadable() {
 // readQueued is Read for a connection the queue wakes.
 func (c *rawIOConn) readQueued(p []byte) (int, error) {
 	for {
-		c.rbuf, c.rn, c.rerr = p, 0, nil
+		c.rbuf, c.rn, c.rerr, c.readDone = p, 0, nil, false
 		// Through the runtime's descriptor, so a concurrent Close cannot
-		// free the descriptor number mid-call; readOnce never waits.
-		var ready bool
-		err := c.raw.Read(func(fd uintptr) bool {
-			ready = c.readOnce(fd)
-			return true
-		})
+		// free the descriptor number mid-call; readNoWait never waits.
+		err := c.raw.Read(c.readNoWaitFn)
 		c.rbuf = nil
 		if err != nil {
 			return 0, err
 		}
-		if ready {
+		if c.readDone {
 			return c.rn, c.rerr
 		}
 		if err := c.waitReadable(); err != nil {
 			return 0, &net.OpError{Op: "read", Net: "tcp", Source: c.LocalAddr(), Addr: c.RemoteAddr(), Err: err}
 		}
 	}
+}
+
+// readNoWait is readOnce, reporting in readDone instead of waiting.
+func (c *rawIOConn) readNoWait(fd uintptr) bool {
+	c.readDone = c.readOnce(fd)
+	return true
 }
 
 // waitReadable waits for the queue's signal, the read deadline or Close
@@ -293,6 +303,8 @@ type queuedState struct {
 	q            *readyQueue
 	fd           int32
 	readable     chan struct{}
+	readNoWaitFn func(fd uintptr) bool // readNoWait, bound once: no allocation per read
+	readDone     bool
 	closed       atomic.Bool
 	closeOnce    sync.Once
 	readDeadline atomic.Int64

@@ -193,3 +193,23 @@ func TestQueueServesInArrivalOrder(t *testing.T) {
 		t.Errorf("served in the order %v: %d inversions, want fewer than %d", order, inversions, n)
 	}
 }
+
+// TestQueuedReadAllocatesNothing: a request's read allocates nothing, so
+// serving under load never wakes the garbage collector (its pauses were
+// a cause of tail latency).
+func TestQueuedReadAllocatesNothing(t *testing.T) {
+	server, client := queuedPair(t, queuedListener(t))
+	buf := make([]byte, 8)
+	msg := []byte("x")
+	allocs := testing.AllocsPerRun(200, func() {
+		if _, err := client.Write(msg); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := server.Read(buf); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("%.1f allocations per write and read, want 0", allocs)
+	}
+}
