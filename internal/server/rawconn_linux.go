@@ -128,7 +128,7 @@ func (c *rawIOConn) SetDeadline(t time.Time) error {
 	if err := c.SetReadDeadline(t); err != nil {
 		return err
 	}
-	return c.TCPConn.SetWriteDeadline(t)
+	return c.SetWriteDeadline(t)
 }
 
 // Close wakes a waiting reader and closes the connection.

@@ -123,7 +123,9 @@ func TestQueueOutlivesItsListener(t *testing.T) {
 	ln := queuedListener(t)
 	server, client := queuedPair(t, ln)
 	ln.Close()
-	go client.Write([]byte("still here"))
+	if _, err := client.Write([]byte("still here")); err != nil {
+		t.Fatal(err)
+	}
 	b := make([]byte, 16)
 	n, err := server.Read(b)
 	if err != nil || string(b[:n]) != "still here" {
