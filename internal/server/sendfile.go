@@ -13,7 +13,7 @@ import (
 // from memory copies the body into the socket (about half a microsecond of
 // CPU per KB on the benchmark machine, see docs/performance.md); sendfile
 // hands the kernel the page-cache pages instead, for a fixed cost of a few
-// microseconds (an extra syscall for the header, two for TCP_CORK).
+// microseconds (an extra syscall for the header).
 const minSendfile = 16 << 10
 
 // fileBody is a fasthttp body stream that sends size bytes of file from
