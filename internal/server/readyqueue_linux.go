@@ -157,38 +157,33 @@ func (q *readyQueue) register(c *rawIOConn) error {
 // unregister removes c's socket from the set before it is closed (a later
 // connection may get the same descriptor number).
 func (q *readyQueue) unregister(c *rawIOConn) {
-	q.mu.Lock()
-	if q.conns[c.fd] == c {
-		delete(q.conns, c.fd)
-	}
-	_ = c.raw.Control(func(s uintptr) {
-		_ = syscall.EpollCtl(q.epfd, syscall.EPOLL_CTL_DEL, int(s), nil)
+	q.release(func() {
+		if q.conns[c.fd] == c {
+			delete(q.conns, c.fd)
+		}
+		_ = c.raw.Control(func(s uintptr) {
+			_ = syscall.EpollCtl(q.epfd, syscall.EPOLL_CTL_DEL, int(s), nil)
+		})
 	})
-	q.users--
-	last := q.users == 0
-	q.mu.Unlock()
-	if last {
-		q.shutdown()
-	}
 }
 
-// release drops the listener's hold on the queue.
-func (q *readyQueue) release() {
+// release drops one user's hold on the queue (the listener's, or a
+// connection's after forget ran under mu), and closes the queue when it
+// was the last: the dispatcher and the sweep stop. Closing is not under
+// mu, since closing the epoll file waits for a dispatch in progress, which
+// takes mu.
+func (q *readyQueue) release(forget func()) {
 	q.mu.Lock()
+	if forget != nil {
+		forget()
+	}
 	q.users--
 	last := q.users == 0
 	q.mu.Unlock()
 	if last {
-		q.shutdown()
+		close(q.done)
+		q.epoll.Close()
 	}
-}
-
-// shutdown stops the dispatcher and the sweep once neither the listener
-// nor any connection uses the queue. Not under mu: closing the epoll file
-// waits for a dispatch in progress, which takes mu.
-func (q *readyQueue) shutdown() {
-	close(q.done)
-	q.epoll.Close()
 }
 
 // readyQueueListener is rawIOListener with connections woken by a
@@ -223,7 +218,7 @@ func (l *readyQueueListener) Accept() (net.Conn, error) {
 // is closed.
 func (l *readyQueueListener) Close() error {
 	err := l.rawIOListener.Close()
-	l.closeOnce.Do(l.q.release)
+	l.closeOnce.Do(func() { l.q.release(nil) })
 	return err
 }
 
