@@ -21,7 +21,8 @@
 # outside load barely moves. See docs/performance.md.
 #
 # Usage: scripts/bench-serve/run.sh [--duration SECONDS] [--connections N]
-# Needs: bin/portal (make build), nginx-light, libnginx-mod-http-brotli-static, wrk.
+# Needs: bin/portal (make build), nginx-light, libnginx-mod-http-brotli-static, wrk,
+# /usr/bin/time (the client's CPU share).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -43,10 +44,10 @@ done
 
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 MODULE=/usr/lib/nginx/modules/ngx_http_brotli_static_module.so
-for need in "$NGINX" "$MODULE" "$(command -v wrk || true)" bin/portal; do
+for need in "$NGINX" "$MODULE" "$(command -v wrk || true)" /usr/bin/time bin/portal; do
   if [ -z "$need" ] || [ ! -e "$need" ]; then
-    echo "bench-serve needs bin/portal (make build), nginx-light, libnginx-mod-http-brotli-static and wrk:" >&2
-    echo "  apt-get install -y nginx-light libnginx-mod-http-brotli-static wrk" >&2
+    echo "bench-serve needs bin/portal (make build), nginx-light, libnginx-mod-http-brotli-static, wrk and time:" >&2
+    echo "  apt-get install -y nginx-light libnginx-mod-http-brotli-static wrk time" >&2
     exit 1
   fi
 done
@@ -126,10 +127,12 @@ ticks() {
   echo "$total"
 }
 
-# One wrk run: prints "requests p50_ms p99_ms errors".
+# One wrk run: prints "requests p50_ms p99_ms errors client_cpu_percent".
+# The client's CPU share tells whether wrk, not the server, set the pace:
+# near 100%, both servers are measured at the client's speed.
 measure() {
   local url=$1 encoding=$2 seconds=$3 out
-  out=$(taskset -c "$CLIENT_CPU" wrk -t1 -c"$CONNECTIONS" -d"${seconds}s" --latency -H "Accept-Encoding: $encoding" "$url")
+  out=$(/usr/bin/time -f 'wrk-cpu %U %S %e' taskset -c "$CLIENT_CPU" wrk -t1 -c"$CONNECTIONS" -d"${seconds}s" --latency -H "Accept-Encoding: $encoding" "$url" 2>&1)
   echo "$out" | awk '
     function ms(v) { if (v ~ /us$/) return v/1000; if (v ~ /ms$/) return v+0; if (v ~ /s$/) return v*1000; return v }
     / requests in / { reqs=$1 }
@@ -137,7 +140,8 @@ measure() {
     /^ +99%/ { p99=ms($2) }
     /Socket errors/ { gsub(/,/, ""); errs += $4 + $6 + $8 + $10 }
     /Non-2xx/ { errs += $5 }
-    END { printf "%d %.2f %.2f %d\n", reqs, p50, p99, errs }'
+    /^wrk-cpu / { cpu = ($4 > 0 ? ($2 + $3) * 100 / $4 : 0) }
+    END { printf "%d %.2f %.2f %d %.0f\n", reqs, p50, p99, errs, cpu }'
 }
 
 # median of the numbers on stdin
@@ -146,23 +150,23 @@ median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]
 SLICE=$(( DURATION / ROUNDS ))
 [ "$SLICE" -ge 1 ] || SLICE=1
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg); $ROUNDS x $SLICE s per server and case, alternating; $CONNECTIONS connections, wrk on CPU $CLIENT_CPU, servers on CPU $SERVER_CPU"
-printf '%-13s %-5s %10s %10s %6s %16s %16s %13s %7s\n' file enc "Portal r/s" "nginx r/s" ratio "Portal p50/p99" "nginx p50/p99" "CPU us/req" errors
+printf '%-13s %-5s %10s %10s %6s %16s %16s %13s %7s %10s\n' file enc "Portal r/s" "nginx r/s" ratio "Portal p50/p99" "nginx p50/p99" "CPU us/req" errors "wrk CPU %"
 status=0
 for entry in "${FILES[@]}"; do
   IFS='|' read -r label path file <<<"$entry"
   for encoding in br gzip; do
     for port in "$PORTAL_PORT" "$NGINX_PORT"; do measure "http://127.0.0.1:$port$path" "$encoding" "$WARMUP" >/dev/null; done
-    declare -A reqs=() errs=() cpu=() p50s=() p99s=()
-    for server in portal nginx; do reqs[$server]=0; errs[$server]=0; cpu[$server]=0; p50s[$server]=""; p99s[$server]=""; done
+    declare -A reqs=() errs=() cpu=() p50s=() p99s=() clients=()
+    for server in portal nginx; do reqs[$server]=0; errs[$server]=0; cpu[$server]=0; p50s[$server]=""; p99s[$server]=""; clients[$server]=""; done
     for round in $(seq "$ROUNDS"); do
       for server in portal nginx; do
         if [ "$server" = portal ]; then port=$PORTAL_PORT; pid=$PORTAL_PID; else port=$NGINX_PORT; pid=$NGINX_PID; fi
         before=$(ticks "$pid")
-        read -r n p50 p99 e < <(measure "http://127.0.0.1:$port$path" "$encoding" "$SLICE")
+        read -r n p50 p99 e c < <(measure "http://127.0.0.1:$port$path" "$encoding" "$SLICE")
         after=$(ticks "$pid")
         reqs[$server]=$(( ${reqs[$server]} + n )); errs[$server]=$(( ${errs[$server]} + e ))
         cpu[$server]=$(( ${cpu[$server]} + after - before ))
-        p50s[$server]+="$p50 "; p99s[$server]+="$p99 "
+        p50s[$server]+="$p50 "; p99s[$server]+="$p99 "; clients[$server]+="$c "
       done
     done
     total=$(( SLICE * ROUNDS ))
@@ -172,12 +176,13 @@ for entry in "${FILES[@]}"; do
     n_cpu=$(awk -v t="${cpu[nginx]}" -v r="${reqs[nginx]}" 'BEGIN { printf "%.1f", (r > 0 ? t * 10000 / r : 0) }')
     p_lat="$(echo ${p50s[portal]} | tr ' ' '\n' | median)/$(echo ${p99s[portal]} | tr ' ' '\n' | median) ms"
     n_lat="$(echo ${p50s[nginx]} | tr ' ' '\n' | median)/$(echo ${p99s[nginx]} | tr ' ' '\n' | median) ms"
-    printf '%-13s %-5s %10s %10s %6s %16s %16s %13s %7s\n' "$label" "$encoding" "$p_rps" "$n_rps" "${ratio}x" \
-      "$p_lat" "$n_lat" "${p_cpu}/${n_cpu}" "${errs[portal]}/${errs[nginx]}"
+    client="$(echo ${clients[portal]} | tr ' ' '\n' | median)/$(echo ${clients[nginx]} | tr ' ' '\n' | median)"
+    printf '%-13s %-5s %10s %10s %6s %16s %16s %13s %7s %10s\n' "$label" "$encoding" "$p_rps" "$n_rps" "${ratio}x" \
+      "$p_lat" "$n_lat" "${p_cpu}/${n_cpu}" "${errs[portal]}/${errs[nginx]}" "$client"
     [ "${errs[portal]}" = 0 ] && [ "${errs[nginx]}" = 0 ] || status=1
   done
   echo "  ($label: $path, $(stat -c %s "$file") bytes; br $(stat -c %s "$file.br"), gzip $(stat -c %s "$file.gz"))"
 done
-echo "(p50/p99: medians over the rounds; CPU us/req: Portal/nginx)"
+echo "(p50/p99: medians over the rounds; CPU us/req: Portal/nginx; wrk CPU %: the client's share of its core against Portal/nginx, median; near 100 the client sets the pace)"
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 exit $status
