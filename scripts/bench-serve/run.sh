@@ -176,7 +176,7 @@ for entry in "${FILES[@]}"; do
     n_cpu=$(awk -v t="${cpu[nginx]}" -v r="${reqs[nginx]}" 'BEGIN { printf "%.1f", (r > 0 ? t * 10000 / r : 0) }')
     p_lat="$(echo ${p50s[portal]} | tr ' ' '\n' | median)/$(echo ${p99s[portal]} | tr ' ' '\n' | median) ms"
     n_lat="$(echo ${p50s[nginx]} | tr ' ' '\n' | median)/$(echo ${p99s[nginx]} | tr ' ' '\n' | median) ms"
-    client="$(echo ${clients[portal]} | tr ' ' '\n' | median)/$(echo ${clients[nginx]} | tr ' ' '\n' | median)"
+    client="$(echo ${clients[portal]} | tr ' ' '\n' | median | xargs printf '%.0f')/$(echo ${clients[nginx]} | tr ' ' '\n' | median | xargs printf '%.0f')"
     printf '%-13s %-5s %10s %10s %6s %16s %16s %13s %7s %10s\n' "$label" "$encoding" "$p_rps" "$n_rps" "${ratio}x" \
       "$p_lat" "$n_lat" "${p_cpu}/${n_cpu}" "${errs[portal]}/${errs[nginx]}" "$client"
     [ "${errs[portal]}" = 0 ] && [ "${errs[nginx]}" = 0 ] || status=1
