@@ -232,6 +232,12 @@ func (c *rawIOConn) signalReadable() {
 
 // readQueued is Read for a connection the queue wakes.
 func (c *rawIOConn) readQueued(p []byte) (int, error) {
+	if c.drained {
+		c.drained = false
+		if err := c.waitReadable(); err != nil {
+			return 0, c.waitError(err)
+		}
+	}
 	for {
 		c.rbuf, c.rn, c.rerr, c.readDone = p, 0, nil, false
 		// Through the runtime's descriptor, so a concurrent Close cannot
@@ -242,12 +248,18 @@ func (c *rawIOConn) readQueued(p []byte) (int, error) {
 			return 0, err
 		}
 		if c.readDone {
+			c.drained = c.rerr == nil && c.rn < len(p)
 			return c.rn, c.rerr
 		}
 		if err := c.waitReadable(); err != nil {
-			return 0, &net.OpError{Op: "read", Net: "tcp", Source: c.LocalAddr(), Addr: c.RemoteAddr(), Err: err}
+			return 0, c.waitError(err)
 		}
 	}
+}
+
+// waitError is the error Read returns when waiting failed with err.
+func (c *rawIOConn) waitError(err error) error {
+	return &net.OpError{Op: "read", Net: "tcp", Source: c.LocalAddr(), Addr: c.RemoteAddr(), Err: err}
 }
 
 // readNoWait is readOnce, reporting in readDone instead of waiting.
@@ -300,6 +312,12 @@ type queuedState struct {
 	readable     chan struct{}
 	readNoWaitFn func(fd uintptr) bool // readNoWait, bound once: no allocation per read
 	readDone     bool
+	// drained is set by a read that returned less than it asked for: the
+	// socket held no more at that moment, so the next read waits for the
+	// queue's signal before it tries, saving the read(2) that would only
+	// say EAGAIN. Anything that arrives after the drain makes a new edge,
+	// whose signal the channel keeps, so nothing is missed.
+	drained      bool
 	closed       atomic.Bool
 	closeOnce    sync.Once
 	readDeadline atomic.Int64

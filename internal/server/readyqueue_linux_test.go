@@ -215,3 +215,69 @@ func TestQueuedReadAllocatesNothing(t *testing.T) {
 		t.Errorf("%.1f allocations per write and read, want 0", allocs)
 	}
 }
+
+// TestQueuedReadAfterDrain: a read that fills its buffer leaves the rest to
+// the next read without waiting; one that comes back short marks the socket
+// drained, and the next read then waits for the queue's signal (no read(2)
+// that would only say EAGAIN) yet still gets bytes that arrived before it
+// began, and bytes that arrive while it waits.
+func TestQueuedReadAfterDrain(t *testing.T) {
+	server, client := queuedPair(t, queuedListener(t))
+	read := func(size int) string {
+		t.Helper()
+		b := make([]byte, size)
+		n, err := server.Read(b)
+		if err != nil {
+			t.Fatalf("read: %v", err)
+		}
+		return string(b[:n])
+	}
+	if _, err := client.Write([]byte("GET /a HTTP/1.1\r\n")); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, func() bool { return len(server.readable) == 1 })
+	if s := read(4); s != "GET " || server.drained {
+		t.Fatalf("first read %q, drained %v; want \"GET \", not drained", s, server.drained)
+	}
+	if s := read(64); s != "/a HTTP/1.1\r\n" || !server.drained {
+		t.Fatalf("second read %q, drained %v; want the rest, drained", s, server.drained)
+	}
+
+	// Arrives before the next read begins.
+	if _, err := client.Write([]byte("GET /b HTTP/1.1\r\n")); err != nil {
+		t.Fatal(err)
+	}
+	if s := read(64); s != "GET /b HTTP/1.1\r\n" {
+		t.Fatalf("read after a drain got %q", s)
+	}
+
+	// Arrives while the read waits.
+	got := make(chan string, 1)
+	go func() {
+		b := make([]byte, 64)
+		n, err := server.Read(b)
+		if err != nil {
+			got <- err.Error()
+			return
+		}
+		got <- string(b[:n])
+	}()
+	time.Sleep(20 * time.Millisecond)
+	if _, err := client.Write([]byte("GET /c HTTP/1.1\r\n")); err != nil {
+		t.Fatal(err)
+	}
+	if s := <-got; s != "GET /c HTTP/1.1\r\n" {
+		t.Errorf("waiting read got %q", s)
+	}
+}
+
+// waitFor polls cond for up to two seconds.
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		if cond() {
+			return
+		}
+	}
+	t.Fatal("condition not met within 2s")
+}
