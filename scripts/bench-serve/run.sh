@@ -20,7 +20,17 @@
 # also prints each server's CPU time per request (from /proc), which
 # outside load barely moves. See docs/performance.md.
 #
-# Usage: scripts/bench-serve/run.sh [--duration SECONDS] [--connections N]
+# Two regimes, one after the other (--regimes "full half", the default):
+#   full  each server has its whole core. On the pages the servers set the
+#         pace; on the main script wrk does (it needs about 28 us of its core
+#         per 84 KB response against either server), so both answer the same
+#         rate there and the ratio measures the client.
+#   half  each server is held to half a core by a CPU quota (cgroup cpu
+#         controller, 10 ms in every 20 ms; v1 or v2, needs root), so the
+#         server is the limit in every case and the ratio measures the servers.
+#         Latency then includes the quota's pauses (up to 10 ms), alike for both.
+#
+# Usage: scripts/bench-serve/run.sh [--duration SECONDS] [--connections N] [--regimes "full half"]
 # Needs: bin/portal (make build), nginx-light, libnginx-mod-http-brotli-static, wrk,
 # /usr/bin/time (the client's CPU share).
 set -euo pipefail
@@ -34,10 +44,14 @@ SERVER_CPU=${SERVER_CPU:-1}
 CLIENT_CPU=${CLIENT_CPU:-0}
 # Extra nginx directives for the server block, e.g. "open_file_cache max=1000;".
 NGINX_EXTRA=${NGINX_EXTRA:-}
+REGIMES=${REGIMES:-full half}
+QUOTA_US=10000
+PERIOD_US=20000
 while [ $# -gt 0 ]; do
   case "$1" in
     --duration) DURATION=$2; shift 2 ;;
     --connections) CONNECTIONS=$2; shift 2 ;;
+    --regimes) REGIMES=$2; shift 2 ;;
     *) echo "unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -52,15 +66,53 @@ for need in "$NGINX" "$MODULE" "$(command -v wrk || true)" /usr/bin/time bin/por
   fi
 done
 
+for regime in $REGIMES; do
+  case "$regime" in full | half) ;; *) echo "unknown regime $regime (full, half)" >&2; exit 2 ;; esac
+done
+
+# The CPU controller's root, v2 first: the quota of the "half" regime is set there.
+CGROUP_ROOT=""
+CGROUP_VERSION=""
+if [[ " $REGIMES " == *" half "* ]]; then
+  if grep -qw cpu /sys/fs/cgroup/cgroup.controllers 2>/dev/null && [ -w /sys/fs/cgroup ]; then
+    CGROUP_ROOT=/sys/fs/cgroup; CGROUP_VERSION=2
+  elif [ -e /sys/fs/cgroup/cpu/cpu.cfs_quota_us ] && [ -w /sys/fs/cgroup/cpu ]; then
+    CGROUP_ROOT=/sys/fs/cgroup/cpu; CGROUP_VERSION=1
+  else
+    echo "the half regime needs a writable cgroup cpu controller (run as root, or pass --regimes full)" >&2
+    exit 1
+  fi
+fi
+
 WORK=$(mktemp -d /tmp/portal-bench-serve.XXXXXX)
 chmod 755 "$WORK" # nginx's worker runs as nobody and must reach the output
 PIDS=()
+GROUPS_MADE=()
 cleanup() {
   for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
   wait 2>/dev/null || true
+  for group in "${GROUPS_MADE[@]}"; do rmdir "$group" 2>/dev/null || true; done
   rm -rf "$WORK"
 }
 trap cleanup EXIT
+
+# hold_to_half_core NAME PID...: moves the processes into a new cgroup whose
+# CPU quota is QUOTA_US in every PERIOD_US.
+hold_to_half_core() {
+  local name=$1 group pid
+  shift
+  group=$CGROUP_ROOT/portal-bench-serve-$$-$name
+  mkdir "$group"
+  GROUPS_MADE+=("$group")
+  if [ "$CGROUP_VERSION" = 2 ]; then
+    echo +cpu > "$CGROUP_ROOT/cgroup.subtree_control" 2>/dev/null || true
+    echo "$QUOTA_US $PERIOD_US" > "$group/cpu.max"
+  else
+    echo "$PERIOD_US" > "$group/cpu.cfs_period_us"
+    echo "$QUOTA_US" > "$group/cpu.cfs_quota_us"
+  fi
+  for pid in "$@"; do echo "$pid" > "$group/cgroup.procs"; done
+}
 
 echo "building the portal into $WORK/www ..."
 bin/portal build --out "$WORK/www" >/dev/null
@@ -150,38 +202,58 @@ median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]
 SLICE=$(( DURATION / ROUNDS ))
 [ "$SLICE" -ge 1 ] || SLICE=1
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg); $ROUNDS x $SLICE s per server and case, alternating; $CONNECTIONS connections, wrk on CPU $CLIENT_CPU, servers on CPU $SERVER_CPU"
-printf '%-13s %-5s %10s %10s %6s %16s %16s %13s %7s %10s\n' file enc "Portal r/s" "nginx r/s" ratio "Portal p50/p99" "nginx p50/p99" "CPU us/req" errors "wrk CPU %"
 status=0
-for entry in "${FILES[@]}"; do
-  IFS='|' read -r label path file <<<"$entry"
-  for encoding in br gzip; do
-    for port in "$PORTAL_PORT" "$NGINX_PORT"; do measure "http://127.0.0.1:$port$path" "$encoding" "$WARMUP" >/dev/null; done
-    declare -A reqs=() errs=() cpu=() p50s=() p99s=() clients=()
-    for server in portal nginx; do reqs[$server]=0; errs[$server]=0; cpu[$server]=0; p50s[$server]=""; p99s[$server]=""; clients[$server]=""; done
-    for round in $(seq "$ROUNDS"); do
-      for server in portal nginx; do
-        if [ "$server" = portal ]; then port=$PORTAL_PORT; pid=$PORTAL_PID; else port=$NGINX_PORT; pid=$NGINX_PID; fi
-        before=$(ticks "$pid")
-        read -r n p50 p99 e c < <(measure "http://127.0.0.1:$port$path" "$encoding" "$SLICE")
-        after=$(ticks "$pid")
-        reqs[$server]=$(( ${reqs[$server]} + n )); errs[$server]=$(( ${errs[$server]} + e ))
-        cpu[$server]=$(( ${cpu[$server]} + after - before ))
-        p50s[$server]+="$p50 "; p99s[$server]+="$p99 "; clients[$server]+="$c "
+
+# run_cases: every file and encoding, both servers, in the current regime.
+run_cases() {
+  printf '%-13s %-5s %10s %10s %6s %16s %16s %13s %7s %10s\n' file enc "Portal r/s" "nginx r/s" ratio "Portal p50/p99" "nginx p50/p99" "CPU us/req" errors "wrk CPU %"
+  for entry in "${FILES[@]}"; do
+    IFS='|' read -r label path file <<<"$entry"
+    for encoding in br gzip; do
+      for port in "$PORTAL_PORT" "$NGINX_PORT"; do measure "http://127.0.0.1:$port$path" "$encoding" "$WARMUP" >/dev/null; done
+      declare -A reqs=() errs=() cpu=() p50s=() p99s=() clients=()
+      for server in portal nginx; do reqs[$server]=0; errs[$server]=0; cpu[$server]=0; p50s[$server]=""; p99s[$server]=""; clients[$server]=""; done
+      for round in $(seq "$ROUNDS"); do
+        for server in portal nginx; do
+          if [ "$server" = portal ]; then port=$PORTAL_PORT; pid=$PORTAL_PID; else port=$NGINX_PORT; pid=$NGINX_PID; fi
+          before=$(ticks "$pid")
+          read -r n p50 p99 e c < <(measure "http://127.0.0.1:$port$path" "$encoding" "$SLICE")
+          after=$(ticks "$pid")
+          reqs[$server]=$(( ${reqs[$server]} + n )); errs[$server]=$(( ${errs[$server]} + e ))
+          cpu[$server]=$(( ${cpu[$server]} + after - before ))
+          p50s[$server]+="$p50 "; p99s[$server]+="$p99 "; clients[$server]+="$c "
+        done
       done
+      total=$(( SLICE * ROUNDS ))
+      p_rps=$(( ${reqs[portal]} / total )); n_rps=$(( ${reqs[nginx]} / total ))
+      ratio=$(awk -v p="$p_rps" -v n="$n_rps" 'BEGIN { printf "%.2f", (n > 0 ? p / n : 0) }')
+      p_cpu=$(awk -v t="${cpu[portal]}" -v r="${reqs[portal]}" 'BEGIN { printf "%.1f", (r > 0 ? t * 10000 / r : 0) }')
+      n_cpu=$(awk -v t="${cpu[nginx]}" -v r="${reqs[nginx]}" 'BEGIN { printf "%.1f", (r > 0 ? t * 10000 / r : 0) }')
+      p_lat="$(echo ${p50s[portal]} | tr ' ' '\n' | median)/$(echo ${p99s[portal]} | tr ' ' '\n' | median) ms"
+      n_lat="$(echo ${p50s[nginx]} | tr ' ' '\n' | median)/$(echo ${p99s[nginx]} | tr ' ' '\n' | median) ms"
+      client="$(echo ${clients[portal]} | tr ' ' '\n' | median | xargs printf '%.0f')/$(echo ${clients[nginx]} | tr ' ' '\n' | median | xargs printf '%.0f')"
+      printf '%-13s %-5s %10s %10s %6s %16s %16s %13s %7s %10s\n' "$label" "$encoding" "$p_rps" "$n_rps" "${ratio}x" \
+        "$p_lat" "$n_lat" "${p_cpu}/${n_cpu}" "${errs[portal]}/${errs[nginx]}" "$client"
+      [ "${errs[portal]}" = 0 ] && [ "${errs[nginx]}" = 0 ] || status=1
     done
-    total=$(( SLICE * ROUNDS ))
-    p_rps=$(( ${reqs[portal]} / total )); n_rps=$(( ${reqs[nginx]} / total ))
-    ratio=$(awk -v p="$p_rps" -v n="$n_rps" 'BEGIN { printf "%.2f", (n > 0 ? p / n : 0) }')
-    p_cpu=$(awk -v t="${cpu[portal]}" -v r="${reqs[portal]}" 'BEGIN { printf "%.1f", (r > 0 ? t * 10000 / r : 0) }')
-    n_cpu=$(awk -v t="${cpu[nginx]}" -v r="${reqs[nginx]}" 'BEGIN { printf "%.1f", (r > 0 ? t * 10000 / r : 0) }')
-    p_lat="$(echo ${p50s[portal]} | tr ' ' '\n' | median)/$(echo ${p99s[portal]} | tr ' ' '\n' | median) ms"
-    n_lat="$(echo ${p50s[nginx]} | tr ' ' '\n' | median)/$(echo ${p99s[nginx]} | tr ' ' '\n' | median) ms"
-    client="$(echo ${clients[portal]} | tr ' ' '\n' | median | xargs printf '%.0f')/$(echo ${clients[nginx]} | tr ' ' '\n' | median | xargs printf '%.0f')"
-    printf '%-13s %-5s %10s %10s %6s %16s %16s %13s %7s %10s\n' "$label" "$encoding" "$p_rps" "$n_rps" "${ratio}x" \
-      "$p_lat" "$n_lat" "${p_cpu}/${n_cpu}" "${errs[portal]}/${errs[nginx]}" "$client"
-    [ "${errs[portal]}" = 0 ] && [ "${errs[nginx]}" = 0 ] || status=1
+    echo "  ($label: $path, $(stat -c %s "$file") bytes; br $(stat -c %s "$file.br"), gzip $(stat -c %s "$file.gz"))"
   done
-  echo "  ($label: $path, $(stat -c %s "$file") bytes; br $(stat -c %s "$file.br"), gzip $(stat -c %s "$file.gz"))"
+}
+
+for regime in $REGIMES; do
+  if [ "$regime" = half ]; then
+    hold_to_half_core portal "$PORTAL_PID"
+    hold_to_half_core nginx "$NGINX_PID" $(pgrep -P "$NGINX_PID")
+    echo
+    echo "half: each server held to half a core ($QUOTA_US us of CPU in every $PERIOD_US us, cgroup v$CGROUP_VERSION)"
+  else
+    for group in "${GROUPS_MADE[@]}"; do
+      for pid in $(cat "$group/cgroup.procs"); do echo "$pid" > "$CGROUP_ROOT/cgroup.procs"; done
+    done
+    echo
+    echo "full: each server has its whole core"
+  fi
+  run_cases
 done
 echo "(p50/p99: medians over the rounds; CPU us/req: Portal/nginx; wrk CPU %: the client's share of its core against Portal/nginx, median; near 100 the client sets the pace)"
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
