@@ -166,7 +166,8 @@ bench-rebuild: build
 	scripts/bench-rebuild/run.sh $(or $(ROUNDS),5)
 
 ## bench-serve: portal serve --dir against nginx with the emitted config, on loopback, side by side
-## (DURATION=60 s and CONNECTIONS=100 by default; scripts/bench-serve/run.sh, docs/performance.md)
+## (DURATION=60 s and CONNECTIONS=100 by default; REGIMES="full half" adds a run with each server
+## held to half a core; scripts/bench-serve/run.sh, docs/performance.md)
 .PHONY: bench-serve
 bench-serve: build
 	scripts/bench-serve/run.sh --duration $(or $(DURATION),60) --connections $(or $(CONNECTIONS),100)

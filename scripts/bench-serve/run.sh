@@ -20,15 +20,16 @@
 # also prints each server's CPU time per request (from /proc), which
 # outside load barely moves. See docs/performance.md.
 #
-# Two regimes, one after the other (--regimes "full half", the default):
-#   full  each server has its whole core. On the pages the servers set the
-#         pace; on the main script wrk does (it needs about 28 us of its core
-#         per 84 KB response against either server), so both answer the same
-#         rate there and the ratio measures the client.
+# Regimes (--regimes, default "full"; several run one after the other):
+#   full  each server has its whole core: the benchmark. On the pages
+#         the servers set the pace; on the main script wrk does (about 28 us
+#         of its core per 84 KB response against either server), so both
+#         answer the same rate there.
 #   half  each server is held to half a core by a CPU quota (cgroup cpu
-#         controller, 10 ms in every 20 ms; v1 or v2, needs root), so the
-#         server is the limit in every case and the ratio measures the servers.
-#         Latency then includes the quota's pauses (up to 10 ms), alike for both.
+#         controller, 10 ms in every 20 ms; v1 or v2, needs root), as a
+#         container CPU limit would. Latency then includes the quota's pauses
+#         (up to 10 ms). Both servers spend more CPU per request under the
+#         quota than on a free core, Portal more so (docs/performance.md).
 #
 # Usage: scripts/bench-serve/run.sh [--duration SECONDS] [--connections N] [--regimes "full half"]
 # Needs: bin/portal (make build), nginx-light, libnginx-mod-http-brotli-static, wrk,
@@ -44,7 +45,7 @@ SERVER_CPU=${SERVER_CPU:-1}
 CLIENT_CPU=${CLIENT_CPU:-0}
 # Extra nginx directives for the server block, e.g. "open_file_cache max=1000;".
 NGINX_EXTRA=${NGINX_EXTRA:-}
-REGIMES=${REGIMES:-full half}
+REGIMES=${REGIMES:-full}
 QUOTA_US=10000
 PERIOD_US=20000
 while [ $# -gt 0 ]; do
