@@ -18,7 +18,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/andybalholm/brotli"
+	brrr "github.com/molecule-man/go-brrr"
 
 	"github.com/portaldocs/portal/internal/outdir"
 	"github.com/portaldocs/portal/internal/policy"
@@ -478,7 +478,7 @@ func fileExists(p string) bool {
 
 func decodeBrotli(t *testing.T, raw []byte) string {
 	t.Helper()
-	out, err := io.ReadAll(brotli.NewReader(bytes.NewReader(raw)))
+	out, err := io.ReadAll(brrr.NewReader(bytes.NewReader(raw)))
 	if err != nil {
 		t.Fatalf("brotli body: %v", err)
 	}

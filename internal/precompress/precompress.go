@@ -18,7 +18,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/andybalholm/brotli"
+	brrr "github.com/molecule-man/go-brrr"
 
 	"github.com/portaldocs/portal/internal/policy"
 	"github.com/portaldocs/portal/internal/workers"
@@ -32,7 +32,7 @@ type Quality struct {
 
 // Best is the highest quality of both codings, for portal build: the output
 // is compressed once and served many times.
-var Best = Quality{Brotli: brotli.BestCompression, Gzip: gzip.BestCompression}
+var Best = Quality{Brotli: brrr.BestCompression, Gzip: gzip.BestCompression}
 
 // Fast is for a site built in memory at every start (portal serve --site):
 // about fifty times faster than Best, and 10–15% larger.
@@ -89,7 +89,11 @@ func Encode(data []byte, q Quality) ([][]byte, error) {
 		}
 		switch enc.Name {
 		case "br":
-			w = brotli.NewWriterLevel(&buf, q.Brotli)
+			bw, err := brrr.NewWriter(&buf, q.Brotli)
+			if err != nil {
+				return nil, fmt.Errorf("brotli quality %d: %w", q.Brotli, err)
+			}
+			w = bw
 		case "gzip":
 			zw, err := gzip.NewWriterLevel(&buf, q.Gzip)
 			if err != nil {

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/andybalholm/brotli"
+	brrr "github.com/molecule-man/go-brrr"
 )
 
 var page = strings.Repeat("<p>Patient access API: read a Patient and its Observations.</p>\n", 100)
@@ -29,7 +29,7 @@ func write(t *testing.T, dir, name, data string) {
 
 func decodeBrotli(t *testing.T, b []byte) string {
 	t.Helper()
-	out, err := io.ReadAll(brotli.NewReader(bytes.NewReader(b)))
+	out, err := io.ReadAll(brrr.NewReader(bytes.NewReader(b)))
 	if err != nil {
 		t.Fatal(err)
 	}

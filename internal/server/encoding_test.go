@@ -12,7 +12,7 @@ import (
 	"testing/fstest"
 	"time"
 
-	"github.com/andybalholm/brotli"
+	brrr "github.com/molecule-man/go-brrr"
 
 	"github.com/portaldocs/portal/internal/route"
 )
@@ -76,7 +76,7 @@ func decode(t testing.TB, encoding, raw string) string {
 	case "gzip":
 		return gunzip(t, []byte(raw))
 	case "br":
-		out, err := io.ReadAll(brotli.NewReader(strings.NewReader(raw)))
+		out, err := io.ReadAll(brrr.NewReader(strings.NewReader(raw)))
 		if err != nil {
 			t.Fatal(err)
 		}

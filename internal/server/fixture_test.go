@@ -13,7 +13,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/andybalholm/brotli"
+	brrr "github.com/molecule-man/go-brrr"
 
 	"github.com/portaldocs/portal/internal/route"
 )
@@ -123,7 +123,10 @@ func gzipBytes(t testing.TB, b []byte) []byte {
 
 func brotliBytes(t testing.TB, b []byte) []byte {
 	var buf bytes.Buffer
-	bw := brotli.NewWriter(&buf)
+	bw, err := brrr.NewWriter(&buf, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if _, err := bw.Write(b); err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/andybalholm/brotli"
+	brrr "github.com/molecule-man/go-brrr"
 )
 
 // largeSite is the fixture site in a folder, with an asset whose identity
@@ -90,7 +90,7 @@ func TestLargeFilesOverTCP(t *testing.T) {
 		"":     func(b []byte) string { return string(b) },
 		"gzip": func(b []byte) string { return gunzip(t, b) },
 		"br": func(b []byte) string {
-			out, err := io.ReadAll(brotli.NewReader(bytes.NewReader(b)))
+			out, err := io.ReadAll(brrr.NewReader(bytes.NewReader(b)))
 			if err != nil {
 				t.Fatalf("brotli: %v", err)
 			}
