@@ -104,6 +104,9 @@ func (q *readyQueue) dispatch(fd uintptr) bool {
 	q.mu.Lock()
 	for _, ev := range q.events[:n] {
 		if c := q.conns[ev.Fd]; c != nil {
+			if ev.Events&(syscall.EPOLLRDHUP|syscall.EPOLLHUP|syscall.EPOLLERR) != 0 {
+				c.peerClosed.Store(true) // before the signal, which the reader waits on
+			}
 			c.signalReadable()
 		}
 	}
@@ -232,7 +235,7 @@ func (c *rawIOConn) signalReadable() {
 
 // readQueued is Read for a connection the queue wakes.
 func (c *rawIOConn) readQueued(p []byte) (int, error) {
-	if c.drained {
+	if c.drained && !c.peerClosed.Load() {
 		c.drained = false
 		if err := c.waitReadable(); err != nil {
 			return 0, c.waitError(err)
@@ -316,8 +319,11 @@ type queuedState struct {
 	// socket held no more at that moment, so the next read waits for the
 	// queue's signal before it tries, saving the read(2) that would only
 	// say EAGAIN. Anything that arrives after the drain makes a new edge,
-	// whose signal the channel keeps, so nothing is missed.
+	// whose signal the channel keeps, so nothing is missed; but the edge of
+	// the peer's close may have come with the last data, so once the queue
+	// has seen it (peerClosed) reads no longer wait first.
 	drained      bool
+	peerClosed   atomic.Bool
 	closed       atomic.Bool
 	closeOnce    sync.Once
 	readDeadline atomic.Int64

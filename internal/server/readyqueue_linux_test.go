@@ -281,3 +281,35 @@ func waitFor(t *testing.T, cond func() bool) {
 	}
 	t.Fatal("condition not met within 2s")
 }
+
+// TestQueuedReadSeesCloseAfterLastData: a client that sends its last
+// request and closes at once gives one edge for both; the read after the
+// data must see the end of the stream then, not wait for an edge that
+// will not come.
+func TestQueuedReadSeesCloseAfterLastData(t *testing.T) {
+	server, client := queuedPair(t, queuedListener(t))
+	if _, err := client.Write([]byte("GET /last HTTP/1.1\r\n")); err != nil {
+		t.Fatal(err)
+	}
+	client.Close()
+	waitFor(t, func() bool { return len(server.readable) == 1 })
+	time.Sleep(20 * time.Millisecond) // the FIN's event, if any, is taken with the data's
+	<-server.readable                 // as a reader that waited would have
+	b := make([]byte, 64)
+	if n, err := server.Read(b); err != nil || string(b[:n]) != "GET /last HTTP/1.1\r\n" {
+		t.Fatalf("read %q, %v", b[:n], err)
+	}
+	got := make(chan error, 1)
+	go func() {
+		_, err := server.Read(b)
+		got <- err
+	}()
+	select {
+	case err := <-got:
+		if err != io.EOF {
+			t.Errorf("after the client closed: %v, want EOF", err)
+		}
+	case <-time.After(2 * time.Second):
+		t.Fatal("the read after the last data waited for an edge that does not come")
+	}
+}
