@@ -52,16 +52,7 @@ func queuedListener(t *testing.T) *readyQueueListener {
 // queue wakes it when the client writes.
 func TestQueuedReadWaitsForData(t *testing.T) {
 	server, client := queuedPair(t, queuedListener(t))
-	got := make(chan string, 1)
-	go func() {
-		b := make([]byte, 16)
-		n, err := server.Read(b)
-		if err != nil {
-			got <- err.Error()
-			return
-		}
-		got <- string(b[:n])
-	}()
+	got := readInBackground(server, 16)
 	time.Sleep(20 * time.Millisecond) // let the reader wait first
 	if _, err := client.Write([]byte("GET / HTTP/1.1")); err != nil {
 		t.Fatal(err)
@@ -252,16 +243,7 @@ func TestQueuedReadAfterDrain(t *testing.T) {
 	}
 
 	// Arrives while the read waits.
-	got := make(chan string, 1)
-	go func() {
-		b := make([]byte, 64)
-		n, err := server.Read(b)
-		if err != nil {
-			got <- err.Error()
-			return
-		}
-		got <- string(b[:n])
-	}()
+	got := readInBackground(server, 64)
 	time.Sleep(20 * time.Millisecond)
 	if _, err := client.Write([]byte("GET /c HTTP/1.1\r\n")); err != nil {
 		t.Fatal(err)
@@ -312,4 +294,20 @@ func TestQueuedReadSeesCloseAfterLastData(t *testing.T) {
 	case <-time.After(2 * time.Second):
 		t.Fatal("the read after the last data waited for an edge that does not come")
 	}
+}
+
+// readInBackground reads once from c into a buffer of size bytes and sends
+// what it read, or the error's text.
+func readInBackground(c net.Conn, size int) <-chan string {
+	got := make(chan string, 1)
+	go func() {
+		b := make([]byte, size)
+		n, err := c.Read(b)
+		if err != nil {
+			got <- err.Error()
+			return
+		}
+		got <- string(b[:n])
+	}()
+	return got
 }
