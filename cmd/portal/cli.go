@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime/debug"
 	"runtime/pprof"
@@ -177,6 +178,9 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		for _, s := range res.Stages {
 			fmt.Fprintf(stdout, "stage %s: %d ms (CPU %d ms)\n", s.Name, s.Duration.Milliseconds(), s.CPU.Milliseconds())
 		}
+		if n := res.RenderWorkers; n > 0 {
+			fmt.Fprintf(stdout, "render workers: %d (the prerender's CPU above leaves theirs out)\n", n)
+		}
 	}
 	return 0
 }
@@ -272,6 +276,20 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	return 0
 }
 
+// renderWorkerCommand is the hidden command that runs a render worker:
+// portal started again by a build, so that each JavaScript engine has a
+// process, and an allocator, of its own (internal/ssr, WithWorkers).
+const renderWorkerCommand = "__render-worker"
+
+// renderWorkersKey is the context key under which main puts the path of
+// the portal binary, which builds then start as their render workers.
+// Tests that call run directly have none, and render in the process.
+type renderWorkersKey struct{}
+
+func withRenderWorkers(ctx context.Context, exe string) context.Context {
+	return context.WithValue(ctx, renderWorkersKey{}, exe)
+}
+
 // buildSite builds the site and prints every diagnostic; ok is false when
 // the build failed. The caller owns the result's output folder. done, when
 // not nil, is called once the build ends, before anything is printed.
@@ -281,7 +299,15 @@ func buildSite(ctx context.Context, siteDir string, stderr io.Writer, done func(
 		fmt.Fprintf(stderr, "portal: %v\n", err)
 		return nil, false
 	}
-	res, err := pipeline.Run(ctx, siteFS, append([]pipeline.Option{pipeline.WithTheme(portal.Theme())}, opts...)...)
+	opts = append([]pipeline.Option{pipeline.WithTheme(portal.Theme())}, opts...)
+	if exe, ok := ctx.Value(renderWorkersKey{}).(string); ok {
+		opts = append(opts, pipeline.WithRenderWorkers(func() *exec.Cmd {
+			cmd := exec.Command(exe, renderWorkerCommand)
+			cmd.Stderr = stderr
+			return cmd
+		}))
+	}
+	res, err := pipeline.Run(ctx, siteFS, opts...)
 	if done != nil {
 		done()
 	}

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os/exec"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -58,6 +59,8 @@ type options struct {
 	precompressName string
 	// env is process.env for a Docusaurus config and sidebars (WithEnv).
 	env docusaurus.Env
+	// renderWorker makes the command of a render worker (WithRenderWorkers).
+	renderWorker func() *exec.Cmd
 }
 
 // Server renderers WithRenderer can ask the theme for.
@@ -107,6 +110,13 @@ func WithLazyPrerender() Option { return func(o *options) { o.lazy = true } }
 // it ends; with a lazy prerender the pool must outlive the build.
 func WithPrerenderPool(pool *ssr.Pool) Option { return func(o *options) { o.pool = pool } }
 
+// WithRenderWorkers runs each JavaScript engine of the prerender past the
+// first in a process of its own, made by start (see ssr.WithWorkers): the
+// engines of one process share one allocator lock.
+func WithRenderWorkers(start func() *exec.Cmd) Option {
+	return func(o *options) { o.renderWorker = start }
+}
+
 // WithOutputDir makes the build's output folder a temporary sibling of dir,
 // so that Output.WriteDir(dir) swaps it into place with a rename, and
 // unchanged files are linked from dir rather than written again. Without
@@ -140,6 +150,9 @@ type Result struct {
 	Diagnostics []diag.Diagnostic
 	// Stages times each stage the build ran, in order.
 	Stages []Stage
+	// RenderWorkers is how many processes rendered pages besides this one
+	// (WithRenderWorkers); their CPU time is not in the stages' CPU.
+	RenderWorkers int
 
 	lazy *lazyPages
 }
@@ -179,7 +192,7 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 		}
 	}
 	b.precompressOutput(out)
-	res := &Result{Diagnostics: b.diags.Items(), Stages: b.stages}
+	res := &Result{Diagnostics: b.diags.Items(), Stages: b.stages, RenderWorkers: b.renderWorkers}
 	err := ctx.Err()
 	switch {
 	case err != nil:
@@ -208,6 +221,8 @@ type builder struct {
 	store  *buildcache.Store
 	diags  diag.List
 	stages []Stage
+	// renderWorkers is Result.RenderWorkers.
+	renderWorkers int
 }
 
 // storeKey is the key of a store entry of kind made by this engine from
@@ -335,6 +350,9 @@ func (e *engines) load() *ssr.Pool {
 		return b.opts.pool
 	}
 	opts := []ssr.Option{ssr.WithSize(b.opts.workers)}
+	if b.opts.renderWorker != nil {
+		opts = append(opts, ssr.WithWorkers(b.opts.renderWorker))
+	}
 	key := b.storeKey(kindBytecode, e.bundle.Server)
 	cached := b.store.Persistent() && b.store.Has(kindBytecode, key)
 	if cached {
@@ -386,6 +404,7 @@ func (e *engines) close() {
 	}
 	<-e.done
 	if e.pool != nil && e.b.opts.pool == nil {
+		e.b.renderWorkers = e.pool.Workers()
 		e.pool.Close()
 	}
 }

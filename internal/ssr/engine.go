@@ -261,6 +261,8 @@ func isInterrupt(err error) bool {
 	return errors.As(err, &ie)
 }
 
+func (e *engine) isSpoiled() bool { return e.spoiled }
+
 // close frees the VM. The host function must be freed first: a Value must
 // not outlive its VM.
 func (e *engine) close() error {
