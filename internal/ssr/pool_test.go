@@ -342,19 +342,29 @@ func TestUnicodeRoundTrip(t *testing.T) {
 	}
 }
 
-// TestSharedBelongsToItsRenders: two builds' shared data, alternating on
-// one VM, each reach only their own renders, and a VM takes a Shared once.
-func TestSharedBelongsToItsRenders(t *testing.T) {
-	bundle := []byte(`
+// sharingBundle reports, with each page, the build whose shared data it
+// holds and how many times it took some.
+const sharingBundle = `
 var shared = "none", shares = 0;
 globalThis.portalShare = function (json) { shared = JSON.parse(json).build; shares++; };
 globalThis.portalRender = function (input) { return JSON.parse(input).page + " of build " + shared + " after " + shares + " shares"; };
-`)
-	p, err := NewPool(bundle, WithSize(1))
+`
+
+// TestSharedBelongsToItsRenders: two builds' shared data, alternating on
+// one VM, each reach only their own renders, and a VM takes a Shared once.
+func TestSharedBelongsToItsRenders(t *testing.T) {
+	p, err := NewPool([]byte(sharingBundle), WithSize(1))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer p.Close()
+	checkSharedData(t, p)
+}
+
+// checkSharedData renders pages of two builds, alternating, one at a time
+// in p's VM that was given back last, with a pool made of sharingBundle.
+func checkSharedData(t *testing.T, p *Pool) {
+	t.Helper()
 	first, second := NewShared([]byte(`{"build":"one"}`)), NewShared([]byte(`{"build":"two"}`))
 	for _, tt := range []struct {
 		shared *Shared

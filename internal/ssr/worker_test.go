@@ -63,16 +63,12 @@ func remotePool(t *testing.T, bundle []byte, opts ...Option) *Pool {
 	return p
 }
 
-// TestWorkersRenderWhatTheProcessRenders: renders spread over the VM here
-// and the worker's, and each page comes back whole.
+// TestWorkersRenderWhatTheProcessRenders: pages come back whole from
+// either VM, and two renders at once run one here and one in the worker.
 func TestWorkersRenderWhatTheProcessRenders(t *testing.T) {
-	withWorkers, started := workers(t)
+	withWorkers, _ := workers(t)
 	p := newTestPool(t, "echo.js", WithSize(2), withWorkers)
-	var (
-		wg  sync.WaitGroup
-		mu  sync.Mutex
-		vms = map[string]int{}
-	)
+	var wg sync.WaitGroup
 	for g := range 8 {
 		wg.Go(func() {
 			for r := range 10 {
@@ -85,48 +81,43 @@ func TestWorkersRenderWhatTheProcessRenders(t *testing.T) {
 				if !strings.Contains(html, "<title>"+title+"</title><") || !strings.Contains(html, "<main><p>x</p></main>") {
 					t.Errorf("%s: got %s", title, html)
 				}
-				_, rest, _ := strings.Cut(html, `data-vm="`)
-				vm, _, _ := strings.Cut(rest, `"`)
-				mu.Lock()
-				vms[vm]++
-				mu.Unlock()
 			}
 		})
 	}
 	wg.Wait()
-	if len(vms) != 2 || started.Load() != 1 {
-		t.Errorf("renders ran in VMs %v with %d workers started; want two VMs, one of them a worker's", vms, started.Load())
+
+	// Two renders that overlap hold both VMs.
+	slow, err := NewPool([]byte(`
+var vm = Math.random().toString(36).slice(2);
+globalThis.portalRender = function (input) {
+  var end = Date.now() + JSON.parse(input).ms;
+  while (Date.now() < end) {}
+  return vm;
+};`), WithSize(2), withWorkers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer slow.Close()
+	vms := make([]string, 2)
+	for i := range vms {
+		wg.Go(func() {
+			html, _, err := slow.Render(context.Background(), nil, []byte(`{"ms":300}`))
+			if err != nil {
+				t.Error(err)
+			}
+			vms[i] = html
+		})
+	}
+	wg.Wait()
+	if vms[0] == vms[1] || slow.Workers() != 1 {
+		t.Errorf("two renders at once ran in VMs %q with %d workers started; want two VMs, one of them a worker's", vms, slow.Workers())
 	}
 }
 
 // TestWorkerSharedData: the worker's VM takes each build's shared data
 // once, and only its renders see it.
 func TestWorkerSharedData(t *testing.T) {
-	p := remotePool(t, []byte(`
-var shared = "none", shares = 0;
-globalThis.portalShare = function (json) { shared = JSON.parse(json).build; shares++; };
-globalThis.portalRender = function (input) { return JSON.parse(input).page + " of build " + shared + " after " + shares + " shares"; };
-`))
-	first, second := NewShared([]byte(`{"build":"one"}`)), NewShared([]byte(`{"build":"two"}`))
-	for _, tt := range []struct {
-		shared *Shared
-		input  string
-		want   string
-	}{
-		{first, `{"page":"a"}`, "a of build one after 1 shares"},
-		{first, `{"page":"b"}`, "b of build one after 1 shares"},
-		{second, `{"page":"a"}`, "a of build two after 2 shares"},
-		{first, `{"page":"c"}`, "c of build one after 3 shares"},
-	} {
-		// One render at a time takes the worker's VM, the last one given back.
-		html, _, err := p.Render(context.Background(), tt.shared, []byte(tt.input))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if html != tt.want {
-			t.Errorf("Render(%s) = %q, want %q", tt.input, html, tt.want)
-		}
-	}
+	checkSharedData(t, remotePool(t, []byte(sharingBundle)))
 }
 
 // TestWorkerErrors: a script error, a timeout and a cancelled render come
