@@ -9,6 +9,7 @@ import (
 	"io"
 	"os/exec"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -139,7 +140,11 @@ func ServeWorker(r io.Reader, w io.Writer) error {
 	if err := reply(&workerReply{Err: toWire(err)}); err != nil || e == nil {
 		return err
 	}
-	defer func() { e.close() }()
+	defer func() {
+		if e != nil {
+			e.close()
+		}
+	}()
 	var shared *Shared
 	for {
 		var req workerRequest
@@ -199,6 +204,9 @@ func startRemote(start func() *exec.Cmd, source string, bytecode []byte, cfg con
 	}
 	out := bufio.NewWriter(stdin)
 	r := &remote{cmd: cmd, stdin: stdin, out: out, enc: gob.NewEncoder(out), dec: gob.NewDecoder(bufio.NewReader(stdout))}
+	// A process that never answers (not a render worker at all) is killed.
+	overdue := time.AfterFunc(cfg.timeout+workerGrace, r.kill)
+	defer overdue.Stop()
 	var reply workerReply
 	if err := r.exchange(&workerInit{Bundle: source, Bytecode: bytecode, Timeout: cfg.timeout, MemoryLimit: cfg.memoryLimit}, &reply); err != nil {
 		r.close()
@@ -248,6 +256,14 @@ func (r *remote) render(ctx context.Context, abort <-chan struct{}, shared *Shar
 			watched <- true
 		}
 	}()
+	// The worker keeps the deadline itself; one that does not answer well
+	// after it (hung, or not a worker) is killed, and the render times out.
+	var late atomic.Bool
+	overdue := time.AfterFunc(time.Until(deadline)+workerGrace, func() {
+		late.Store(true)
+		r.kill()
+	})
+	defer overdue.Stop()
 	req := workerRequest{Input: input, Left: time.Until(deadline)}
 	if shared != nil && shared != r.shared {
 		req.Shared = &shared.json
@@ -255,7 +271,7 @@ func (r *remote) render(ctx context.Context, abort <-chan struct{}, shared *Shar
 	var reply workerReply
 	err := r.exchange(&req, &reply)
 	close(stopped)
-	if <-watched {
+	if <-watched || late.Load() {
 		r.spoiled = true
 		return "", &interruptError{}
 	}
@@ -306,3 +322,8 @@ func (r *remote) close() error {
 
 // workerStopWait is how long a worker may take to end once told to.
 const workerStopWait = 2 * time.Second
+
+// workerGrace is how long past a deadline the pool waits for a worker's
+// answer before it kills the worker: the worker stops the script itself
+// at the deadline, so this only ends one that hangs.
+const workerGrace = 5 * time.Second

@@ -163,20 +163,38 @@ func TestWorkerErrors(t *testing.T) {
 	})
 }
 
-// TestWorkerThatCannotStart: the pool renders with a VM here instead.
+// TestWorkerThatCannotStart: the pool renders with a VM here instead,
+// whether the worker's command does not exist or never answers.
 func TestWorkerThatCannotStart(t *testing.T) {
-	p := newTestPool(t, "echo.js", WithSize(2), WithWorkers(func() *exec.Cmd {
-		return exec.Command("/nonexistent/portal-render-worker")
-	}))
-	if err := p.Warm(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range p.idle {
-		if _, local := e.(*engine); !local {
-			t.Errorf("VM %T, want one of this process", e)
-		}
-	}
-	if _, _, err := p.Render(context.Background(), nil, []byte(`{"title":"t","body":""}`)); err != nil {
-		t.Fatal(err)
+	for _, tt := range []struct {
+		name    string
+		command []string
+	}{
+		{"missing", []string{"/nonexistent/portal-render-worker"}},
+		{"never answers", []string{"sleep", "60"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p := newTestPool(t, "echo.js", WithSize(2), WithTimeout(100*time.Millisecond), WithWorkers(func() *exec.Cmd {
+				return exec.Command(tt.command[0], tt.command[1:]...)
+			}))
+			start := time.Now()
+			if err := p.Warm(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			if d := time.Since(start); d > workerGrace+5*time.Second {
+				t.Errorf("Warm took %s", d)
+			}
+			for _, e := range p.idle {
+				if _, local := e.(*engine); !local {
+					t.Errorf("VM %T, want one of this process", e)
+				}
+			}
+			if p.Workers() != 0 {
+				t.Errorf("%d workers counted", p.Workers())
+			}
+			if _, _, err := p.Render(context.Background(), nil, []byte(`{"title":"t","body":""}`)); err != nil {
+				t.Fatal(err)
+			}
+		})
 	}
 }
