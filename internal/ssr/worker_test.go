@@ -174,7 +174,7 @@ func TestWorkerThatCannotStart(t *testing.T) {
 		{"never answers", []string{"sleep", "60"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			p := newTestPool(t, "echo.js", WithSize(2), WithTimeout(100*time.Millisecond), WithWorkers(func() *exec.Cmd {
+			p := newTestPool(t, "echo.js", WithSize(2), WithTimeout(time.Second), WithWorkers(func() *exec.Cmd {
 				return exec.Command(tt.command[0], tt.command[1:]...)
 			}))
 			start := time.Now()
