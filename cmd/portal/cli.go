@@ -181,6 +181,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		if n := res.RenderWorkers; n > 0 {
 			fmt.Fprintf(stdout, "render workers: %d (the prerender's CPU above leaves theirs out)\n", n)
 		}
+		fmt.Fprintf(stdout, "doc main areas written by the engine: %d\n", res.DocMains)
 	}
 	return 0
 }

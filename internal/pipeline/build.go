@@ -153,6 +153,9 @@ type Result struct {
 	// RenderWorkers is how many processes rendered pages besides this one
 	// (WithRenderWorkers); their CPU time is not in the stages' CPU.
 	RenderWorkers int
+	// DocMains is how many pages' main areas the engine wrote itself, the
+	// theme rendering only the shell around them (internal/docmain).
+	DocMains int
 
 	lazy *lazyPages
 }
@@ -193,6 +196,9 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 	}
 	b.precompressOutput(out)
 	res := &Result{Diagnostics: b.diags.Items(), Stages: b.stages, RenderWorkers: b.renderWorkers}
+	if b.pages != nil {
+		res.DocMains = int(b.pages.docMains.Load())
+	}
 	err := ctx.Err()
 	switch {
 	case err != nil:
@@ -223,6 +229,8 @@ type builder struct {
 	stages []Stage
 	// renderWorkers is Result.RenderWorkers.
 	renderWorkers int
+	// pages renders the build's pages (emit).
+	pages *pageRenderer
 }
 
 // storeKey is the key of a store entry of kind made by this engine from

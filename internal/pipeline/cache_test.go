@@ -3,6 +3,7 @@ package pipeline_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -126,7 +127,7 @@ func sameTrees(t *testing.T, what string, got, want map[string][]byte) {
 		case !inWant:
 			t.Errorf("%s: %s should not be there", what, n)
 		case !bytes.Equal(g, w):
-			t.Errorf("%s: %s differs from the cold build's", what, n)
+			t.Errorf("%s: %s differs: %s", what, n, firstDifference(g, w))
 		default:
 			continue
 		}
@@ -276,4 +277,16 @@ func siteDataName(t *testing.T, out string) string {
 		t.Fatalf("want one site data file in %s, got %v (%v)", out, names, err)
 	}
 	return filepath.Base(names[0])
+}
+
+// firstDifference shows where got first differs from want, with some
+// context on each side.
+func firstDifference(got, want []byte) string {
+	i := 0
+	for i < len(got) && i < len(want) && got[i] == want[i] {
+		i++
+	}
+	from := max(i-80, 0)
+	clip := func(b []byte) string { return string(b[from:min(i+120, len(b))]) }
+	return fmt.Sprintf("at byte %d\n got: …%s…\nwant: …%s…", i, clip(got), clip(want))
 }

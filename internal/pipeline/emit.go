@@ -15,10 +15,12 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 
 	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/docmain"
 	"github.com/portaldocs/portal/internal/markdown"
 	"github.com/portaldocs/portal/internal/route"
 	"github.com/portaldocs/portal/internal/search"
@@ -72,6 +74,10 @@ func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *
 		keep:   b.store.Persistent() && !b.opts.lazy,
 		inputs: b.storeKey(kindPageHTML, bundle.Server, shared, renderInputTail(standIn))}
 	pages.urls = urlReplacer(input)
+	if b.opts.renderer == "" {
+		pages.docMain = docmain.New(plan.site, plan.sidebarTree)
+	}
+	b.pages = pages
 	b.emitData(out, plan.notFound, base)
 	var lazy *lazyPages
 	if b.opts.lazy {
@@ -236,6 +242,11 @@ type pageRenderer struct {
 	store  *buildcache.Store
 	keep   bool
 	inputs buildcache.Key
+	// docMain writes doc pages' main areas, which the theme then leaves
+	// out (nil: the theme renders every page whole, WithRenderer).
+	docMain *docmain.Renderer
+	// docMains counts the pages whose main area docMain wrote.
+	docMains atomic.Int64
 }
 
 // render runs the theme's server bundle for one page, or takes the page
@@ -264,7 +275,15 @@ func (pr *pageRenderer) render(ctx context.Context, diags *diag.List, p *builtPa
 	if pool == nil {
 		return nil, false // reported when the engines failed to load
 	}
-	html, logs, err := pool.Render(ctx, pr.shared, pageInput(parts.render, pr.renderInput))
+	main, written := pr.writeDocMain(p, parts.render)
+	input := pageInput(parts.render, pr.renderInput)
+	if written {
+		input = pageInput(parts.render, append([]byte(`,"docMain":true`), pr.renderInput...))
+	}
+	html, logs, err := pool.Render(ctx, pr.shared, input)
+	if err == nil && written {
+		html, err = putDocMain(html, main)
+	}
 	for _, l := range logs {
 		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Warning,
 			Message: fmt.Sprintf("prerendering %s logged: %s", p.entry.Path, l)})
@@ -281,6 +300,34 @@ func (pr *pageRenderer) render(ctx context.Context, diags *diag.List, p *builtPa
 		}
 	}
 	return page, ok
+}
+
+// writeDocMain writes a doc page's main area from its data (as the
+// prerender gets it) when docMain can; written is false otherwise, and the
+// theme renders the whole page.
+func (pr *pageRenderer) writeDocMain(p *builtPage, data []byte) (main string, written bool) {
+	if pr.docMain == nil || p.entry.Kind != route.KindDoc {
+		return "", false
+	}
+	var page themedata.PageData
+	if err := json.Unmarshal(data, &page); err != nil {
+		return "", false // the theme reports what is wrong with the data
+	}
+	main, written = pr.docMain.Render(&page)
+	if written {
+		pr.docMains.Add(1)
+	}
+	return main, written
+}
+
+// putDocMain puts the engine's main area where the theme left its
+// placeholder, which must be there exactly once.
+func putDocMain(html, main string) (string, error) {
+	at := strings.Index(html, docmain.Placeholder)
+	if at < 0 || strings.Contains(html[at+len(docmain.Placeholder):], docmain.Placeholder) {
+		return "", fmt.Errorf("the theme did not write the doc's main-area placeholder %s exactly once; rebuild the theme with `make theme`", docmain.Placeholder)
+	}
+	return html[:at] + main + html[at+len(docmain.Placeholder):], nil
 }
 
 // pageInput is a page's RenderInput JSON: `{"page":` + its data file's JSON

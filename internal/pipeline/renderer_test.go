@@ -17,7 +17,15 @@ import (
 // (pipeline.RendererReact, RendererOwn) and returns every output file.
 func buildWithRenderer(t *testing.T, site fs.FS, renderer string) map[string][]byte {
 	t.Helper()
-	out := filepath.Join(t.TempDir(), renderer)
+	files, _ := buildCounting(t, site, renderer)
+	return files
+}
+
+// buildCounting is buildWithRenderer that also says how many doc pages'
+// main areas the engine wrote (Result.DocMains).
+func buildCounting(t *testing.T, site fs.FS, renderer string) (map[string][]byte, int) {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "renderer-"+renderer)
 	res, err := pipeline.Run(context.Background(), site, pipeline.WithTheme(portal.Theme()), pipeline.WithOutputDir(out),
 		pipeline.WithRenderer(renderer))
 	if err != nil {
@@ -26,7 +34,7 @@ func buildWithRenderer(t *testing.T, site fs.FS, renderer string) map[string][]b
 	if err := res.Output.WriteDir(out); err != nil {
 		t.Fatal(err)
 	}
-	return readTree(t, out)
+	return readTree(t, out), res.DocMains
 }
 
 // TestOwnRendererWritesWhatReactWrites: the theme's own server renderer
@@ -34,17 +42,43 @@ func buildWithRenderer(t *testing.T, site fs.FS, renderer string) map[string][]b
 // falling back to React, and writes what react-dom/server writes, byte for
 // byte. (The portal's pages are compared by TestPortalOwnRendererWritesWhatReactWrites.)
 func TestOwnRendererWritesWhatReactWrites(t *testing.T) {
-	sites := map[string]fs.FS{"fhir-site": os.DirFS("testdata/fhir-site")}
-	ar, err := txtar.ParseFile("testdata/sites/sidebar-item-types.txtar")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sites["sidebar-item-types"], _ = siteFromTxtar(ar)
-	for name, site := range sites {
+	for name, site := range fixtureSites(t) {
 		t.Run(name, func(t *testing.T) {
 			own := buildWithRenderer(t, site, pipeline.RendererOwn)
 			react := buildWithRenderer(t, site, pipeline.RendererReact)
 			sameTrees(t, "the own renderer against React", own, react)
+		})
+	}
+}
+
+// fixtureSites are the fixture sites the renderer equivalence tests build.
+func fixtureSites(t *testing.T) map[string]fs.FS {
+	t.Helper()
+	sites := map[string]fs.FS{"fhir-site": os.DirFS("testdata/fhir-site"), "docs-instances": os.DirFS("testdata/docs-instances")}
+	for _, name := range []string{"sidebar-item-types", "doc-page-features"} {
+		ar, err := txtar.ParseFile("testdata/sites/" + name + ".txtar")
+		if err != nil {
+			t.Fatal(err)
+		}
+		sites[name], _ = siteFromTxtar(ar)
+	}
+	return sites
+}
+
+// TestEngineDocMainWritesWhatReactWrites: a default build, where the engine
+// writes doc pages' main areas (internal/docmain) and the theme the shell
+// around them, is byte for byte the build react-dom/server renders whole;
+// and the engine did write the main areas (the fixtures' versioned docs
+// with an unreleased banner are the theme's to render).
+func TestEngineDocMainWritesWhatReactWrites(t *testing.T) {
+	for name, site := range fixtureSites(t) {
+		t.Run(name, func(t *testing.T) {
+			engine, docMains := buildCounting(t, site, "")
+			react := buildWithRenderer(t, site, pipeline.RendererReact)
+			sameTrees(t, "the engine's doc main areas against React", engine, react)
+			if docMains == 0 {
+				t.Errorf("the engine wrote no doc page's main area")
+			}
 		})
 	}
 }

@@ -268,6 +268,11 @@ type SidebarItem struct {
 type RenderInput struct {
 	// Page is the route's page data, as in its data file.
 	Page *PageData `json:"page" contract:"nonnull"`
+	// DocMain is set in a doc page's prerender input, never in the
+	// client's initial data, when the engine writes the page's main area
+	// itself (internal/docmain): the theme writes docmain.Placeholder in
+	// its place.
+	DocMain bool `json:"docMain,omitempty"`
 	// Assets are the client bundle's files the page loads.
 	Assets RenderAssets `json:"assets"`
 	// SiteURL is the URL of the site data (SiteData), which the client

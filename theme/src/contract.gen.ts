@@ -445,6 +445,13 @@ export interface RenderAssets {
 export interface RenderInput {
   /** Page is the route's page data, as in its data file. */
   page: PageData;
+  /**
+   * DocMain is set in a doc page's prerender input, never in the
+   * client's initial data, when the engine writes the page's main area
+   * itself (internal/docmain): the theme writes docmain.Placeholder in
+   * its place.
+   */
+  docMain?: boolean;
   /** Assets are the client bundle's files the page loads. */
   assets: RenderAssets;
   /**

@@ -5,6 +5,7 @@ import { renderToStaticMarkup, renderToString } from 'react-dom/server.browser';
 import type { RenderInput, SharedRenderData } from './contract.gen';
 import { App } from './app/App';
 import { StaticRouter } from './app/router';
+import { EngineWritesDocMain } from './docs/DocsRoute';
 import { setExternalIconHtml } from './docs/sidebarHtml';
 import { renderDocument } from './document';
 import { renderToHtml, markBuildConstant, resetBuildCache } from './serverRender';
@@ -58,14 +59,16 @@ function portalRender(inputJSON: string): string {
   const sidebar = doc?.sidebar ? (sidebars[sidebarsKey(doc)]?.[doc.sidebar] ?? null) : null;
   const location = { ...splitUrl(input.page.path), search: '', hash: '' };
   const appHtml = renderApp(
-    <App
-      site={site}
-      router={(children) => (
-        <StaticRouter location={location} page={input.page} sidebar={sidebar}>
-          {children}
-        </StaticRouter>
-      )}
-    />,
+    <EngineWritesDocMain.Provider value={input.docMain === true}>
+      <App
+        site={site}
+        router={(children) => (
+          <StaticRouter location={location} page={input.page} sidebar={sidebar}>
+            {children}
+          </StaticRouter>
+        )}
+      />
+    </EngineWritesDocMain.Provider>,
     shared.renderer,
   );
   return renderDocument(input, site, appHtml);
