@@ -100,7 +100,7 @@ func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
 }
 
 func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("build", "[--site DIR] [--out DIR] [--cache DIR | --no-cache] [--compress MODE] [--timings] [--cpuprofile FILE]",
+	fs := newFlagSet("build", "[--site DIR] [--out DIR] [--cache DIR | --no-cache] [--compress MODE] [--timings] [--cpuprofile FILE] [--render-workers]",
 		"Builds the site into a folder of static files that any static host can serve.\n"+
 			"On failure every error is listed as file:line: message and the previous output is left untouched.\n"+
 			"The build cache keeps every page's renders, so the next build redoes only what changed; the\n"+
@@ -114,6 +114,8 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		compressFast+", or "+compressNone)
 	timings := fs.Bool("timings", false, "also print how long each stage of the build took")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the build to FILE, for go tool pprof")
+	renderWorkers := fs.Bool("render-workers", false, "run each JavaScript engine past the first in a process of its own; faster only for sites\n"+
+		"whose pages the theme renders whole (few docs), since the engine writes docs' main areas itself")
 	env := envFlag(fs)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
@@ -159,6 +161,11 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	opts = append(opts, pipeline.WithEnv(env))
 	if compression != nil {
 		opts = append(opts, compression)
+	}
+	if *renderWorkers {
+		if opt, ok := renderWorkerOption(ctx, stderr); ok {
+			opts = append(opts, opt)
+		}
 	}
 	res, ok := buildSite(ctx, *site, stderr, progress.finish, opts...)
 	if !ok {
@@ -283,12 +290,27 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 const renderWorkerCommand = "__render-worker"
 
 // renderWorkersKey is the context key under which main puts the path of
-// the portal binary, which builds then start as their render workers.
-// Tests that call run directly have none, and render in the process.
+// the portal binary, which a build with --render-workers starts as its
+// render workers. Tests that call run directly have none, and render in
+// the process.
 type renderWorkersKey struct{}
 
 func withRenderWorkers(ctx context.Context, exe string) context.Context {
 	return context.WithValue(ctx, renderWorkersKey{}, exe)
+}
+
+// renderWorkerOption is the build option that starts render workers, when
+// main said which binary to start.
+func renderWorkerOption(ctx context.Context, stderr io.Writer) (pipeline.Option, bool) {
+	exe, ok := ctx.Value(renderWorkersKey{}).(string)
+	if !ok {
+		return nil, false
+	}
+	return pipeline.WithRenderWorkers(func() *exec.Cmd {
+		cmd := exec.Command(exe, renderWorkerCommand)
+		cmd.Stderr = stderr
+		return cmd
+	}), true
 }
 
 // buildSite builds the site and prints every diagnostic; ok is false when
@@ -301,13 +323,6 @@ func buildSite(ctx context.Context, siteDir string, stderr io.Writer, done func(
 		return nil, false
 	}
 	opts = append([]pipeline.Option{pipeline.WithTheme(portal.Theme())}, opts...)
-	if exe, ok := ctx.Value(renderWorkersKey{}).(string); ok {
-		opts = append(opts, pipeline.WithRenderWorkers(func() *exec.Cmd {
-			cmd := exec.Command(exe, renderWorkerCommand)
-			cmd.Stderr = stderr
-			return cmd
-		}))
-	}
 	res, err := pipeline.Run(ctx, siteFS, opts...)
 	if done != nil {
 		done()

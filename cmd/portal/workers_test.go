@@ -9,9 +9,9 @@ import (
 	"testing"
 )
 
-// TestBuildWithRenderWorkers: portal build, run as the real binary (main),
-// renders with a worker process beside its own engine, and writes what a
-// build rendering only in its process writes, file for file.
+// TestBuildWithRenderWorkers: portal build --render-workers, run as the real
+// binary (main), renders with a worker process beside its own engine, and
+// writes what a build rendering only in its process writes, file for file.
 func TestBuildWithRenderWorkers(t *testing.T) {
 	site := filepath.Join(t.TempDir(), "site")
 	files := map[string]string{
@@ -29,7 +29,7 @@ func TestBuildWithRenderWorkers(t *testing.T) {
 	buildInto(t, site, inProcess)
 
 	withWorkers := filepath.Join(t.TempDir(), "with-workers")
-	cmd := exec.Command(os.Args[0], "build", "--site", site, "--out", withWorkers, "--no-cache", "--timings")
+	cmd := exec.Command(os.Args[0], "build", "--site", site, "--out", withWorkers, "--no-cache", "--timings", "--render-workers")
 	cmd.Env = append(os.Environ(), runMainEnv+"=1", "GOMAXPROCS=2")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
