@@ -323,6 +323,9 @@ func buildSite(ctx context.Context, siteDir string, stderr io.Writer, done func(
 		return nil, false
 	}
 	opts = append([]pipeline.Option{pipeline.WithTheme(portal.Theme())}, opts...)
+	if base, err := os.UserCacheDir(); err == nil {
+		opts = append(opts, pipeline.WithBytecodeCache(filepath.Join(base, "portal", "bytecode")))
+	}
 	res, err := pipeline.Run(ctx, siteFS, opts...)
 	if done != nil {
 		done()
