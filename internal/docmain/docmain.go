@@ -104,10 +104,12 @@ func (p *pageWriter) docsInstance() *themedata.DocsData {
 	if p.doc.PluginID == "" {
 		return &site.Docs
 	}
-	all := append([]themedata.DocsData{site.Docs}, site.DocsInstances...)
-	for i := range all {
-		if pluginIDOf(all[i].PluginID) == p.doc.PluginID {
-			return &all[i]
+	if pluginIDOf(site.Docs.PluginID) == p.doc.PluginID {
+		return &site.Docs
+	}
+	for i := range site.DocsInstances {
+		if pluginIDOf(site.DocsInstances[i].PluginID) == p.doc.PluginID {
+			return &site.DocsInstances[i]
 		}
 	}
 	return &site.Docs

@@ -51,4 +51,3 @@ func TestUserBytecodeNobodyUsedIsRemoved(t *testing.T) {
 		t.Error("the new entry is gone")
 	}
 }
-

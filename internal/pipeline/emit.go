@@ -174,10 +174,10 @@ func pageStylesheet(bundle *theme.Bundle) (name string, css []byte) {
 // server renderer asked for (WithRenderer).
 func sharedRenderData(plan *resolved, renderer string) []byte {
 	return mustJSON(struct {
-		Site     json.RawMessage `json:"site"`
-		Sidebars json.RawMessage `json:"sidebars"`
-		Renderer string          `json:"renderer,omitempty"`
-	}{plan.siteData, plan.sidebarsData, renderer})
+		Site         json.RawMessage `json:"site"`
+		SidebarsJSON string          `json:"sidebarsJson"`
+		Renderer     string          `json:"renderer,omitempty"`
+	}{plan.siteData, string(plan.sidebarsData), renderer})
 }
 
 // Stand-ins the prerender gets for URLs that name files by their hash

@@ -290,8 +290,13 @@ type RenderInput struct {
 // same however many pages the site has.
 type SharedRenderData struct {
 	Site *SiteData `json:"site" contract:"nonnull"`
-	// Sidebars maps version (SidebarsData) → sidebar id → items.
-	Sidebars SidebarsData `json:"sidebars" contract:"nonnull"`
+	// SidebarsJSON is the sidebars (SidebarsData: version → sidebar id →
+	// items) as JSON text, which the theme parses only when it renders a
+	// page with a sidebar whole (a generated index, a doc the engine's
+	// docmain declined): the engine writes doc pages' main areas itself,
+	// and on a 50,000-page site the parsed sidebars took hundreds of
+	// megabytes in each JavaScript engine.
+	SidebarsJSON string `json:"sidebarsJson"`
 	// Renderer picks the server renderer: "" renders with the theme's own
 	// (theme/src/serverRender.ts) and falls back to react-dom/server for
 	// what it does not reproduce; "react" renders every page with

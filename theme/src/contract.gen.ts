@@ -501,8 +501,15 @@ export interface RouteManifest {
  */
 export interface SharedRenderData {
   site: SiteData;
-  /** Sidebars maps version (SidebarsData) → sidebar id → items. */
-  sidebars: SidebarsData;
+  /**
+   * SidebarsJSON is the sidebars (SidebarsData: version → sidebar id →
+   * items) as JSON text, which the theme parses only when it renders a
+   * page with a sidebar whole (a generated index, a doc the engine's
+   * docmain declined): the engine writes doc pages' main areas itself,
+   * and on a 50,000-page site the parsed sidebars took hundreds of
+   * megabytes in each JavaScript engine.
+   */
+  sidebarsJson: string;
   /**
    * Renderer picks the server renderer: "" renders with the theme's own
    * (theme/src/serverRender.ts) and falls back to react-dom/server for

@@ -2,7 +2,7 @@
 // embedded JavaScript engine and calls portalRender once per route.
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server.browser';
-import type { RenderInput, SharedRenderData } from './contract.gen';
+import type { RenderInput, SharedRenderData, SidebarsData } from './contract.gen';
 import { App } from './app/App';
 import { StaticRouter } from './app/router';
 import { EngineWritesDocMain } from './docs/DocsRoute';
@@ -13,6 +13,7 @@ import { ColorModeToggle } from './shell/ColorModeToggle';
 import { sidebarsKey } from './shell/docsInstances';
 import { ExternalIcon, Footer } from './shell/Footer';
 import { NavbarLogo } from './shell/navbar/NavbarLogo';
+import { SkipToContent } from './shell/SkipToContent';
 import { splitUrl } from './utils/links';
 
 // The sidebar is written as a string on the server (docs/sidebarHtml.ts);
@@ -26,15 +27,24 @@ setExternalIconHtml(renderToStaticMarkup(<ExternalIcon />));
 markBuildConstant(Footer);
 markBuildConstant(ColorModeToggle);
 markBuildConstant(NavbarLogo);
+markBuildConstant(SkipToContent);
 
 // The site data and sidebars every page of the build shares: the engine
 // hands them over once per JavaScript engine, so a page's render parses only
-// its own data, whatever the size of the site.
+// its own data, whatever the size of the site. The sidebars stay JSON text
+// until a page the theme renders whole needs one: doc pages' main areas,
+// sidebar included, are the engine's (RenderInput.docMain).
 let shared: SharedRenderData | undefined;
+let sidebars: SidebarsData | undefined;
 
 function portalShare(sharedJSON: string): void {
   shared = JSON.parse(sharedJSON) as SharedRenderData;
+  sidebars = undefined;
   resetBuildCache();
+}
+
+function sharedSidebars(data: SharedRenderData): SidebarsData {
+  return (sidebars ??= JSON.parse(data.sidebarsJson) as SidebarsData);
 }
 
 // renderApp renders with the theme's own server renderer, which writes what
@@ -54,9 +64,10 @@ function renderApp(app: ReactNode, renderer: string | undefined): string {
 function portalRender(inputJSON: string): string {
   if (!shared) throw new Error('portalRender: the engine gave no shared data (portalShare)');
   const input = JSON.parse(inputJSON) as RenderInput;
-  const { site, sidebars } = shared;
+  const { site } = shared;
   const doc = input.page.doc;
-  const sidebar = doc?.sidebar ? (sidebars[sidebarsKey(doc)]?.[doc.sidebar] ?? null) : null;
+  // With docMain the theme writes a placeholder where the sidebar goes.
+  const sidebar = doc?.sidebar && !input.docMain ? (sharedSidebars(shared)[sidebarsKey(doc)]?.[doc.sidebar] ?? null) : null;
   const location = { ...splitUrl(input.page.path), search: '', hash: '' };
   const appHtml = renderApp(
     <EngineWritesDocMain.Provider value={input.docMain === true}>
