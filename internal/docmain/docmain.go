@@ -61,6 +61,7 @@ func (r *Renderer) Render(page *themedata.PageData) (html string, ok bool) {
 		return "", false
 	}
 	p := &pageWriter{r: r, page: page, doc: page.Doc, ok: true}
+	p.b.Grow(16 << 10)
 	p.docLayout()
 	if !p.ok {
 		return "", false
@@ -149,7 +150,7 @@ func (p *pageWriter) sidebarColumn(items []*themedata.SidebarItem) {
 		p.w(`<div class="doc-sidebar__inner">`)
 	}
 	p.w(`<nav aria-label="Docs sidebar" class="menu thin-scrollbar"><!--$--><ul class="theme-doc-sidebar-menu menu__list">`)
-	p.w(p.r.itemsHTML(items, 1, "sidebar", pathnameOf(p.page.Path)))
+	p.r.writeItems(&p.b, items, 1, "sidebar", pathnameOf(p.page.Path))
 	p.w(`</ul><!--/$--></nav>`)
 	if p.r.site.ThemeConfig.Docs.Sidebar.Hideable {
 		p.w(collapseSidebarButton)

@@ -16,8 +16,9 @@ import (
 const externalIcon = `<svg width="13.5" height="13.5" aria-hidden="true" focusable="false" viewBox="0 0 24 24" class="icon-external">` +
 	`<path fill="currentColor" d="M21 13v10h-21v-19h12v2h-10v15h17v-8h2zm3-12h-10.988l4.035 4-6.977 7.07 2.828 2.828 6.977-7.07 4.125 4.172v-11z"></path></svg>`
 
-func (r *Renderer) itemsHTML(items []*themedata.SidebarItem, level int, idPath, pathname string) string {
-	var b strings.Builder
+// writeItems writes a list's visible items into b: each item on the page's
+// trail afresh, the others from the markup they have on every page.
+func (r *Renderer) writeItems(b *strings.Builder, items []*themedata.SidebarItem, level int, idPath, pathname string) {
 	index := 0
 	for _, item := range items {
 		if item.Unlisted && !r.isActive(item, pathname) {
@@ -26,7 +27,7 @@ func (r *Renderer) itemsHTML(items []*themedata.SidebarItem, level int, idPath, 
 		path := idPath + "-" + strconv.Itoa(index)
 		index++
 		if r.isActive(item, pathname) {
-			b.WriteString(r.itemHTML(item, level, path, pathname))
+			r.writeItem(b, item, level, path, pathname)
 			continue
 		}
 		key := inactiveKey{item: item, level: level, path: path}
@@ -34,21 +35,22 @@ func (r *Renderer) itemsHTML(items []*themedata.SidebarItem, level int, idPath, 
 			b.WriteString(html.(string))
 			continue
 		}
-		html := r.itemHTML(item, level, path, pathname)
-		r.inactive.Store(key, html)
-		b.WriteString(html)
+		var own strings.Builder
+		r.writeItem(&own, item, level, path, pathname)
+		r.inactive.Store(key, own.String())
+		b.WriteString(own.String())
 	}
-	return b.String()
 }
 
-func (r *Renderer) itemHTML(item *themedata.SidebarItem, level int, idPath, pathname string) string {
+func (r *Renderer) writeItem(b *strings.Builder, item *themedata.SidebarItem, level int, idPath, pathname string) {
 	switch item.Type {
 	case themedata.SidebarCategory:
-		return r.categoryHTML(item, level, idPath, pathname)
+		r.writeCategory(b, item, level, idPath, pathname)
 	case themedata.SidebarHTML:
-		return htmlItemHTML(item, level)
+		writeHTMLItem(b, item, level)
+	default:
+		writeLink(b, item, level, r.isActive(item, pathname))
 	}
-	return linkHTML(item, level, r.isActive(item, pathname))
 }
 
 // classNames joins the names that are set.
@@ -63,43 +65,54 @@ func when(cond bool, s string) string {
 	return ""
 }
 
-func attr(name, value string) string {
-	return " " + name + `="` + escapeHTML(value) + `"`
+// writeAttr writes ` name="value"`, the value escaped as the theme escapes it.
+func writeAttr(b *strings.Builder, name, value string) {
+	b.WriteByte(' ')
+	b.WriteString(name)
+	b.WriteString(`="`)
+	b.WriteString(escapeHTML(value))
+	b.WriteByte('"')
 }
 
-func linkHTML(item *themedata.SidebarItem, level int, active bool) string {
+func writeLink(b *strings.Builder, item *themedata.SidebarItem, level int, active bool) {
 	li := classNames("theme-doc-sidebar-item-link", "theme-doc-sidebar-item-link-level-"+strconv.Itoa(level), "menu__list-item", item.ClassName)
 	a := classNames("menu__link", when(item.External, "menu__link--external"), when(active, "menu__link--active"))
-	var b strings.Builder
-	b.WriteString(`<li class="` + escapeHTML(li) + `"><a`)
+	b.WriteString(`<li class="`)
+	b.WriteString(escapeHTML(li))
+	b.WriteString(`"><a`)
 	if item.Href != "" {
-		b.WriteString(attr("href", item.Href))
+		writeAttr(b, "href", item.Href)
 	}
 	if item.External {
-		b.WriteString(attr("target", "_blank") + attr("rel", "noopener noreferrer"))
+		writeAttr(b, "target", "_blank")
+		writeAttr(b, "rel", "noopener noreferrer")
 	}
-	b.WriteString(attr("class", a))
+	writeAttr(b, "class", a)
 	if active {
-		b.WriteString(attr("aria-current", "page"))
+		writeAttr(b, "aria-current", "page")
 	}
-	b.WriteString(">" + escapeHTML(item.Label))
+	b.WriteByte('>')
+	b.WriteString(escapeHTML(item.Label))
 	if item.External {
 		b.WriteString(externalIcon)
 	}
 	b.WriteString("</a></li>")
-	return b.String()
 }
 
-func htmlItemHTML(item *themedata.SidebarItem, level int) string {
+func writeHTMLItem(b *strings.Builder, item *themedata.SidebarItem, level int) {
 	li := classNames("theme-doc-sidebar-item-link", "theme-doc-sidebar-item-link-level-"+strconv.Itoa(level),
 		when(item.DefaultStyle, "menu__list-item menu__list-item--html"), item.ClassName)
-	return `<li class="` + escapeHTML(li) + `">` + item.Value + `</li>`
+	b.WriteString(`<li class="`)
+	b.WriteString(escapeHTML(li))
+	b.WriteString(`">`)
+	b.WriteString(item.Value)
+	b.WriteString(`</li>`)
 }
 
-// categoryHTML: the first server render of a category: a collapsed one's
+// writeCategory: the first server render of a category: a collapsed one's
 // list is not mounted, the first page inside is the link of a category
 // without one, ids come from the item's position.
-func (r *Renderer) categoryHTML(item *themedata.SidebarItem, level int, idPath, pathname string) string {
+func (r *Renderer) writeCategory(b *strings.Builder, item *themedata.SidebarItem, level int, idPath, pathname string) {
 	label, href := item.Label, item.Href
 	collapsible := item.Collapsible
 	active := r.isActive(item, pathname)
@@ -116,44 +129,54 @@ func (r *Renderer) categoryHTML(item *themedata.SidebarItem, level int, idPath, 
 	}
 	linkClass := classNames("menu__link", when(collapsible, "menu__link--sublist"), when(collapsible && href == "", "menu__link--sublist-caret"), when(active, "menu__link--active"))
 	toggles := collapsible && href == ""
-	var b strings.Builder
-	b.WriteString(`<li class="` + escapeHTML(classNames("theme-doc-sidebar-item-category", "theme-doc-sidebar-item-category-level-"+strconv.Itoa(level),
-		"menu__list-item", when(collapsed, "menu__list-item--collapsed"), item.ClassName)) + `">`)
-	b.WriteString(`<div class="` + classNames("menu__list-item-collapsible", when(isCurrentPage, "menu__list-item-collapsible--active")) + `">`)
+	b.WriteString(`<li class="`)
+	b.WriteString(escapeHTML(classNames("theme-doc-sidebar-item-category", "theme-doc-sidebar-item-category-level-"+strconv.Itoa(level),
+		"menu__list-item", when(collapsed, "menu__list-item--collapsed"), item.ClassName)))
+	b.WriteString(`"><div class="`)
+	b.WriteString(classNames("menu__list-item-collapsible", when(isCurrentPage, "menu__list-item-collapsible--active")))
+	b.WriteString(`">`)
 	if hasLink {
 		b.WriteString("<a")
 		if linkHref != "" {
-			b.WriteString(attr("href", linkHref))
+			writeAttr(b, "href", linkHref)
 		}
-		b.WriteString(attr("class", linkClass))
+		writeAttr(b, "class", linkClass)
 		if isCurrentPage {
-			b.WriteString(attr("aria-current", "page"))
+			writeAttr(b, "aria-current", "page")
 		}
 		if toggles {
-			b.WriteString(attr("role", "button") + attr("aria-expanded", strconv.FormatBool(!collapsed)))
+			writeAttr(b, "role", "button")
+			writeAttr(b, "aria-expanded", strconv.FormatBool(!collapsed))
 			if !collapsed {
-				b.WriteString(attr("aria-controls", listID))
+				writeAttr(b, "aria-controls", listID)
 			}
 		}
-		b.WriteString(">" + escapeHTML(label) + "</a>")
+		b.WriteByte('>')
 	} else {
-		b.WriteString(`<a class="` + linkClass + `">` + escapeHTML(label) + `</a>`)
+		b.WriteString(`<a class="`)
+		b.WriteString(linkClass)
+		b.WriteString(`">`)
 	}
+	b.WriteString(escapeHTML(label))
+	b.WriteString("</a>")
 	if href != "" && collapsible {
-		b.WriteString(`<button type="button" class="clean-btn menu__caret"` + attr("aria-label", caretLabel(collapsed, label)) +
-			attr("aria-expanded", strconv.FormatBool(!collapsed)))
+		b.WriteString(`<button type="button" class="clean-btn menu__caret"`)
+		writeAttr(b, "aria-label", caretLabel(collapsed, label))
+		writeAttr(b, "aria-expanded", strconv.FormatBool(!collapsed))
 		if !collapsed {
-			b.WriteString(attr("aria-controls", listID))
+			writeAttr(b, "aria-controls", listID)
 		}
 		b.WriteString("></button>")
 	}
 	b.WriteString("</div>")
 	if !collapsed {
-		b.WriteString(`<ul id="` + escapeHTML(listID) + `" class="collapsible menu__list" data-state="open">` +
-			r.itemsHTML(item.Items, level+1, idPath, pathname) + `</ul>`)
+		b.WriteString(`<ul id="`)
+		b.WriteString(escapeHTML(listID))
+		b.WriteString(`" class="collapsible menu__list" data-state="open">`)
+		r.writeItems(b, item.Items, level+1, idPath, pathname)
+		b.WriteString(`</ul>`)
 	}
 	b.WriteString("</li>")
-	return b.String()
 }
 
 func caretLabel(collapsed bool, label string) string {
