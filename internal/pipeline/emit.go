@@ -15,6 +15,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/portaldocs/portal/internal/buildcache"
@@ -59,7 +60,6 @@ func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *
 	m := plan.manifest
 	out.add(strings.TrimPrefix(m.SiteData, base), plan.siteData)
 	out.add(strings.TrimPrefix(m.SidebarsData, base), plan.sidebarsData)
-	shared := sharedRenderData(plan, b.opts.renderer)
 	input := themedata.RenderInput{Assets: emitTheme(out, base, bundle), SiteURL: m.SiteData,
 		ManifestURL: base + route.ManifestFile, SidebarsURL: m.SidebarsData}
 	// The prerender gets stand-ins for the URLs of the site data and
@@ -69,10 +69,11 @@ func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *
 	// change is then taken from the build cache whatever else changed.
 	standIn := input
 	standIn.SiteURL, standIn.SidebarsURL = siteDataStandIn, sidebarsStandIn
-	pages := &pageRenderer{engines: eng, shared: ssr.NewShared(shared), input: renderInputTail(input),
-		renderInput: renderInputTail(standIn), store: b.store,
+	pages := &pageRenderer{engines: eng, shared: ssr.NewShared(sharedRenderData(plan, b.opts.renderer, false)),
+		withSidebars: sync.OnceValue(func() *ssr.Shared { return ssr.NewShared(sharedRenderData(plan, b.opts.renderer, true)) }),
+		input:        renderInputTail(input), renderInput: renderInputTail(standIn), store: b.store,
 		keep:   b.store.Persistent() && !b.opts.lazy,
-		inputs: b.storeKey(kindPageHTML, bundle.Server, shared, renderInputTail(standIn))}
+		inputs: b.storeKey(kindPageHTML, bundle.Server, plan.siteData, plan.sidebarsData, []byte(b.opts.renderer), renderInputTail(standIn))}
 	pages.urls = urlReplacer(input)
 	if b.opts.renderer == "" {
 		pages.docMain = docmain.New(plan.site, plan.sidebarTree)
@@ -169,15 +170,19 @@ func pageStylesheet(bundle *theme.Bundle) (name string, css []byte) {
 	return themeDir + "style-" + hex.EncodeToString(sum[:])[:8] + ".css", css
 }
 
-// sharedRenderData is SharedRenderData's JSON, made of the site data and
-// sidebars as their files hold them rather than marshalled again, and the
-// server renderer asked for (WithRenderer).
-func sharedRenderData(plan *resolved, renderer string) []byte {
-	return mustJSON(struct {
+// sharedRenderData is SharedRenderData's JSON, made of the site data (and,
+// with sidebars, the sidebars) as their files hold them rather than
+// marshalled again, and the server renderer asked for (WithRenderer).
+func sharedRenderData(plan *resolved, renderer string, sidebars bool) []byte {
+	data := struct {
 		Site         json.RawMessage `json:"site"`
-		SidebarsJSON string          `json:"sidebarsJson"`
+		SidebarsJSON string          `json:"sidebarsJson,omitempty"`
 		Renderer     string          `json:"renderer,omitempty"`
-	}{plan.siteData, string(plan.sidebarsData), renderer})
+	}{Site: plan.siteData, Renderer: renderer}
+	if sidebars {
+		data.SidebarsJSON = string(plan.sidebarsData)
+	}
+	return mustJSON(data)
 }
 
 // Stand-ins the prerender gets for URLs that name files by their hash
@@ -229,7 +234,15 @@ const kindPageHTML buildcache.Kind = "page-html"
 // shares: no page renders with another build's site data or sidebars.
 type pageRenderer struct {
 	engines *engines
-	shared  *ssr.Shared
+	// shared is the build's shared data without the sidebars, which only
+	// pages the theme renders whole need; withSidebars makes the shared
+	// data with them, once, when the first such page with a sidebar comes
+	// (from then on every page gets it, so that no engine parses the site
+	// data again and again). On a 50,000-page site the sidebars were 34 MB
+	// of JSON, held by every engine.
+	shared       *ssr.Shared
+	withSidebars func() *ssr.Shared
+	sidebarsUsed atomic.Bool
 	// input is the RenderInput JSON after the page (renderInputTail), as
 	// the page's initial data carries it; renderInput is the one the
 	// prerender gets, with stand-ins for hashed URLs, which urls replaces.
@@ -280,7 +293,7 @@ func (pr *pageRenderer) render(ctx context.Context, diags *diag.List, p *builtPa
 	if written {
 		input = pageInput(parts.render, append([]byte(`,"docMain":true`), pr.renderInput...))
 	}
-	html, logs, err := pool.Render(ctx, pr.shared, input)
+	html, logs, err := pool.Render(ctx, pr.sharedFor(written, parts.render), input)
 	if err == nil && written {
 		html, err = putDocMain(html, main)
 	}
@@ -318,6 +331,28 @@ func (pr *pageRenderer) writeDocMain(p *builtPage, data []byte) (main string, wr
 		pr.docMains.Add(1)
 	}
 	return main, written
+}
+
+// sharedFor is the shared data a page's render gets: with the sidebars
+// once a page the theme renders whole (not written) has one.
+func (pr *pageRenderer) sharedFor(written bool, data []byte) *ssr.Shared {
+	if !written && !pr.sidebarsUsed.Load() && hasSidebar(data) {
+		pr.sidebarsUsed.Store(true)
+	}
+	if pr.sidebarsUsed.Load() {
+		return pr.withSidebars()
+	}
+	return pr.shared
+}
+
+// hasSidebar says whether a page's data names a docs sidebar.
+func hasSidebar(data []byte) bool {
+	var page struct {
+		Doc *struct {
+			Sidebar string `json:"sidebar"`
+		} `json:"doc"`
+	}
+	return json.Unmarshal(data, &page) == nil && page.Doc != nil && page.Doc.Sidebar != ""
 }
 
 // putDocMain puts the engine's main area where the theme left its

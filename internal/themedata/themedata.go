@@ -293,10 +293,10 @@ type SharedRenderData struct {
 	// SidebarsJSON is the sidebars (SidebarsData: version → sidebar id →
 	// items) as JSON text, which the theme parses only when it renders a
 	// page with a sidebar whole (a generated index, a doc the engine's
-	// docmain declined): the engine writes doc pages' main areas itself,
-	// and on a 50,000-page site the parsed sidebars took hundreds of
-	// megabytes in each JavaScript engine.
-	SidebarsJSON string `json:"sidebarsJson"`
+	// docmain declined). It is empty until the build has such a page: the
+	// engine writes doc pages' main areas itself, and on a 50,000-page
+	// site the sidebars were 34 MB of JSON held by every engine.
+	SidebarsJSON string `json:"sidebarsJson,omitempty"`
 	// Renderer picks the server renderer: "" renders with the theme's own
 	// (theme/src/serverRender.ts) and falls back to react-dom/server for
 	// what it does not reproduce; "react" renders every page with

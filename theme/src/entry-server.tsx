@@ -44,6 +44,7 @@ function portalShare(sharedJSON: string): void {
 }
 
 function sharedSidebars(data: SharedRenderData): SidebarsData {
+  if (data.sidebarsJson === undefined) throw new Error('portalRender: a page with a sidebar, and the engine gave no sidebars (SharedRenderData.sidebarsJson)');
   return (sidebars ??= JSON.parse(data.sidebarsJson) as SidebarsData);
 }
 
