@@ -3,6 +3,8 @@ package docmain
 import (
 	"regexp"
 	"strings"
+
+	"github.com/portaldocs/portal/internal/links"
 )
 
 // reactEscaper escapes text and attribute values as React's server
@@ -69,24 +71,10 @@ func (p *pageWriter) link(to, attrs, inner string) {
 	p.w(` `, attrs, `>`, inner, `</a>`)
 }
 
-// hasProtocol: the URL starts with "scheme:" (any word characters) or "//"
-// (theme/src/utils/links.ts).
-func hasProtocol(u string) bool {
-	if strings.HasPrefix(u, "//") {
-		return true
-	}
-	for i := 0; i < len(u); i++ {
-		c := u[i]
-		switch {
-		case c == ':':
-			return true
-		case c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
-		default:
-			return false
-		}
-	}
-	return false
-}
+// hasProtocol: the URL starts with "scheme:" (any word characters) or "//",
+// the theme's test (theme/src/utils/links.ts), which the link checker
+// shares.
+func hasProtocol(u string) bool { return links.IsExternal(u) }
 
 // withBaseURL prefixes a site path with the base URL, as the theme does.
 func withBaseURL(baseURL, u string) string {

@@ -409,15 +409,29 @@ const kindBytecode buildcache.Kind = "bytecode"
 // putChecked stores data behind its SHA-256, for entries that must not be
 // used damaged (the engine cannot check bytecode).
 func putChecked(store *buildcache.Store, kind buildcache.Kind, key buildcache.Key, data []byte) error {
-	sum := buildcache.Sum(data)
-	return store.Put(kind, key, append(sum[:], data...))
+	return store.Put(kind, key, withChecksum(data))
 }
 
 // checkedEntry reads an entry putChecked wrote; ok is false when it is
 // missing or damaged.
 func checkedEntry(store *buildcache.Store, kind buildcache.Kind, key buildcache.Key) ([]byte, bool) {
 	entry, ok := store.Get(kind, key)
-	if !ok || len(entry) < len(buildcache.Key{}) {
+	if !ok {
+		return nil, false
+	}
+	return verifiedChecksum(entry)
+}
+
+// withChecksum is data after its SHA-256, as checked entries are kept.
+func withChecksum(data []byte) []byte {
+	sum := buildcache.Sum(data)
+	return append(sum[:], data...)
+}
+
+// verifiedChecksum is the data of an entry withChecksum made; ok is false
+// when the entry is damaged.
+func verifiedChecksum(entry []byte) ([]byte, bool) {
+	if len(entry) < len(buildcache.Key{}) {
 		return nil, false
 	}
 	sum, data := entry[:len(buildcache.Key{})], entry[len(buildcache.Key{}):]

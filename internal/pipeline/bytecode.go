@@ -10,8 +10,8 @@ import (
 )
 
 // The compiled server bundle in a folder shared by every build on the
-// machine (WithBytecodeCache). An entry is the bytecode's SHA-256 followed
-// by the bytecode, as putChecked stores it: QuickJS cannot check bytecode,
+// machine (WithBytecodeCache). An entry is the bytecode after its SHA-256
+// (withChecksum), as in the build's store: QuickJS cannot check bytecode,
 // so a damaged file must never reach it.
 
 // userBytecodeMaxAge is how long an entry nobody used stays.
@@ -27,11 +27,11 @@ func readUserBytecode(dir string, key buildcache.Key) ([]byte, bool) {
 	}
 	path := filepath.Join(dir, key.String()+userBytecodeSuffix)
 	entry, err := os.ReadFile(path)
-	if err != nil || len(entry) < len(buildcache.Key{}) {
+	if err != nil {
 		return nil, false
 	}
-	sum, data := entry[:len(buildcache.Key{})], entry[len(buildcache.Key{}):]
-	if want := buildcache.Sum(data); string(sum) != string(want[:]) {
+	data, ok := verifiedChecksum(entry)
+	if !ok {
 		return nil, false
 	}
 	now := time.Now()
@@ -49,12 +49,11 @@ func writeUserBytecode(dir string, key buildcache.Key, data []byte) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return
 	}
-	sum := buildcache.Sum(data)
 	tmp, err := os.CreateTemp(dir, ".tmp-*")
 	if err != nil {
 		return
 	}
-	_, werr := tmp.Write(append(sum[:], data...))
+	_, werr := tmp.Write(withChecksum(data))
 	if cerr := tmp.Close(); werr != nil || cerr != nil {
 		_ = os.Remove(tmp.Name())
 		return

@@ -77,6 +77,7 @@ func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *
 	pages.urls = urlReplacer(input)
 	if b.opts.renderer == "" {
 		pages.docMain = docmain.New(plan.site, plan.sidebarTree)
+		pages.renderInputDocMain = append([]byte(`,"docMain":true`), pages.renderInput...)
 	}
 	b.pages = pages
 	b.emitData(out, plan.notFound, base)
@@ -256,8 +257,10 @@ type pageRenderer struct {
 	keep   bool
 	inputs buildcache.Key
 	// docMain writes doc pages' main areas, which the theme then leaves
-	// out (nil: the theme renders every page whole, WithRenderer).
-	docMain *docmain.Renderer
+	// out (nil: the theme renders every page whole, WithRenderer);
+	// renderInputDocMain is renderInput telling the theme so.
+	docMain            *docmain.Renderer
+	renderInputDocMain []byte
 	// docMains counts the pages whose main area docMain wrote.
 	docMains atomic.Int64
 }
@@ -289,10 +292,11 @@ func (pr *pageRenderer) render(ctx context.Context, diags *diag.List, p *builtPa
 		return nil, false // reported when the engines failed to load
 	}
 	main, written := pr.writeDocMain(p, parts.render)
-	input := pageInput(parts.render, pr.renderInput)
+	tail := pr.renderInput
 	if written {
-		input = pageInput(parts.render, append([]byte(`,"docMain":true`), pr.renderInput...))
+		tail = pr.renderInputDocMain
 	}
+	input := pageInput(parts.render, tail)
 	html, logs, err := pool.Render(ctx, pr.sharedFor(written, parts.render), input)
 	if err == nil && written {
 		html, err = putDocMain(html, main)
