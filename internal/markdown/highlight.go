@@ -47,6 +47,11 @@ const lexAttempts = 3
 // result with error tokens is lexed again, and the one with the fewest
 // kept: code the lexer really cannot read gives the same tokens each time.
 func tokenise(lexer chroma.Lexer, code string) ([]chroma.Token, error) {
+	if lexer.Config().Name == jsonLexerName {
+		if tokens, ok := jsonTokens(code); ok {
+			return tokens, nil
+		}
+	}
 	var best []chroma.Token
 	bestErrors := -1
 	for range lexAttempts {

@@ -35,10 +35,15 @@ func DefaultCache() *Cache {
 // NewCache is a cache in dir.
 func NewCache(dir string) *Cache { return &Cache{dir: dir} }
 
+// codecs names the encoders' implementations in a key: another gzip or
+// Brotli library writes other bytes for the same input, and a build must
+// write the same bytes whether its siblings came from the cache or not.
+const codecs = "brrr1-kgz1"
+
 // key names data compressed at q.
 func (c *Cache) key(data []byte, q Quality) string {
 	sum := sha256.Sum256(data)
-	return fmt.Sprintf("%s-b%d-g%d", hex.EncodeToString(sum[:]), q.Brotli, q.Gzip)
+	return fmt.Sprintf("%s-%s-b%d-g%d", hex.EncodeToString(sum[:]), codecs, q.Brotli, q.Gzip)
 }
 
 // get returns the encodings of data at q, in policy.Encodings order.

@@ -6,7 +6,6 @@ package precompress
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"fmt"
 	"io/fs"
@@ -18,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/klauspost/compress/gzip"
 	brrr "github.com/molecule-man/go-brrr"
 
 	"github.com/portaldocs/portal/internal/policy"
@@ -81,37 +81,55 @@ func Wants(name string, size int64) bool {
 func Encode(data []byte, q Quality) ([][]byte, error) {
 	out := make([][]byte, 0, len(policy.Encodings))
 	for _, enc := range policy.Encodings {
-		var buf bytes.Buffer
-		buf.Grow(len(data) / 3)
-		var w interface {
-			Write([]byte) (int, error)
-			Close() error
-		}
+		var (
+			encoded []byte
+			err     error
+		)
 		switch enc.Name {
 		case "br":
-			bw, err := brrr.NewWriter(&buf, q.Brotli)
-			if err != nil {
-				return nil, fmt.Errorf("brotli quality %d: %w", q.Brotli, err)
-			}
-			w = bw
+			// The one-shot call keeps the encoder's tables in go-brrr's pools;
+			// a Writer per file would also start its worker goroutines.
+			encoded, err = brrr.Compress(data, q.Brotli)
 		case "gzip":
-			zw, err := gzip.NewWriterLevel(&buf, q.Gzip)
-			if err != nil {
-				return nil, fmt.Errorf("gzip level %d: %w", q.Gzip, err)
-			}
-			w = zw
+			encoded, err = gzipEncode(data, q.Gzip)
 		default:
-			return nil, fmt.Errorf("no encoder for %s", enc.Name)
+			err = fmt.Errorf("no encoder")
 		}
-		if _, err := w.Write(data); err != nil {
-			return nil, fmt.Errorf("%s: %w", enc.Name, err)
+		if err != nil {
+			return nil, fmt.Errorf("%s quality %v: %w", enc.Name, q, err)
 		}
-		if err := w.Close(); err != nil {
-			return nil, fmt.Errorf("%s: %w", enc.Name, err)
-		}
-		out = append(out, buf.Bytes())
+		out = append(out, encoded)
 	}
 	return out, nil
+}
+
+// gzipWriters keeps one pool of writers per level: a gzip writer holds
+// about a megabyte of tables, and a site has thousands of files to compress.
+var gzipWriters [gzip.BestCompression + 1]sync.Pool
+
+func gzipEncode(data []byte, level int) ([]byte, error) {
+	if level < gzip.BestSpeed || level > gzip.BestCompression {
+		return nil, fmt.Errorf("gzip level %d: give 1 to 9", level)
+	}
+	var buf bytes.Buffer
+	buf.Grow(len(data)/4 + 64)
+	zw, _ := gzipWriters[level].Get().(*gzip.Writer)
+	if zw == nil {
+		var err error
+		if zw, err = gzip.NewWriterLevel(&buf, level); err != nil {
+			return nil, err
+		}
+	} else {
+		zw.Reset(&buf)
+	}
+	defer gzipWriters[level].Put(zw)
+	if _, err := zw.Write(data); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
 // Stats says what a run did.
