@@ -9,12 +9,7 @@ import { EngineWritesDocMain } from './docs/DocsRoute';
 import { setExternalIconHtml } from './docs/sidebarHtml';
 import { renderDocument } from './document';
 import { renderToHtml, markBuildConstant, resetBuildCache } from './serverRender';
-import { SiteProvider } from './app/SiteContext';
-import { BaseUrlIssueBanner } from './shell/BaseUrlIssueBanner';
-import { ColorModeProvider } from './shell/colorMode';
 import { ColorModeToggle } from './shell/ColorModeToggle';
-import { ShellProviders } from './shell/Layout';
-import { Navbar } from './shell/navbar/Navbar';
 import { sidebarsKey } from './shell/docsInstances';
 import { ExternalIcon, Footer } from './shell/Footer';
 import { NavbarLogo } from './shell/navbar/NavbarLogo';
@@ -46,47 +41,6 @@ function portalShare(sharedJSON: string): void {
   shared = JSON.parse(sharedJSON) as SharedRenderData;
   sidebars = undefined;
   resetBuildCache();
-  docShells = newDocShells();
-}
-
-// A doc page whose main area the engine writes (RenderInput.docMain) gets
-// from the theme only the shell around a placeholder, and that shell
-// depends on the page in two places alone: the navbar (active items, the
-// links of version and locale dropdowns) and the base URL banner. Rendering
-// those two by themselves costs a fraction of the whole app (its providers,
-// layout and boundaries are most of a page's JavaScript), so their markup
-// is the key under which the whole shell is kept: pages with the same
-// navbar share one render. The equivalence tests render every page of the
-// test sites and of the portal both ways (default and react-dom/server).
-// A site whose navbar differs on every page (a version dropdown's links
-// name the page) stops keeping shells once they do not pay.
-const docShellsKept = 64;
-
-function newDocShells() {
-  return { shells: new Map<string, string>(), hits: 0, misses: 0 };
-}
-
-let docShells = newDocShells();
-
-function docShellsPay(): boolean {
-  return docShells.misses < docShellsKept || docShells.hits >= docShells.misses;
-}
-
-// The parts of the shell that read the page, rendered alone: the key.
-function pageDependentShell(site: SharedRenderData['site'], input: RenderInput, location: Parameters<typeof StaticRouter>[0]['location']): string {
-  return renderApp(
-    <SiteProvider site={site}>
-      <StaticRouter location={location} page={input.page} sidebar={null}>
-        <ColorModeProvider>
-          <ShellProviders>
-            <BaseUrlIssueBanner />
-            <Navbar />
-          </ShellProviders>
-        </ColorModeProvider>
-      </StaticRouter>
-    </SiteProvider>,
-    undefined,
-  );
 }
 
 function sharedSidebars(data: SharedRenderData): SidebarsData {
@@ -116,15 +70,6 @@ function portalRender(inputJSON: string): string {
   // With docMain the theme writes a placeholder where the sidebar goes.
   const sidebar = doc?.sidebar && !input.docMain ? (sharedSidebars(shared)[sidebarsKey(doc)]?.[doc.sidebar] ?? null) : null;
   const location = { ...splitUrl(input.page.path), search: '', hash: '' };
-  // Only the default renderer keeps shells: 'react' and 'own' are what the
-  // equivalence tests compare it with.
-  const keepShell = input.docMain === true && input.page.kind === 'doc' && !shared.renderer && docShellsPay();
-  const shellKey = keepShell ? pageDependentShell(site, input, location) : '';
-  const kept = keepShell ? docShells.shells.get(shellKey) : undefined;
-  if (kept !== undefined) {
-    docShells.hits++;
-    return renderDocument(input, site, kept);
-  }
   const appHtml = renderApp(
     <EngineWritesDocMain.Provider value={input.docMain === true}>
       <App
@@ -138,10 +83,6 @@ function portalRender(inputJSON: string): string {
     </EngineWritesDocMain.Provider>,
     shared.renderer,
   );
-  if (keepShell) {
-    docShells.misses++;
-    if (docShells.shells.size < docShellsKept) docShells.shells.set(shellKey, appHtml);
-  }
   return renderDocument(input, site, appHtml);
 }
 
