@@ -10,6 +10,8 @@ import (
 
 	portal "github.com/portaldocs/portal"
 	"github.com/portaldocs/portal/internal/pipeline"
+	"github.com/portaldocs/portal/internal/ssr"
+	"github.com/portaldocs/portal/internal/theme"
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
@@ -22,12 +24,28 @@ func buildWithRenderer(t *testing.T, site fs.FS, renderer string) map[string][]b
 }
 
 // buildCounting is buildWithRenderer that also says how many doc pages'
-// main areas the engine wrote (Result.DocMains).
+// main areas the engine wrote (Result.DocMains). The default renderer
+// renders in one engine, so that every doc page meets the shells the
+// engine keeps from the pages before it (theme/src/entry-server.tsx): with
+// several, pages that must differ could each land on an engine of their
+// own.
 func buildCounting(t *testing.T, site fs.FS, renderer string) (map[string][]byte, int) {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), "renderer-"+renderer)
-	res, err := pipeline.Run(context.Background(), site, pipeline.WithTheme(portal.Theme()), pipeline.WithOutputDir(out),
-		pipeline.WithRenderer(renderer))
+	opts := []pipeline.Option{pipeline.WithTheme(portal.Theme()), pipeline.WithOutputDir(out), pipeline.WithRenderer(renderer)}
+	if renderer == "" {
+		bundle, err := theme.Load(portal.Theme())
+		if err != nil {
+			t.Fatal(err)
+		}
+		pool, err := ssr.NewPool(bundle.Server, ssr.WithSize(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer pool.Close()
+		opts = append(opts, pipeline.WithPrerenderPool(pool))
+	}
+	res, err := pipeline.Run(context.Background(), site, opts...)
 	if err != nil {
 		t.Fatalf("build with the %s renderer: %v\n%s", renderer, err, strings.Join(renderDiagnostics(res.Diagnostics), "\n"))
 	}

@@ -13,6 +13,7 @@ import { ColorModeToggle } from './shell/ColorModeToggle';
 import { sidebarsKey } from './shell/docsInstances';
 import { ExternalIcon, Footer } from './shell/Footer';
 import { NavbarLogo } from './shell/navbar/NavbarLogo';
+import { shellPageKey } from './shell/navbar/pageKey';
 import { SkipToContent } from './shell/SkipToContent';
 import { splitUrl } from './utils/links';
 
@@ -41,6 +42,29 @@ function portalShare(sharedJSON: string): void {
   shared = JSON.parse(sharedJSON) as SharedRenderData;
   sidebars = undefined;
   resetBuildCache();
+  docShells = newDocShells();
+}
+
+// A doc page whose main area the engine writes (RenderInput.docMain) gets
+// from the theme only the shell around a placeholder, and that shell shows
+// of the page only what its navbar and base URL banner show: the doc pages
+// with the same shellPageKey get the same markup, rendered once. The
+// equivalence tests render every page of the test sites and of the portal
+// both ways, the default build in one engine. At most 64 shells are kept,
+// and a site whose pages all differ (a key that names each page) stops
+// looking once it does not pay.
+const docShellsKept = 64;
+
+function newDocShells() {
+  return { shells: new Map<string, string>(), hits: 0, misses: 0 };
+}
+
+let docShells = newDocShells();
+
+function docShellKey(input: RenderInput, site: SharedRenderData['site'], pathname: string): string | null {
+  if (input.docMain !== true || input.page.kind !== 'doc' || shared?.renderer) return null;
+  if (docShells.misses >= docShellsKept && docShells.hits < docShells.misses) return null;
+  return shellPageKey(site, input.page, pathname);
 }
 
 function sharedSidebars(data: SharedRenderData): SidebarsData {
@@ -70,6 +94,14 @@ function portalRender(inputJSON: string): string {
   // With docMain the theme writes a placeholder where the sidebar goes.
   const sidebar = doc?.sidebar && !input.docMain ? (sharedSidebars(shared)[sidebarsKey(doc)]?.[doc.sidebar] ?? null) : null;
   const location = { ...splitUrl(input.page.path), search: '', hash: '' };
+  // 'react' and 'own' render every page whole: they are what the
+  // equivalence tests compare the default renderer with.
+  const shellKey = docShellKey(input, site, location.pathname);
+  const kept = shellKey === null ? undefined : docShells.shells.get(shellKey);
+  if (kept !== undefined) {
+    docShells.hits++;
+    return renderDocument(input, site, kept);
+  }
   const appHtml = renderApp(
     <EngineWritesDocMain.Provider value={input.docMain === true}>
       <App
@@ -83,6 +115,10 @@ function portalRender(inputJSON: string): string {
     </EngineWritesDocMain.Provider>,
     shared.renderer,
   );
+  if (shellKey !== null) {
+    docShells.misses++;
+    if (docShells.shells.size < docShellsKept) docShells.shells.set(shellKey, appHtml);
+  }
   return renderDocument(input, site, appHtml);
 }
 
