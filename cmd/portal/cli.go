@@ -215,7 +215,7 @@ func compressionOption(mode string) (opt pipeline.Option, ok bool) {
 	case compressBest:
 		return pipeline.WithPrecompress(precompress.Best), true
 	case compressFast:
-		return pipeline.WithPrecompress(precompress.Fast), true
+		return pipeline.WithPrecompressPolicy(compressFast, precompress.ThemeFast(pipeline.ThemeDir)), true
 	case compressNone:
 		return nil, true
 	}
@@ -268,7 +268,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	} else {
 		// The server never compresses on the fly; a site built at every
 		// start is compressed at a fast quality (portal build uses the best).
-		res, ok := buildSite(ctx, *site, stderr, nil, pipeline.WithPrecompress(precompress.Fast), pipeline.WithEnv(env))
+		res, ok := buildSite(ctx, *site, stderr, nil, pipeline.WithPrecompressPolicy(compressFast, precompress.ThemeFast(pipeline.ThemeDir)), pipeline.WithEnv(env))
 		if !ok {
 			return 1
 		}

@@ -38,6 +38,13 @@ var Best = Quality{Brotli: brrr.BestCompression, Gzip: gzip.BestCompression}
 // about fifty times faster than Best, and 10–15% larger.
 var Fast = Quality{Brotli: 5, Gzip: 6}
 
+// FastTheme is Fast with gzip at its best level, for the theme's files
+// wherever the site's are compressed at Fast: the theme is a few files
+// (3.8 MB, about 0.1 s at gzip 9), and its main script, which every reader
+// downloads first, is 4% smaller (97.2 KB against 101.2 KB at 6, with
+// klauspost/compress).
+var FastTheme = Quality{Brotli: Fast.Brotli, Gzip: gzip.BestCompression}
+
 // slow reports whether compressing at q costs more than reading the result
 // back from the cache: Brotli above 9 compresses under 1 MB/s, quality 5
 // about 20 MB/s, where writing and reading the cache's two files per file
@@ -58,6 +65,9 @@ func All(q Quality) Policy { return func(string) Quality { return q } }
 // search index change with its content and are compressed at every build
 // that changed them, where Best would cost more than the rest of the build.
 func ThemeBest(themeDir string) Policy { return Split(themeDir, Best, Fast) }
+
+// ThemeFast compresses the theme's files at FastTheme and the rest at Fast.
+func ThemeFast(themeDir string) Policy { return Split(themeDir, FastTheme, Fast) }
 
 // Split compresses the files under dir (a slash-separated prefix) at in and
 // the rest at rest.
