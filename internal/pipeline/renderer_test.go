@@ -23,6 +23,22 @@ func buildWithRenderer(t *testing.T, site fs.FS, renderer string) map[string][]b
 	return files
 }
 
+// oneEnginePool is a prerender pool of one engine with the portal's theme,
+// closed when the test ends.
+func oneEnginePool(t *testing.T) *ssr.Pool {
+	t.Helper()
+	bundle, err := theme.Load(portal.Theme())
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool, err := ssr.NewPool(bundle.Server, ssr.WithSize(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { pool.Close() })
+	return pool
+}
+
 // buildCounting is buildWithRenderer that also says how many doc pages'
 // main areas the engine wrote (Result.DocMains). The default renderer
 // renders in one engine, so that every doc page meets the shells the
@@ -34,16 +50,7 @@ func buildCounting(t *testing.T, site fs.FS, renderer string) (map[string][]byte
 	out := filepath.Join(t.TempDir(), "renderer-"+renderer)
 	opts := []pipeline.Option{pipeline.WithTheme(portal.Theme()), pipeline.WithOutputDir(out), pipeline.WithRenderer(renderer)}
 	if renderer == "" {
-		bundle, err := theme.Load(portal.Theme())
-		if err != nil {
-			t.Fatal(err)
-		}
-		pool, err := ssr.NewPool(bundle.Server, ssr.WithSize(1))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer pool.Close()
-		opts = append(opts, pipeline.WithPrerenderPool(pool))
+		opts = append(opts, pipeline.WithPrerenderPool(oneEnginePool(t)))
 	}
 	res, err := pipeline.Run(context.Background(), site, opts...)
 	if err != nil {

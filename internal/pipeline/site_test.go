@@ -14,8 +14,6 @@ import (
 	portal "github.com/portaldocs/portal"
 	"github.com/portaldocs/portal/internal/pipeline"
 	"github.com/portaldocs/portal/internal/sidebar"
-	"github.com/portaldocs/portal/internal/ssr"
-	"github.com/portaldocs/portal/internal/theme"
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
@@ -319,15 +317,7 @@ baseUrl: /
 -- docs/a.md --
 # A
 `)))
-	bundle, err := theme.Load(portal.Theme())
-	if err != nil {
-		t.Fatal(err)
-	}
-	pool, err := ssr.NewPool(bundle.Server, ssr.WithSize(1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
+	pool := oneEnginePool(t)
 	buildCtx, endBuild := context.WithCancel(context.Background())
 	res, err := pipeline.Run(buildCtx, site, pipeline.WithTheme(portal.Theme()), pipeline.WithLazyPrerender(),
 		pipeline.WithPrerenderPool(pool), pipeline.WithOutputDir(filepath.Join(t.TempDir(), "out")))
