@@ -268,7 +268,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	} else {
 		// The server never compresses on the fly; a site built at every
 		// start is compressed at a fast quality (portal build uses the best).
-		res, ok := buildSite(ctx, *site, stderr, nil, pipeline.WithPrecompressPolicy(compressFast, precompress.ThemeFast(pipeline.ThemeDir)), pipeline.WithEnv(env))
+		fast, _ := compressionOption(compressFast)
+		res, ok := buildSite(ctx, *site, stderr, nil, fast, pipeline.WithEnv(env))
 		if !ok {
 			return 1
 		}
