@@ -96,7 +96,11 @@ func BaseSpecs(v base.Version) (*base.Spec, error) { return base.Load(v) }
 
 // Prepare loads and validates the FHIR folder and works out the generated
 // pages. A site without a FHIR folder and without APIs has nothing to do.
-func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile string, specs Specs) (*Site, []diag.Diagnostic) {
+func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile string, specs Specs, opts ...PrepareOption) (*Site, []diag.Diagnostic) {
+	var o prepareOptions
+	for _, opt := range opts {
+		opt(&o)
+	}
 	s := &Site{Dir: cfg.Path, byID: map[string]*API{}, deps: cfg.Dependencies}
 	s.renderer = &Renderer{}
 	if _, err := fs.Stat(site, cfg.Path); err != nil {
@@ -131,7 +135,7 @@ func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile st
 		return v, scope, discovery[p]
 	})
 	diags.Add(ds...)
-	diags.Add(reg.Validate(specs, cfg.Dependencies)...)
+	diags.Add(reg.validated(specs, cfg.Dependencies, o.memo)...)
 	s.Registry, s.renderer.Registry = reg, reg
 	guides, ds := loadGuides(ctx, site, cfg, siteConfigFile)
 	diags.Add(ds...)

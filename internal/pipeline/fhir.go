@@ -1,8 +1,11 @@
 package pipeline
 
 import (
+	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 
+	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/diag"
@@ -19,6 +22,42 @@ type fhirPages struct {
 	docs []*content.Doc
 	// configFile is the config file the pages are configured in.
 	configFile string
+}
+
+// kindFHIRValidation is the store's kind for what the FHIR folder's
+// validation found (validationMemo): JSON diagnostics.
+const kindFHIRValidation buildcache.Kind = "fhir-validation"
+
+// validationMemo keeps the FHIR validation's findings in a persistent
+// build store, by this engine: its base specifications are in the key.
+type validationMemo struct{ b *builder }
+
+// fhirPrepareOptions keep the validation's findings in a persistent
+// store; a temporary one is empty at every build.
+func (b *builder) fhirPrepareOptions() []fhir.PrepareOption {
+	if !b.store.Persistent() {
+		return nil
+	}
+	return []fhir.PrepareOption{fhir.WithValidationMemo(validationMemo{b})}
+}
+
+// Recall reads the findings from the store; a damaged entry is a miss.
+func (m validationMemo) Recall(key [sha256.Size]byte) ([]diag.Diagnostic, bool) {
+	entry, ok := checkedEntry(m.b.store, kindFHIRValidation, m.b.storeKey(kindFHIRValidation, key[:]))
+	if !ok {
+		return nil, false
+	}
+	var diags []diag.Diagnostic
+	if json.Unmarshal(entry, &diags) != nil {
+		return nil, false // validated again
+	}
+	return diags, true
+}
+
+// Remember stores the findings.
+func (m validationMemo) Remember(key [sha256.Size]byte, diags []diag.Diagnostic) {
+	// Only an optimisation: a store that cannot keep it validates again.
+	_ = putChecked(m.b.store, kindFHIRValidation, m.b.storeKey(kindFHIRValidation, key[:]), mustJSON(diags))
 }
 
 // generatedDoc is the doc a generated FHIR page becomes, so that generated

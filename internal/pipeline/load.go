@@ -43,7 +43,7 @@ func (b *builder) load() *loaded {
 	if cfg == nil {
 		return nil
 	}
-	fhirSite, ds := fhir.Prepare(b.ctx, b.site, cfg.FHIR, cfg.File, fhir.BaseSpecs)
+	fhirSite, ds := fhir.Prepare(b.ctx, b.site, cfg.FHIR, cfg.File, fhir.BaseSpecs, b.fhirPrepareOptions()...)
 	b.diags.Add(ds...)
 	generated := make([]content.Generated, len(fhirSite.Pages))
 	for i, p := range fhirSite.Pages {

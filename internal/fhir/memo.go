@@ -1,0 +1,73 @@
+package fhir
+
+import (
+	"crypto/sha256"
+	"encoding/json"
+	"hash"
+	"strconv"
+
+	"github.com/portaldocs/portal/internal/diag"
+)
+
+// ValidationMemo remembers what Registry.Validate found, by a key of
+// everything it reads: a build cache keeps it between builds, so that a
+// rebuild whose FHIR files did not change skips the checks (a third of a
+// warm rebuild's load stage on the portal's own site).
+type ValidationMemo interface {
+	Recall(key [sha256.Size]byte) ([]diag.Diagnostic, bool)
+	Remember(key [sha256.Size]byte, diags []diag.Diagnostic)
+}
+
+// PrepareOption configures Prepare.
+type PrepareOption func(*prepareOptions)
+
+type prepareOptions struct{ memo ValidationMemo }
+
+// WithValidationMemo has Prepare recall the validation's findings from
+// memo when nothing it reads changed, and remember them otherwise.
+func WithValidationMemo(memo ValidationMemo) PrepareOption {
+	return func(o *prepareOptions) { o.memo = memo }
+}
+
+// validated is Validate through memo, when there is one.
+func (r *Registry) validated(specs Specs, deps Dependencies, memo ValidationMemo) []diag.Diagnostic {
+	if memo == nil {
+		return r.Validate(specs, deps)
+	}
+	key := r.validationKey(deps)
+	if diags, ok := memo.Recall(key); ok {
+		return diags
+	}
+	diags := r.Validate(specs, deps)
+	memo.Remember(key, diags)
+	return diags
+}
+
+// validationKey hashes what Validate reads: the declared guides and, in
+// the registry's order, each file's place (path, entry, FHIR version,
+// scope) and bytes. The base specifications are the engine's own, which
+// the caller's key names.
+func (r *Registry) validationKey(deps Dependencies) [sha256.Size]byte {
+	h := sha256.New()
+	write := func(h hash.Hash, parts ...string) {
+		for _, p := range parts {
+			h.Write([]byte(strconv.Itoa(len(p))))
+			h.Write([]byte{':'})
+			h.Write([]byte(p))
+		}
+	}
+	depsJSON, _ := json.Marshal(deps) // plain data: cannot fail
+	write(h, "fhir-validate/1", string(depsJSON), strconv.Itoa(len(r.files)))
+	sums := map[string][sha256.Size]byte{} // a Bundle's entries share their file
+	for _, f := range r.files {
+		sum, ok := sums[f.Path]
+		if !ok {
+			sum = sha256.Sum256(f.data)
+			sums[f.Path] = sum
+		}
+		write(h, f.Path, f.Entry, string(f.Version), f.Scope, string(sum[:]))
+	}
+	var key [sha256.Size]byte
+	copy(key[:], h.Sum(nil))
+	return key
+}
