@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/portaldocs/portal/internal/content"
+	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir"
 	"github.com/portaldocs/portal/internal/links"
 	"github.com/portaldocs/portal/internal/route"
@@ -61,6 +62,13 @@ type resolver struct {
 // route with its page data, the navbar, the search index and the site data.
 func (b *builder) resolve(site *loaded, md *rendered) *resolved {
 	r := &resolver{b: b, site: site, md: md, sidebars: map[string]*sidebar.Sidebars{}, mainDocs: map[string]string{}}
+	// The FHIR downloads (each API's Postman collection) read only the
+	// FHIR site, and the rest of this stage runs mostly on one core.
+	downloads := make(chan fhirDownloads, 1)
+	go func() {
+		files, ds := site.fhir.site.Downloads()
+		downloads <- fhirDownloads{files, ds}
+	}()
 	for _, v := range site.content.Versions {
 		sb, ds := sidebar.Load(b.site, v, site.cfg, sidebar.Input{Title: md.title, Placements: site.fhir.placements(v), Document: site.sidebarDocs[v.Key()]})
 		b.diags.Add(ds...)
@@ -73,12 +81,18 @@ func (b *builder) resolve(site *loaded, md *rendered) *resolved {
 	siteData.SearchIndex = out.search.url
 	out.site, out.sidebarTree = siteData, r.sidebarsData()
 	out.siteData, out.sidebarsData = mustJSON(siteData), mustJSON(out.sidebarTree)
-	downloads, ds := site.fhir.site.Downloads()
-	b.diags.Add(ds...)
-	out.downloads = downloads
+	d := <-downloads
+	b.diags.Add(d.diags...)
+	out.downloads = d.files
 	out.redirects = r.redirects()
 	out.manifest = r.manifest(out)
 	return out
+}
+
+// fhirDownloads are the FHIR site's downloads and what making them found.
+type fhirDownloads struct {
+	files []fhir.Download
+	diags []diag.Diagnostic
 }
 
 // mainDoc: the doc with slug "/", else the first doc of the first sidebar,
