@@ -252,8 +252,8 @@ func (o *Output) File(name string) ([]byte, bool) {
 	return data, err == nil
 }
 
-// WriteDir puts the output at dir atomically: the output folder replaces
-// dir in two renames, or, when the build wrote it elsewhere (no
+// WriteDir puts the output at dir atomically: the output folder trades
+// places with dir (outdir.Swap), or, when the build wrote it elsewhere (no
 // WithOutputDir(dir)), a copy made beside dir does. A file dir already
 // holds with the same content is linked, not written again, so a rebuild
 // rewrites only what changed and tools that sync the folder to a host see
@@ -267,7 +267,7 @@ func (o *Output) WriteDir(dir string) error {
 	}
 	dir = filepath.Clean(dir)
 	if dir == o.target {
-		if err := swapDir(o.dir, dir); err != nil {
+		if err := outdir.Swap(o.dir, dir); err != nil {
 			return err
 		}
 		o.placed = true
@@ -285,7 +285,7 @@ func (o *Output) WriteDir(dir string) error {
 		_ = os.RemoveAll(tmp)
 		return err
 	}
-	return swapDir(tmp, dir)
+	return outdir.Swap(tmp, dir)
 }
 
 // copyTo copies every file into root, linking those prev holds unchanged,
@@ -389,29 +389,3 @@ var (
 	hashedNameRe = regexp.MustCompile(`^(?:data|assets/css)/.*\.[0-9a-f]{10}\.(?:json|css)$`)
 	viteNameRe   = regexp.MustCompile(`-[A-Za-z0-9_-]{8}\.(?:js|css)$`)
 )
-
-// swapDir replaces dir with tmp. The old folder is moved aside first and
-// removed only once the new one is in place.
-func swapDir(tmp, dir string) error {
-	old := ""
-	if _, err := os.Stat(dir); err == nil {
-		old = tmp + ".old"
-		if err := os.Rename(dir, old); err != nil {
-			_ = os.RemoveAll(tmp)
-			return fmt.Errorf("move previous output %s aside: %w", dir, err)
-		}
-	}
-	if err := os.Rename(tmp, dir); err != nil {
-		if old != "" {
-			_ = os.Rename(old, dir) // put the previous output back
-		}
-		_ = os.RemoveAll(tmp)
-		return fmt.Errorf("move new output into %s: %w", dir, err)
-	}
-	if old != "" {
-		if err := os.RemoveAll(old); err != nil {
-			return fmt.Errorf("remove previous output %s: %w", old, err)
-		}
-	}
-	return nil
-}

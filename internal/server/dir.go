@@ -73,7 +73,8 @@ func (s *DirSource) Snapshot() Snapshot {
 
 // Reload opens the folder again if it was replaced since it was opened,
 // and reports whether it was. A folder that is missing or not a complete
-// build (a build is between its two renames) keeps the current one.
+// build (a build is between the two renames of a file system that cannot
+// exchange folders) keeps the current one.
 func (s *DirSource) Reload() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()

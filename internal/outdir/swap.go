@@ -1,0 +1,106 @@
+package outdir
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+
+	"golang.org/x/sys/unix"
+)
+
+// Swap puts the folder tmp in the place of dir and removes what dir held.
+// Where the file system can (Linux's renameat2 with RENAME_EXCHANGE: ext4,
+// xfs, btrfs, tmpfs) the two folders trade places in one step, so a server
+// reading dir sees the old output or the new one and never no folder at
+// all; elsewhere the old folder is moved aside first, leaving dir missing
+// for the moment between two renames. The old output is removed once the
+// new one is in place. If the swap fails, dir is left as it was and tmp is
+// removed.
+func Swap(tmp, dir string) error {
+	if _, err := os.Lstat(dir); err != nil {
+		return rename(tmp, dir)
+	}
+	err := unix.Renameat2(unix.AT_FDCWD, tmp, unix.AT_FDCWD, dir, unix.RENAME_EXCHANGE)
+	switch {
+	case err == nil:
+		// tmp now holds the previous output.
+		if err := RemoveAll(tmp); err != nil {
+			return fmt.Errorf("remove previous output (moved to %s): %w", tmp, err)
+		}
+		return nil
+	case errors.Is(err, unix.ENOSYS), errors.Is(err, unix.EINVAL), errors.Is(err, unix.EOPNOTSUPP):
+		return swapInTwo(tmp, dir)
+	}
+	_ = RemoveAll(tmp)
+	return fmt.Errorf("move new output into %s: %w", dir, err)
+}
+
+// rename moves tmp to dir, which does not exist.
+func rename(tmp, dir string) error {
+	if err := os.Rename(tmp, dir); err != nil {
+		_ = RemoveAll(tmp)
+		return fmt.Errorf("move new output into %s: %w", dir, err)
+	}
+	return nil
+}
+
+// swapInTwo is Swap for file systems without an exchange: the old folder
+// is moved aside, the new one into place, then the old one removed.
+func swapInTwo(tmp, dir string) error {
+	old := tmp + ".old"
+	if err := os.Rename(dir, old); err != nil {
+		_ = RemoveAll(tmp)
+		return fmt.Errorf("move previous output %s aside: %w", dir, err)
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		_ = os.Rename(old, dir) // put the previous output back
+		_ = RemoveAll(tmp)
+		return fmt.Errorf("move new output into %s: %w", dir, err)
+	}
+	if err := RemoveAll(old); err != nil {
+		return fmt.Errorf("remove previous output %s: %w", old, err)
+	}
+	return nil
+}
+
+// RemoveAll removes dir and everything in it, as os.RemoveAll does, with
+// the folders directly inside it removed side by side on every core: a
+// build's output is thousands of files, and removing them one by one was
+// the last 100 ms of a warm rebuild, with nothing else left to run.
+func RemoveAll(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return os.RemoveAll(dir) // missing, or not a folder: as os.RemoveAll answers
+	}
+	var (
+		wg    sync.WaitGroup
+		mu    sync.Mutex
+		first error
+		next  = make(chan string)
+	)
+	for range min(runtime.GOMAXPROCS(0), len(entries)) {
+		wg.Go(func() {
+			for p := range next {
+				if err := os.RemoveAll(p); err != nil {
+					mu.Lock()
+					if first == nil {
+						first = err
+					}
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	for _, e := range entries {
+		next <- filepath.Join(dir, e.Name())
+	}
+	close(next)
+	wg.Wait()
+	if first != nil {
+		return first
+	}
+	return os.RemoveAll(dir)
+}
