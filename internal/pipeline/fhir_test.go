@@ -142,6 +142,7 @@ func fixtureWith(t *testing.T, changes map[string]string) fstest.MapFS {
 }
 
 func TestFHIRMalformedInputsAreReportedWithFileAndLine(t *testing.T) {
+	contentNotConcurrency(t)
 	const ext = "fhir/r4/extensions/encounter-note.json"
 	original, err := os.ReadFile(fhirFixture + "/" + ext)
 	if err != nil {

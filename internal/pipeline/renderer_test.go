@@ -107,3 +107,16 @@ func TestEngineDocMainWritesWhatReactWrites(t *testing.T) {
 		})
 	}
 }
+
+// contentNotConcurrency skips a test in the race pass of make go-test: it
+// checks what builds of many small sites say and write, which the race
+// detector slows tenfold (QuickJS is C compiled to Go) and which is not
+// about concurrency; the second pass, without the detector, runs it
+// (Makefile, go-test). The warm-and-cold and cache tests stay in the race
+// pass: they are where the build's goroutines meet.
+func contentNotConcurrency(t *testing.T) {
+	t.Helper()
+	if raceDetector {
+		t.Skip("content, not concurrency: make go-test runs it without the race detector")
+	}
+}
