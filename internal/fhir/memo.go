@@ -3,7 +3,6 @@ package fhir
 import (
 	"crypto/sha256"
 	"encoding/json"
-	"hash"
 	"strconv"
 
 	"github.com/portaldocs/portal/internal/diag"
@@ -49,7 +48,7 @@ func (r *Registry) validated(specs Specs, deps Dependencies, memo ValidationMemo
 // the caller's key names.
 func (r *Registry) validationKey(deps Dependencies) [sha256.Size]byte {
 	h := sha256.New()
-	write := func(h hash.Hash, parts ...string) {
+	write := func(parts ...string) {
 		for _, p := range parts {
 			h.Write([]byte(strconv.Itoa(len(p))))
 			h.Write([]byte{':'})
@@ -57,7 +56,7 @@ func (r *Registry) validationKey(deps Dependencies) [sha256.Size]byte {
 		}
 	}
 	depsJSON, _ := json.Marshal(deps) // plain data: cannot fail
-	write(h, "fhir-validate/1", string(depsJSON), strconv.Itoa(len(r.files)))
+	write("fhir-validate/1", string(depsJSON), strconv.Itoa(len(r.files)))
 	sums := map[string][sha256.Size]byte{} // a Bundle's entries share their file
 	for _, f := range r.files {
 		sum, ok := sums[f.Path]
@@ -65,7 +64,7 @@ func (r *Registry) validationKey(deps Dependencies) [sha256.Size]byte {
 			sum = sha256.Sum256(f.data)
 			sums[f.Path] = sum
 		}
-		write(h, f.Path, f.Entry, string(f.Version), f.Scope, string(sum[:]))
+		write(f.Path, f.Entry, string(f.Version), f.Scope, string(sum[:]))
 	}
 	var key [sha256.Size]byte
 	copy(key[:], h.Sum(nil))

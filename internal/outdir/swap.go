@@ -1,13 +1,14 @@
 package outdir
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
-	"sync"
 
+	"github.com/portaldocs/portal/internal/workers"
 	"golang.org/x/sys/unix"
 )
 
@@ -75,32 +76,14 @@ func RemoveAll(dir string) error {
 	if err != nil {
 		return os.RemoveAll(dir) // missing, or not a folder: as os.RemoveAll answers
 	}
-	var (
-		wg    sync.WaitGroup
-		mu    sync.Mutex
-		first error
-		next  = make(chan string)
-	)
-	for range min(runtime.GOMAXPROCS(0), len(entries)) {
-		wg.Go(func() {
-			for p := range next {
-				if err := os.RemoveAll(p); err != nil {
-					mu.Lock()
-					if first == nil {
-						first = err
-					}
-					mu.Unlock()
-				}
-			}
-		})
-	}
-	for _, e := range entries {
-		next <- filepath.Join(dir, e.Name())
-	}
-	close(next)
-	wg.Wait()
-	if first != nil {
-		return first
+	errs := make([]error, len(entries))
+	workers.Each(context.Background(), runtime.GOMAXPROCS(0), len(entries), func(i int) {
+		errs[i] = os.RemoveAll(filepath.Join(dir, entries[i].Name()))
+	})
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
 	}
 	return os.RemoveAll(dir)
 }
