@@ -71,19 +71,33 @@ func NewCollector() *Collector {
 // tags found are real elements) and by authors' raw HTML, which the site
 // trusts; the scan is a plain byte search, cheap enough to run over every
 // page of a build.
-func (c *Collector) Scan(html []byte) {
-	scripts := inlineElements(html, "script", executableScript)
-	styles := inlineElements(html, "style", func([]byte) bool { return true })
-	if len(scripts) == 0 && len(styles) == 0 {
+func (c *Collector) Scan(html []byte) { c.Add(ScanPage(html)) }
+
+// ScanPage is what Scan records of one HTML document, for a build that
+// keeps it with the page and adds it again when the page is unchanged.
+func ScanPage(html []byte) Hashes {
+	var h Hashes
+	for _, s := range inlineElements(html, "script", executableScript) {
+		h.Scripts = append(h.Scripts, HashSource(s))
+	}
+	for _, s := range inlineElements(html, "style", func([]byte) bool { return true }) {
+		h.Styles = append(h.Styles, HashSource(s))
+	}
+	return h
+}
+
+// Add records hashes ScanPage found.
+func (c *Collector) Add(h Hashes) {
+	if len(h.Scripts) == 0 && len(h.Styles) == 0 {
 		return
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	for _, s := range scripts {
-		c.scripts[HashSource(s)] = true
+	for _, s := range h.Scripts {
+		c.scripts[s] = true
 	}
-	for _, s := range styles {
-		c.styles[HashSource(s)] = true
+	for _, s := range h.Styles {
+		c.styles[s] = true
 	}
 }
 

@@ -203,6 +203,8 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 	if out != nil {
 		if err := out.finish(); err != nil {
 			b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: "write the output: " + err.Error()})
+		} else {
+			b.rememberOutputFiles(out)
 		}
 	}
 	b.precompressOutput(out)

@@ -167,6 +167,12 @@ func TestWarmBuildEqualsColdBuild(t *testing.T) {
 		{"a FHIR file", func() {
 			edit(t, site, "fhir/r4/extensions/patient-veteran-status.json", `"description": "`, `"description": "Edited. `)
 		}},
+		{"the docs' route", func() {
+			// Every doc moves, generated ones too: the links FHIR pages make
+			// to each other change with nothing under fhir/ changing.
+			appendTo(t, site, "portal.yaml", "docs:\n  routeBasePath: reference\n")
+			edit(t, site, "docs/api/index.md", "[link](/docs/api/)", "[link](/reference/api/)")
+		}},
 		{"a static file", func() {
 			if err := os.WriteFile(filepath.Join(site, "static", "files", "notes.txt"), []byte("second notes\n"), 0o644); err != nil {
 				t.Fatal(err)
@@ -214,6 +220,9 @@ func TestWarmBuildTakesPagesFromTheCache(t *testing.T) {
 		}
 	}
 	appendTo(t, site, "docs/api/index.md", "\nAn added sentence.\n")
+	// Into a new folder: a page the previous output holds as this build
+	// would finish it is linked from there (TestWarmBuildLinksUnchangedPages).
+	out = filepath.Join(t.TempDir(), "out")
 	buildInto(t, site, out, store)
 
 	files := readTree(t, out)
@@ -245,6 +254,56 @@ func TestWarmBuildTakesPagesFromTheCache(t *testing.T) {
 	edited = editedPage(t, readTree(t, out))
 	if bytes.Contains(edited, []byte(mark)) || !bytes.Contains(edited, []byte(`href="#an-added-heading"`)) {
 		t.Error("the page whose headings changed was not rendered again")
+	}
+}
+
+// TestWarmBuildLinksUnchangedPages: a rebuild into the same folder links
+// the pages whose inputs did not change from the previous output, without
+// finishing them again from the cache, unless the file there is no longer
+// the one the build wrote.
+func TestWarmBuildLinksUnchangedPages(t *testing.T) {
+	site := filepath.Join(t.TempDir(), "site")
+	copyDir(t, "testdata/fhir-site", site)
+	store, err := buildcache.Open(filepath.Join(t.TempDir(), "cache"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	buildInto(t, site, out, store)
+	const mark = "<!-- from the build cache -->"
+	for _, key := range store.Keys("page-html") {
+		data, _ := store.Get("page-html", key)
+		if err := store.Replace("page-html", key, append(data, mark...)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A page changed in the output behind the build's back is finished
+	// again, from the cache.
+	const tampered = "docs/api/r4/resources/patient/index.html"
+	appendTo(t, out, tampered, "<!-- edited in the output -->")
+	first := readTree(t, out)
+	appendTo(t, site, "docs/api/index.md", "\nAn added sentence.\n")
+	buildInto(t, site, out, store)
+
+	files := readTree(t, out)
+	if !bytes.Contains(editedPage(t, files), []byte("An added sentence.")) {
+		t.Error("the edited page does not show its new text")
+	}
+	if got := files[tampered]; bytes.Contains(got, []byte("edited in the output")) || !bytes.Contains(got, []byte(mark)) {
+		t.Errorf("%s, changed in the output, was not finished again from the cache", tampered)
+	}
+	linked := 0
+	for name, data := range files {
+		if !strings.HasSuffix(name, "index.html") || name == tampered || strings.HasPrefix(name, "docs/api/index") {
+			continue
+		}
+		if bytes.Contains(data, []byte(mark)) || !bytes.Equal(data, first[name]) {
+			t.Errorf("%s did not change but was finished again", name)
+		}
+		linked++
+	}
+	if linked < 10 {
+		t.Fatalf("only %d pages compared; the fixture has more", linked)
 	}
 }
 

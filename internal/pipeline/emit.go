@@ -80,6 +80,9 @@ func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *
 		pages.renderInputDocMain = append([]byte(`,"docMain":true`), pages.renderInput...)
 	}
 	b.pages = pages
+	if pages.keep {
+		b.recallOutputFiles(out)
+	}
 	b.emitData(out, plan.notFound, base)
 	var lazy *lazyPages
 	if b.opts.lazy {
@@ -122,9 +125,7 @@ func (b *builder) emitPages(out *Output, pages []*builtPage, base string, render
 	}
 	b.parallel(len(first), b.counted(StagePrerender, len(first), func(i int) {
 		p := first[i]
-		if html, ok := render.render(b.ctx, &b.diags, p); ok {
-			out.add(route.FileFor(base, p.entry.Path), html)
-		}
+		render.emitPage(b, out, route.FileFor(base, p.entry.Path), p)
 	}))
 }
 
@@ -272,10 +273,17 @@ type pageRenderer struct {
 // a render that logged is not kept, so a later build reports it again. The
 // cache keeps the render as the theme wrote it; finish completes it.
 func (pr *pageRenderer) render(ctx context.Context, diags *diag.List, p *builtPage) ([]byte, bool) {
+	html, _, ok := pr.renderPage(ctx, diags, p)
+	return html, ok
+}
+
+// renderPage is render, also saying whether the page rendered clean: taken
+// from the cache, or rendered without logging anything.
+func (pr *pageRenderer) renderPage(ctx context.Context, diags *diag.List, p *builtPage) (page []byte, clean, ok bool) {
 	json, err := p.pageJSON(pr.store)
 	if err != nil {
 		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error, Message: err.Error()})
-		return nil, false
+		return nil, false, false
 	}
 	parts := splitContent(json)
 	var key buildcache.Key
@@ -284,12 +292,13 @@ func (pr *pageRenderer) render(ctx context.Context, diags *diag.List, p *builtPa
 		// is not rendered again.
 		key = buildcache.NewHasher().AddKey(pr.inputs).Add(parts.render).Key()
 		if html, ok := pr.store.Get(kindPageHTML, key); ok {
-			return pr.finish(diags, p, string(html), parts)
+			page, ok := pr.finish(diags, p, string(html), parts)
+			return page, true, ok
 		}
 	}
 	pool := pr.engines.get()
 	if pool == nil {
-		return nil, false // reported when the engines failed to load
+		return nil, false, false // reported when the engines failed to load
 	}
 	main, written := pr.writeDocMain(p, parts.render)
 	tail := pr.renderInput
@@ -308,15 +317,15 @@ func (pr *pageRenderer) render(ctx context.Context, diags *diag.List, p *builtPa
 	if err != nil {
 		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error,
 			Message: fmt.Sprintf("prerender %s: %v", p.entry.Path, err), Hint: "the theme failed on this page's data"})
-		return nil, false
+		return nil, false, false
 	}
-	page, ok := pr.finish(diags, p, html, parts)
+	page, ok = pr.finish(diags, p, html, parts)
 	if ok && pr.keep && len(logs) == 0 {
 		if err := pr.store.Put(kindPageHTML, key, []byte(html)); err != nil {
 			diags.Add(diag.Diagnostic{Severity: diag.Warning, Message: err.Error(), Hint: "the page is built; only the cache missed it"})
 		}
 	}
-	return page, ok
+	return page, len(logs) == 0, ok
 }
 
 // writeDocMain writes a doc page's main area from its data (as the

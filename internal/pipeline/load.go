@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"strings"
 
+	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/diag"
@@ -21,6 +22,9 @@ type loaded struct {
 	// resources, and every standalone page.
 	content *content.Site
 	fhir    *fhirPages
+	// fhirInputs is a key of everything the FHIR site was prepared from;
+	// zero when the build keeps nothing for the next one.
+	fhirInputs buildcache.Key
 	// static lists the files of the static folders, by output name.
 	static []staticFile
 	// sidebarDocs are the sidebars files that are code (sidebars.js/ts),
@@ -43,15 +47,27 @@ func (b *builder) load() *loaded {
 	if cfg == nil {
 		return nil
 	}
-	fhirSite, ds := fhir.Prepare(b.ctx, b.site, cfg.FHIR, cfg.File, fhir.BaseSpecs, b.fhirPrepareOptions()...)
+	// A store that outlives the build keeps what the FHIR files expand to,
+	// by a key of everything the preparation read (fhirmemo.go).
+	var fhirFiles fs.FS = b.site
+	var recorder *readRecorder
+	if b.store.Persistent() {
+		recorder = newReadRecorder(b.site)
+		fhirFiles = recorder
+	}
+	fhirSite, ds := fhir.Prepare(b.ctx, fhirFiles, cfg.FHIR, cfg.File, fhir.BaseSpecs, b.fhirPrepareOptions()...)
 	b.diags.Add(ds...)
+	var fhirInputs buildcache.Key
+	if recorder != nil {
+		fhirInputs = recorder.key(cfg.FHIR, cfg.File)
+	}
 	generated := make([]content.Generated, len(fhirSite.Pages))
 	for i, p := range fhirSite.Pages {
 		generated[i] = generatedDoc(cfg.File, p)
 	}
 	site, ds := content.Load(b.site, cfg, content.Options{IncludeDrafts: b.opts.includeDrafts, Generated: generated, DeferBodies: true})
 	b.diags.Add(ds...)
-	return &loaded{cfg: cfg, content: site, fhir: newFHIRPages(cfg, fhirSite, site), static: b.listStatic(cfg),
+	return &loaded{cfg: cfg, content: site, fhir: newFHIRPages(cfg, fhirSite, site), fhirInputs: fhirInputs, static: b.listStatic(cfg),
 		sidebarDocs: b.evaluateSidebars(site)}
 }
 

@@ -98,10 +98,29 @@ func (b *builder) renderMarkdown(site *loaded) *rendered {
 			j.body = body
 		}
 		b.inspectAuthorText(site, j)
+		expansionKey, memo := b.expansionKey(site, structure, j)
+		if memo {
+			// A body whose FHIR inputs did not change expands as before: its
+			// render is taken by the key the expansion had.
+			if e, ok := b.recallExpansion(expansionKey); ok {
+				storeKey := b.storeKey(kindMarkdown, e.Render[:])
+				if res, ok := b.cachedMarkdown(storeKey); ok && len(res.Partials) == 0 && len(res.Assets) == 0 {
+					b.diags.Add(e.Diags...)
+					if cache != nil {
+						cache.store(e.Render, res)
+					}
+					results[i], htmlKeys[i] = res, storeKey
+					return
+				}
+			}
+		}
 		body, fileLines, ds := site.fhir.expand(j)
 		b.diags.Add(ds...)
 		j.body, j.fileLines = body, fileLines
 		key := markdownKey(structure, j)
+		if memo {
+			b.rememberExpansion(expansionKey, expansion{Render: key, Diags: ds})
+		}
 		storeKey := b.storeKey(kindMarkdown, key[:])
 		if cache != nil {
 			if res, ok := cache.lookup(key); ok {

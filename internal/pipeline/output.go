@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -56,6 +57,11 @@ type Output struct {
 	store *buildcache.Store
 	// inline collects the inline code of every HTML file, for the CSP.
 	inline *csp.Collector
+
+	// prevFinished are the pages prev holds as an earlier build finished
+	// them (recallOutputFiles); finishedSums are this output's, by name.
+	prevFinished map[string]outputRecord
+	finishedSums map[string]buildcache.Key
 }
 
 // closeWith makes Close remove store too.
@@ -67,6 +73,9 @@ type outputFile struct {
 	// load, when data is nil, reads the file's content: only if it cannot
 	// be linked from the previous output (addFrom).
 	load func() ([]byte, error)
+	// finished is set for a page prev holds as this build finished it
+	// (linkFinished): it is linked, or copied where links fail.
+	finished bool
 }
 
 // outputWriters overlap the system calls of writing many small files.
@@ -94,7 +103,7 @@ func newOutput(target, prev string) (*Output, error) {
 	if target != "" {
 		prev = target
 	}
-	o := &Output{dir: dir, target: target, prev: prev, names: map[string]bool{}, dirs: map[string]bool{dir: true},
+	o := &Output{dir: dir, target: target, prev: prev, names: map[string]bool{}, dirs: map[string]bool{dir: true}, finishedSums: map[string]buildcache.Key{},
 		jobs: make([]chan outputFile, outputWriters), inline: csp.NewCollector()}
 	for i := range o.jobs {
 		o.jobs[i] = make(chan outputFile, 16)
@@ -129,6 +138,13 @@ func (o *Output) write(f outputFile) error {
 		o.mu.Lock()
 		o.dirs[dir] = true
 		o.mu.Unlock()
+	}
+	if f.finished {
+		rel := filepath.FromSlash(f.name)
+		if err := linkOrCopy(filepath.Join(o.prev, rel), filepath.Join(o.dir, rel)); err != nil {
+			return fmt.Errorf("write %s: %w", f.name, err)
+		}
+		return nil
 	}
 	if f.load != nil {
 		if o.prev != "" && contentNamed(f.name) &&
@@ -183,6 +199,57 @@ func (o *Output) add(name string, data []byte) {
 	o.names[name] = true
 	o.mu.Unlock()
 	o.queue(name) <- outputFile{name: name, data: data}
+}
+
+// addFinished queues a finished page, whose sum and inline code the
+// build knows (finishedPage). It is safe for concurrent use.
+func (o *Output) addFinished(name string, html []byte, f finishedPage) {
+	o.inline.Add(f.CSP)
+	o.mu.Lock()
+	o.names[name] = true
+	o.finishedSums[name] = f.Sum
+	o.mu.Unlock()
+	o.queue(name) <- outputFile{name: name, data: html}
+}
+
+// linkFinished queues a finished page to be linked from the previous
+// output, when that holds it as finished there, unchanged since; it
+// reports whether it did. It is safe for concurrent use.
+func (o *Output) linkFinished(name string, f finishedPage) bool {
+	r, ok := o.prevFinished[name]
+	if !ok || o.prev == "" || r.Sum != f.Sum || r.Size != f.Size {
+		return false
+	}
+	if info, err := os.Lstat(filepath.Join(o.prev, filepath.FromSlash(name))); err != nil || !r.describes(info) {
+		return false
+	}
+	o.inline.Add(f.CSP)
+	o.mu.Lock()
+	o.names[name] = true
+	o.finishedSums[name] = f.Sum
+	o.mu.Unlock()
+	o.queue(name) <- outputFile{name: name, finished: true}
+	return true
+}
+
+// finishedFiles are the output's finished pages by name, with their sums.
+func (o *Output) finishedFiles() map[string]buildcache.Key {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return maps.Clone(o.finishedSums)
+}
+
+// linkOrCopy links from to to, or copies it where the file system refuses
+// a link.
+func linkOrCopy(from, to string) error {
+	if os.Link(from, to) == nil {
+		return nil
+	}
+	data, err := os.ReadFile(from)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(to, data, 0o644)
 }
 
 // queue is the writer queue of the folder name is in.

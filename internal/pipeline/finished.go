@@ -1,0 +1,144 @@
+package pipeline
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+
+	"github.com/portaldocs/portal/internal/buildcache"
+	"github.com/portaldocs/portal/internal/csp"
+)
+
+// A page whose data and shared inputs did not change is finished exactly
+// as in the previous build: the build then links the previous output's file
+// without reading its data, rendering it or comparing it, knowing the file
+// by the inode it was written as (outputRecord). On the portal's own site
+// this was most of a warm rebuild's prerender stage.
+
+// kindFinishedPage is the store's kind for what a page's finished HTML
+// file was, by everything it is made of (finishedKey): JSON, checked.
+const kindFinishedPage buildcache.Kind = "finished-page"
+
+// kindOutputFiles is the store's kind for the finished pages of the last
+// output written to a folder, by the folder (outputRecords): JSON, checked.
+const kindOutputFiles buildcache.Kind = "output-files"
+
+// finishedPage is what the build keeps of a finished page: its bytes' sum
+// and size, and the hashes of its inline code, which the site's
+// Content-Security-Policy lists.
+type finishedPage struct {
+	Sum  buildcache.Key
+	Size int64
+	CSP  csp.Hashes
+}
+
+// outputRecord is one finished page of an output folder as it was written:
+// its sum, and the inode, size and modification time it was written with,
+// which say that the file there is still that one.
+type outputRecord struct {
+	Sum   buildcache.Key
+	Inode uint64
+	Size  int64
+	MTime int64
+}
+
+// describes reports whether info is the file the record was made of.
+func (r outputRecord) describes(info os.FileInfo) bool {
+	ino, ok := inodeOf(info)
+	return ok && info.Mode().IsRegular() && ino == r.Inode && info.Size() == r.Size && info.ModTime().UnixNano() == r.MTime
+}
+
+// finishedKey is the key of a page's finished file: the prerender's inputs
+// (the engine, the theme, the shared data), the real URLs that replace the
+// stand-ins, and the page's data.
+func (pr *pageRenderer) finishedKey(p *builtPage) buildcache.Key {
+	return buildcache.NewHasher().AddString(string(kindFinishedPage)).AddKey(pr.inputs).Add(pr.input).AddKey(p.dataKey).Key()
+}
+
+// recallFinished reads a finished page; a damaged entry is a miss.
+func (pr *pageRenderer) recallFinished(key buildcache.Key) (finishedPage, bool) {
+	entry, ok := checkedEntry(pr.store, kindFinishedPage, key)
+	if !ok {
+		return finishedPage{}, false
+	}
+	var f finishedPage
+	if json.Unmarshal(entry, &f) != nil {
+		return finishedPage{}, false
+	}
+	return f, true
+}
+
+// emitPage writes one page's HTML file: linked from the previous output
+// when the page was finished the same there, else rendered (or taken from
+// the render cache) and finished.
+func (pr *pageRenderer) emitPage(b *builder, out *Output, name string, p *builtPage) {
+	var key buildcache.Key
+	if pr.keep {
+		key = pr.finishedKey(p)
+		if f, ok := pr.recallFinished(key); ok && out.linkFinished(name, f) {
+			return
+		}
+	}
+	html, clean, ok := pr.renderPage(b.ctx, &b.diags, p)
+	if !ok {
+		return
+	}
+	if !pr.keep || !clean {
+		// A page whose render logged is finished again next time, so that
+		// the build reports it again.
+		out.add(name, html)
+		return
+	}
+	f := finishedPage{Sum: buildcache.Sum(html), Size: int64(len(html)), CSP: csp.ScanPage(html)}
+	out.addFinished(name, html, f)
+	// Only an optimisation: a store that cannot keep it finishes the page
+	// again next time.
+	_ = putChecked(pr.store, kindFinishedPage, key, mustJSON(f))
+}
+
+// outputFilesKey is where the store keeps the records of the output
+// written to target.
+func (b *builder) outputFilesKey(target string) buildcache.Key {
+	return b.storeKey(kindOutputFiles, []byte(target))
+}
+
+// recallOutputFiles reads the records of the last output written to the
+// output's target, so the output can link the pages that did not change.
+func (b *builder) recallOutputFiles(out *Output) {
+	if out.target == "" || !b.store.Persistent() {
+		return
+	}
+	entry, ok := checkedEntry(b.store, kindOutputFiles, b.outputFilesKey(out.target))
+	if !ok {
+		return
+	}
+	var records map[string]outputRecord
+	if json.Unmarshal(entry, &records) == nil {
+		out.prevFinished = records
+	}
+}
+
+// rememberOutputFiles records the output's finished pages once every file
+// is written, for the next build into the same folder. A build that then
+// fails leaves records of files that never reached the folder, which the
+// next build finds do not describe what is there.
+func (b *builder) rememberOutputFiles(out *Output) {
+	if out.target == "" || !b.store.Persistent() || b.opts.lazy {
+		return
+	}
+	records := map[string]outputRecord{}
+	for name, sum := range out.finishedFiles() {
+		info, err := os.Lstat(filepath.Join(out.dir, filepath.FromSlash(name)))
+		if err != nil {
+			continue
+		}
+		ino, ok := inodeOf(info)
+		if !ok {
+			return
+		}
+		records[name] = outputRecord{Sum: sum, Inode: ino, Size: info.Size(), MTime: info.ModTime().UnixNano()}
+	}
+	// Only an optimisation: without the records the next build compares
+	// pages byte by byte.
+	_ = b.store.Replace(kindOutputFiles, b.outputFilesKey(out.target), withChecksum(mustJSON(records)))
+}
