@@ -21,7 +21,20 @@ type Download struct {
 
 // Downloads are the published files, and each API's CapabilityStatement,
 // exactly as written, and a Postman collection generated from it.
-func (s *Site) Downloads() ([]Download, []diag.Diagnostic) {
+func (s *Site) Downloads() ([]Download, []diag.Diagnostic) { return s.DownloadsCached(nil) }
+
+// PostmanCache keeps the Postman collections a build made for the next
+// one, by API id; the caller keys it by everything the site was prepared
+// from. Building a collection needs the base specification's search
+// parameters, which a rebuild then need not decode.
+type PostmanCache interface {
+	Get(apiID string) ([]byte, bool)
+	Put(apiID string, collection []byte)
+}
+
+// DownloadsCached is Downloads, taking each API's Postman collection from
+// cache when it holds one (nil: none).
+func (s *Site) DownloadsCached(cache PostmanCache) ([]Download, []diag.Diagnostic) {
 	out := append([]Download(nil), s.Published...)
 	var diags []diag.Diagnostic
 	for _, api := range s.APIs {
@@ -35,11 +48,20 @@ func (s *Site) Downloads() ([]Download, []diag.Diagnostic) {
 		if clientAuthProblem(api) != "" {
 			continue // reported at the config line when the API was resolved
 		}
+		if cache != nil {
+			if data, ok := cache.Get(api.ID); ok {
+				out = append(out, Download{Path: api.PostmanDownload, Data: data})
+				continue
+			}
+		}
 		data, err := postman.Build(s.renderer.postmanAPI(api))
 		if err != nil {
 			diags = append(diags, diag.Diagnostic{File: api.File.Path, Severity: diag.Error,
 				Message: fmt.Sprintf("generate the Postman collection of API %q: %v", api.ID, err)})
 			continue
+		}
+		if cache != nil {
+			cache.Put(api.ID, data)
 		}
 		out = append(out, Download{Path: api.PostmanDownload, Data: data})
 	}

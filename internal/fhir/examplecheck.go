@@ -66,8 +66,12 @@ func (e *shownExamples) recall(key string) (shownResource, bool) {
 
 func newShownExamples() *shownExamples { return &shownExamples{first: map[string]shownResource{}} }
 
-func (s *Site) checkPageExamples(p PageText, shown *shownExamples) []diag.Diagnostic {
+// checkPageExamples compares the resources a page shows with the site's
+// files; those the site has no file for are returned, for Compare to
+// check against the other pages that show them.
+func (s *Site) checkPageExamples(p PageText) ([]diag.Diagnostic, []ShownExample) {
 	var diags []diag.Diagnostic
+	var unfiled []ShownExample
 	for i, cb := range p.Outline.CodeBlocks {
 		if !isJSONBlock(cb) {
 			continue
@@ -80,16 +84,43 @@ func (s *Site) checkPageExamples(p PageText, shown *shownExamples) []diag.Diagno
 			diags = append(diags, d)
 		}
 		for k, res := range shownResources(p.File, cb) {
-			res.block, res.index = cb, k
 			if p.ignored(res.line, CheckExample) {
 				continue
 			}
-			if d, ok := s.checkShown(p, res, apis, shown); ok {
+			d, ok, filed := s.checkShown(p, res, apis)
+			if ok {
 				diags = append(diags, d)
+			}
+			if !filed {
+				unfiled = append(unfiled, ShownExample{Key: exampleScope(apis) + "\x00" + res.key, File: p.File, Block: cb, Index: k})
 			}
 		}
 	}
-	return diags
+	return diags, unfiled
+}
+
+// ShownExample is a resource a page shows that the site has no file for:
+// the pages that show the same resource must agree, which Compare checks
+// page by page in site order. It is plain data, so that a build can keep
+// it with the page's other findings.
+type ShownExample struct {
+	// Key is the scope (the API's folder, when the block is about one API)
+	// and the resource's Type/id.
+	Key  string
+	File string
+	// Block is the code block that shows it, Index its place among the
+	// block's resources (shownResources).
+	Block markdown.CodeBlock
+	Index int
+}
+
+// exampleScope is the folder of the API a block is about, "" for several
+// or none: the same Type/id in two APIs' examples is two resources.
+func exampleScope(apis []*API) string {
+	if len(apis) == 1 {
+		return path.Dir(apis[0].File.Path)
+	}
+	return ""
 }
 
 // blockAPIs are the APIs a code block is about: those whose base URL it
@@ -168,58 +199,66 @@ func shownResources(file string, cb markdown.CodeBlock) []shownResource {
 	return out
 }
 
-// checkShown compares one shown resource with the site's file, or with
-// the first page that showed it.
-func (s *Site) checkShown(p PageText, res shownResource, apis []*API, shown *shownExamples) (diag.Diagnostic, bool) {
+// checkShown compares one shown resource with the site's file; filed is
+// false when the site has none, and the resource is then compared with
+// the other pages that show it (Compare).
+func (s *Site) checkShown(p PageText, res shownResource, apis []*API) (d diag.Diagnostic, ok, filed bool) {
 	files := s.exampleFiles(res.key, apis)
-	if len(files) > 0 {
-		// Of several files with the key (two APIs' Patient/sbx-pt-0001),
-		// the page matches one, or is reported against the closest.
-		var best *difference
-		var bestFile *File
-		bestScore := -1
-		for _, f := range files {
-			var want any
-			dec := json.NewDecoder(bytes.NewReader(f.Raw))
-			dec.UseNumber()
-			if dec.Decode(&want) != nil {
-				continue
-			}
-			d := shownWithin(res.value, want, "", "")
-			if d == nil {
-				return diag.Diagnostic{}, false
-			}
-			if score := similarity(res.value, want); score > bestScore {
-				best, bestFile, bestScore = d, f, score
-			}
-		}
-		if best == nil {
-			return diag.Diagnostic{}, false
-		}
-		others := ""
-		if len(files) > 1 {
-			others = fmt.Sprintf(" (the closest of the %d files with that id)", len(files))
-		}
-		return diag.Diagnostic{File: p.File, Line: res.lineOf(best.path), Severity: diag.Warning,
-			Message: fmt.Sprintf("%s shown here differs from the site's file %s:%d%s: %s", res.key, bestFile.Path,
-				bestFile.Line(best.fileAt), others, best.describe("here", "in the file")),
-			Hint: fmt.Sprintf("show the file itself with ::fhir-json{%s}, or copy its values", jsonDirectiveAttrs(s, bestFile))}, true
+	if len(files) == 0 {
+		return diag.Diagnostic{}, false, false
 	}
-	scope := ""
-	if len(apis) == 1 {
-		scope = path.Dir(apis[0].File.Path)
+	// Of several files with the key (two APIs' Patient/sbx-pt-0001), the
+	// page matches one, or is reported against the closest.
+	var best *difference
+	var bestFile *File
+	bestScore := -1
+	for _, f := range files {
+		var want any
+		dec := json.NewDecoder(bytes.NewReader(f.Raw))
+		dec.UseNumber()
+		if dec.Decode(&want) != nil {
+			continue
+		}
+		d := shownWithin(res.value, want, "", "")
+		if d == nil {
+			return diag.Diagnostic{}, false, true
+		}
+		if score := similarity(res.value, want); score > bestScore {
+			best, bestFile, bestScore = d, f, score
+		}
 	}
-	key := scope + "\x00" + res.key
-	first, seen := shown.recall(key)
+	if best == nil {
+		return diag.Diagnostic{}, false, true
+	}
+	others := ""
+	if len(files) > 1 {
+		others = fmt.Sprintf(" (the closest of the %d files with that id)", len(files))
+	}
+	return diag.Diagnostic{File: p.File, Line: res.lineOf(best.path), Severity: diag.Warning,
+		Message: fmt.Sprintf("%s shown here differs from the site's file %s:%d%s: %s", res.key, bestFile.Path,
+			bestFile.Line(best.fileAt), others, best.describe("here", "in the file")),
+		Hint: fmt.Sprintf("show the file itself with ::fhir-json{%s}, or copy its values", jsonDirectiveAttrs(s, bestFile))}, true, true
+}
+
+// compareShown compares a resource the site has no file for with the
+// first page that showed it, or remembers it as that page.
+func (e *shownExamples) compareShown(ex ShownExample) (diag.Diagnostic, bool) {
+	again := shownResources(ex.File, ex.Block)
+	if ex.Index >= len(again) {
+		return diag.Diagnostic{}, false
+	}
+	res := again[ex.Index]
+	res.block, res.index = ex.Block, ex.Index
+	first, seen := e.recall(ex.Key)
 	if !seen {
-		shown.remember(key, res)
+		e.remember(ex.Key, res)
 		return diag.Diagnostic{}, false
 	}
 	d := conflicts(res.value, first.value, "")
 	if d == nil {
 		return diag.Diagnostic{}, false
 	}
-	return diag.Diagnostic{File: p.File, Line: res.lineOf(d.path), Severity: diag.Warning,
+	return diag.Diagnostic{File: ex.File, Line: res.lineOf(d.path), Severity: diag.Warning,
 		Message: fmt.Sprintf("%s shown here differs from the same resource shown at %s:%d: %s", res.key, first.file,
 			first.lineOf(d.path), d.describe("here", "there")),
 		Hint: "make it one example file of the FHIR folder and show it on both pages with ::fhir-json"}, true

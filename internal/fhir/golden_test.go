@@ -116,7 +116,7 @@ func TestCapabilityStatementTablesHoldTheSource(t *testing.T) {
 				for _, sp := range res.SearchParam {
 					wantType := sp.Type
 					if wantType == "" {
-						b, ok := api.Spec.SearchParam(res.Type, sp.Name)
+						b, ok := api.Spec().SearchParam(res.Type, sp.Name)
 						if !ok {
 							t.Errorf("%s: search parameter %s has no type in the statement or the base spec", res.Type, sp.Name)
 							continue

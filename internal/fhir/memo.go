@@ -20,12 +20,44 @@ type ValidationMemo interface {
 // PrepareOption configures Prepare.
 type PrepareOption func(*prepareOptions)
 
-type prepareOptions struct{ memo ValidationMemo }
+type prepareOptions struct {
+	memo ValidationMemo
+	// inputs is a key of everything the preparation has read so far.
+	inputs func() [sha256.Size]byte
+	// lazySpecs leaves the base specifications to be decoded when first
+	// needed, instead of ahead.
+	lazySpecs bool
+}
 
 // WithValidationMemo has Prepare recall the validation's findings from
-// memo when nothing it reads changed, and remember them otherwise.
-func WithValidationMemo(memo ValidationMemo) PrepareOption {
-	return func(o *prepareOptions) { o.memo = memo }
+// memo when nothing it reads changed, and remember them otherwise. Given
+// inputs, a key of every file Prepare has read so far (the caller sees its
+// reads), the checks of references into the declared guides are recalled
+// the same way.
+func WithValidationMemo(memo ValidationMemo, inputs func() [sha256.Size]byte) PrepareOption {
+	return func(o *prepareOptions) { o.memo, o.inputs = memo, inputs }
+}
+
+// WithLazySpecs has Prepare decode the base specifications only when
+// something needs them: a build that expects its validation to be recalled
+// (and its pages taken from a cache) may need none.
+func WithLazySpecs() PrepareOption { return func(o *prepareOptions) { o.lazySpecs = true } }
+
+// guideReferences is checkGuideReferences through the memo, when Prepare
+// has one and a key of what it read: the check reads only the files read
+// so far and the declared guides.
+func (s *Site) guideReferences(o prepareOptions) []diag.Diagnostic {
+	if o.memo == nil || o.inputs == nil {
+		return s.checkGuideReferences()
+	}
+	inputs := o.inputs()
+	key := sha256.Sum256(append([]byte("fhir-guide-references/1\x00"), inputs[:]...))
+	if diags, ok := o.memo.Recall(key); ok {
+		return diags
+	}
+	diags := s.checkGuideReferences()
+	o.memo.Remember(key, diags)
+	return diags
 }
 
 // validated is Validate through memo, when there is one.

@@ -72,7 +72,7 @@ func TestValidationMemoSeesEveryInput(t *testing.T) {
 	for _, step := range steps {
 		step.edit()
 		hits := memo.hits
-		_, got := Prepare(context.Background(), site, cfg, "portal.yaml", BaseSpecs, WithValidationMemo(memo))
+		_, got := Prepare(context.Background(), site, cfg, "portal.yaml", BaseSpecs, WithValidationMemo(memo, nil))
 		_, want := Prepare(context.Background(), site, cfg, "portal.yaml", BaseSpecs)
 		if hit := memo.hits > hits; hit != step.wantHit {
 			t.Errorf("%s: memo used = %v, want %v", step.name, hit, step.wantHit)

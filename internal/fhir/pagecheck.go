@@ -153,9 +153,31 @@ func (s *Site) NewPageChecker() *PageChecker { return &PageChecker{site: s, show
 
 // Page checks one page.
 func (c *PageChecker) Page(p PageText) []diag.Diagnostic {
+	diags, shown := c.Check(p)
+	return append(diags, c.Compare(shown)...)
+}
+
+// Check runs the checks that read one page alone, and returns the
+// resources it shows that the site has no file for, which Compare checks
+// against the other pages. A build may keep both and, for a page that did
+// not change, give Compare what it kept instead of checking it again.
+func (c *PageChecker) Check(p PageText) ([]diag.Diagnostic, []ShownExample) {
 	diags := c.site.checkPageScopes(p)
 	diags = append(diags, c.site.checkPageCanonicals(p)...)
-	return append(diags, c.site.checkPageExamples(p, c.shown)...)
+	examples, shown := c.site.checkPageExamples(p)
+	return append(diags, examples...), shown
+}
+
+// Compare checks a page's unfiled examples (Check) against the pages
+// given before it: pages are given in site order, from one goroutine.
+func (c *PageChecker) Compare(shown []ShownExample) []diag.Diagnostic {
+	var diags []diag.Diagnostic
+	for _, ex := range shown {
+		if d, ok := c.shown.compareShown(ex); ok {
+			diags = append(diags, d)
+		}
+	}
+	return diags
 }
 
 // Scope patterns. A resource scope is distinctive wherever it is written;

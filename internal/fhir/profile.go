@@ -17,7 +17,7 @@ func (r *Renderer) profileElementRows(api *API, sd *StructureDefinition) [][]str
 		if !strings.Contains(el.Path, ".") || isSliceURL(el) {
 			continue
 		}
-		baseEl, hasBase := lookupBase(api.Spec, el.Path)
+		baseEl, hasBase := lookupBase(api.Spec(), el.Path)
 		min := 0
 		switch {
 		case el.Min != nil:

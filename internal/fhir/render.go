@@ -20,7 +20,9 @@ type API struct {
 	BaseURL   string
 	Statement *CapabilityStatement
 	File      *File
-	Spec      *base.Spec
+	// spec loads the base specification of the statement's FHIR version
+	// when first asked (Spec).
+	spec func() *base.Spec
 	// CapabilityDownload and PostmanDownload are the site paths of the
 	// published JSON files, "" when not published.
 	CapabilityDownload string
@@ -32,6 +34,16 @@ type API struct {
 	// Config is the API's entry in the site config, for values pages take
 	// from it.
 	Config config.FHIRAPI
+}
+
+// Spec is the base specification of the API's FHIR version, decoded when
+// first asked: a rebuild that takes the API's pages from its cache never
+// needs it. Nil when it cannot be loaded.
+func (a *API) Spec() *base.Spec {
+	if a.spec == nil {
+		return nil
+	}
+	return a.spec()
 }
 
 // Server is the first server rest block, the one reference pages describe.

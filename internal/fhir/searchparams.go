@@ -22,8 +22,8 @@ func (r *Renderer) searchParamInfo(api *API, resourceType string, ref SearchPara
 		info.Expression = sp.Expression
 		info.Targets, info.Comparators, info.Modifiers, info.Chains = sp.Target, sp.Comparator, sp.Modifier, sp.Chain
 	}
-	if api.Spec != nil {
-		if b, ok := api.Spec.SearchParam(resourceType, ref.Name); ok {
+	if spec := api.Spec(); spec != nil {
+		if b, ok := spec.SearchParam(resourceType, ref.Name); ok {
 			info.Type = firstNonEmpty(info.Type, b.Type)
 			info.Description = firstNonEmpty(info.Description, b.Description)
 			info.Expression = firstNonEmpty(info.Expression, b.Expression)

@@ -115,7 +115,9 @@ func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile st
 	}
 	var diags diag.List
 	apiDirs := apiVersions(site, cfg)
-	prefetchSpecs(specs, apiDirs)
+	if !o.lazySpecs {
+		prefetchSpecs(specs, apiDirs)
+	}
 	publishedSources := map[string]bool{}
 	for _, p := range cfg.Publish {
 		publishedSources[path.Join(cfg.Path, p.Source)] = true
@@ -141,7 +143,7 @@ func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile st
 	guides, ds := loadGuides(ctx, site, cfg, siteConfigFile)
 	diags.Add(ds...)
 	s.guides = guides
-	diags.Add(s.checkGuideReferences()...)
+	diags.Add(s.guideReferences(o)...)
 	for _, ac := range cfg.APIs {
 		api, ds := s.resolveAPI(site, ac, siteConfigFile, specs)
 		diags.Add(ds...)
@@ -242,12 +244,18 @@ func (s *Site) resolveAPI(site fs.FS, ac config.FHIRAPI, configFile string, spec
 	if !ok {
 		return nil, errAt("fhir API %q: %s is a %s, not a CapabilityStatement", ac.ID, p, f.ResourceType)
 	}
-	spec, err := specs(f.Version)
-	if err != nil {
-		return nil, errAt("fhir API %q: load base FHIR %s: %v", ac.ID, f.Version, err)
+	if _, ok := base.ParseVersion(string(f.Version)); !ok {
+		return nil, errAt("fhir API %q: no base FHIR %s to check it against", ac.ID, f.Version)
 	}
 	api := &API{ID: ac.ID, Title: Label(ac.Title, Label(cs.Title, cs.Name, ""), ac.ID), BaseURL: ac.BaseURL,
-		Statement: cs, File: f, Spec: spec, Authorization: ac.Authorization, Config: ac}
+		Statement: cs, File: f, Authorization: ac.Authorization, Config: ac,
+		spec: func() *base.Spec {
+			spec, err := specs(f.Version)
+			if err != nil {
+				return nil
+			}
+			return spec
+		}}
 	var diags []diag.Diagnostic
 	if ac.SmartConfiguration != "" {
 		smartConfig, ds := loadSmartConfiguration(site, s.Dir, ac, configFile)

@@ -82,9 +82,22 @@ func NewChecker(opts Options) *Checker {
 
 // Page lints one page.
 func (c *Checker) Page(p Page) []diag.Diagnostic {
-	diags := append(checkLinks(p), checkStaleYears(p, c.opts.Today)...)
-	c.versions.collect(p)
+	diags, mentions := c.Check(p)
+	c.Add(mentions)
 	return diags
+}
+
+// Check lints one page alone, and returns the guide versions it writes,
+// which Add gives the check that compares pages. A build may keep both
+// and, for a page that did not change, Add what it kept instead of
+// checking the page again.
+func (c *Checker) Check(p Page) ([]diag.Diagnostic, []Mention) {
+	return append(checkLinks(p), checkStaleYears(p, c.opts.Today)...), collect(p)
+}
+
+// Add records a page's guide versions (Check) for Finish.
+func (c *Checker) Add(mentions []Mention) {
+	c.versions.mentions = append(c.versions.mentions, mentions...)
 }
 
 // Finish runs the checks that compare pages: every page has been given.

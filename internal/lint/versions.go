@@ -50,24 +50,26 @@ var mentionRe = func() *regexp.Regexp {
 	return regexp.MustCompile(`\b(` + strings.Join(alts, "|") + `)(?:\s+(?:IG|Implementation Guide))?\s+((?:STU\s?)?\d+(?:\.\d+){0,2})\b(?:\.\d)?`)
 }()
 
-// mention is one guide version a page writes.
-type mention struct {
-	guide   string
-	written string // as on the page, e.g. "US Core 6.1"
-	name    string // the guide's name as written, e.g. "US Core"
-	parts   []string
-	file    string
-	line    int
+// Mention is one guide version a page writes. It is plain data, so that
+// a build can keep a page's mentions with its other findings (Checker.Check).
+type Mention struct {
+	Guide   string
+	Written string // as on the page, e.g. "US Core 6.1"
+	Name    string // the guide's name as written, e.g. "US Core"
+	Parts   []string
+	File    string
+	Line    int
+	// Ignored is set when the line silences the guide version check.
+	Ignored bool `json:",omitempty"`
 }
 
 type versionMentions struct {
 	declared map[string][]string // guide key → declared versions
-	mentions []mention
-	ignored  map[string]func(int, string) bool
+	mentions []Mention
 }
 
 func newVersionMentions(guides []Guide) *versionMentions {
-	v := &versionMentions{declared: map[string][]string{}, ignored: map[string]func(int, string) bool{}}
+	v := &versionMentions{declared: map[string][]string{}}
 	for _, g := range guides {
 		for _, gn := range guideNames {
 			if gn.pkg == g.Package {
@@ -89,9 +91,9 @@ func guideKey(name string) string {
 	return ""
 }
 
-// collect records the guide versions a page writes in its prose.
-func (v *versionMentions) collect(p Page) {
-	v.ignored[p.File] = p.Ignored
+// collect lists the guide versions a page writes in its prose.
+func collect(p Page) []Mention {
+	var mentions []Mention
 	for _, prose := range p.Outline.Prose {
 		text, lineAt := prose.Text(false)
 		if !mayMentionGuide(text) {
@@ -103,23 +105,25 @@ func (v *versionMentions) collect(p Page) {
 				continue // an IP address or a longer number, not a version
 			}
 			version := strings.TrimSpace(strings.TrimPrefix(text[m[4]:m[5]], "STU"))
-			v.mentions = append(v.mentions, mention{guide: guideKey(text[m[2]:m[3]]), written: written, name: text[m[2]:m[3]],
-				parts: strings.Split(version, "."), file: p.File, line: lineAt(m[0])})
+			line := lineAt(m[0])
+			mentions = append(mentions, Mention{Guide: guideKey(text[m[2]:m[3]]), Written: written, Name: text[m[2]:m[3]],
+				Parts: strings.Split(version, "."), File: p.File, Line: line, Ignored: p.ignored(line, CheckGuideVersion)})
 		}
 	}
+	return mentions
 }
 
 // check reports each short version that abbreviates a full one.
 func (v *versionMentions) check() []diag.Diagnostic {
 	full := map[string]map[string]string{} // guide → full version → where it is written
 	for _, m := range v.mentions {
-		if len(m.parts) == 3 {
-			if full[m.guide] == nil {
-				full[m.guide] = map[string]string{}
+		if len(m.Parts) == 3 {
+			if full[m.Guide] == nil {
+				full[m.Guide] = map[string]string{}
 			}
-			version := strings.Join(m.parts, ".")
-			if _, ok := full[m.guide][version]; !ok {
-				full[m.guide][version] = fmt.Sprintf("%s:%d", m.file, m.line)
+			version := strings.Join(m.Parts, ".")
+			if _, ok := full[m.Guide][version]; !ok {
+				full[m.Guide][version] = fmt.Sprintf("%s:%d", m.File, m.Line)
 			}
 		}
 	}
@@ -135,12 +139,12 @@ func (v *versionMentions) check() []diag.Diagnostic {
 	}
 	diags := v.checkNames()
 	for _, m := range v.mentions {
-		if len(m.parts) == 3 {
+		if len(m.Parts) == 3 {
 			continue
 		}
-		prefix := strings.Join(m.parts, ".") + "."
+		prefix := strings.Join(m.Parts, ".") + "."
 		var matches []string
-		for version := range full[m.guide] {
+		for version := range full[m.Guide] {
 			if strings.HasPrefix(version+".", prefix) {
 				matches = append(matches, version)
 			}
@@ -148,19 +152,19 @@ func (v *versionMentions) check() []diag.Diagnostic {
 		if len(matches) == 0 {
 			continue
 		}
-		if ignored := v.ignored[m.file]; ignored != nil && ignored(m.line, CheckGuideVersion) {
+		if m.Ignored {
 			continue
 		}
 		sort.Strings(matches)
-		name := strings.TrimSpace(strings.TrimSuffix(m.written, m.written[strings.LastIndex(m.written, " ")+1:]))
+		name := strings.TrimSpace(strings.TrimSuffix(m.Written, m.Written[strings.LastIndex(m.Written, " ")+1:]))
 		if len(matches) == 1 {
-			diags = append(diags, diag.Diagnostic{File: m.file, Line: m.line, Severity: diag.Warning,
-				Message: fmt.Sprintf("%q is written in full as %s %s elsewhere (%s)", m.written, name, matches[0], full[m.guide][matches[0]]),
+			diags = append(diags, diag.Diagnostic{File: m.File, Line: m.Line, Severity: diag.Warning,
+				Message: fmt.Sprintf("%q is written in full as %s %s elsewhere (%s)", m.Written, name, matches[0], full[m.Guide][matches[0]]),
 				Hint:    fmt.Sprintf("write %s %s, as the other pages do", name, matches[0])})
 			continue
 		}
-		diags = append(diags, diag.Diagnostic{File: m.file, Line: m.line, Severity: diag.Warning,
-			Message: fmt.Sprintf("%q may mean any of the versions %s the site names", m.written, strings.Join(matches, ", ")),
+		diags = append(diags, diag.Diagnostic{File: m.File, Line: m.Line, Severity: diag.Warning,
+			Message: fmt.Sprintf("%q may mean any of the versions %s the site names", m.Written, strings.Join(matches, ", ")),
 			Hint:    "write the full version meant"})
 	}
 	return diags
@@ -174,22 +178,22 @@ var ambiguousNames = map[string]string{"CARIN": "the CARIN Alliance publishes se
 func (v *versionMentions) checkNames() []diag.Diagnostic {
 	var diags []diag.Diagnostic
 	for _, m := range v.mentions {
-		why, ambiguous := ambiguousNames[m.name]
+		why, ambiguous := ambiguousNames[m.Name]
 		if !ambiguous {
 			continue
 		}
-		if ignored := v.ignored[m.file]; ignored != nil && ignored(m.line, CheckGuideVersion) {
+		if m.Ignored {
 			continue
 		}
 		full := ""
 		for _, g := range guideNames {
-			if g.key == m.guide {
+			if g.key == m.Guide {
 				full = g.names[0]
 			}
 		}
-		diags = append(diags, diag.Diagnostic{File: m.file, Line: m.line, Severity: diag.Warning,
-			Message: fmt.Sprintf("%q does not say which guide: %s", m.written, why),
-			Hint:    fmt.Sprintf("write %s %s", full, strings.Join(m.parts, "."))})
+		diags = append(diags, diag.Diagnostic{File: m.File, Line: m.Line, Severity: diag.Warning,
+			Message: fmt.Sprintf("%q does not say which guide: %s", m.Written, why),
+			Hint:    fmt.Sprintf("write %s %s", full, strings.Join(m.Parts, "."))})
 	}
 	return diags
 }

@@ -20,7 +20,29 @@ import (
 // for the moment between two renames. The old output is removed once the
 // new one is in place. If the swap fails, dir is left as it was and tmp is
 // removed.
-func Swap(tmp, dir string) error {
+func Swap(tmp, dir string) error { return swap(tmp, dir, RemoveAll) }
+
+// SwapKeeping is Swap, keeping what dir held as the folder spare for the
+// next build to reuse (Reuse) rather than removing it. A spare that cannot
+// be moved there (another file system) is removed.
+func SwapKeeping(tmp, dir, spare string) error {
+	return swap(tmp, dir, func(old string) error {
+		if err := RemoveAll(spare); err != nil { // one no build claimed
+			return RemoveAll(old)
+		}
+		if err := os.MkdirAll(filepath.Dir(spare), 0o755); err != nil {
+			return RemoveAll(old)
+		}
+		if os.Rename(old, spare) != nil {
+			return RemoveAll(old)
+		}
+		return nil
+	})
+}
+
+// swap is Swap, handing the previous output to dispose once the new one
+// is in place.
+func swap(tmp, dir string, dispose func(old string) error) error {
 	if _, err := os.Lstat(dir); err != nil {
 		return rename(tmp, dir)
 	}
@@ -28,12 +50,12 @@ func Swap(tmp, dir string) error {
 	switch {
 	case err == nil:
 		// tmp now holds the previous output.
-		if err := RemoveAll(tmp); err != nil {
+		if err := dispose(tmp); err != nil {
 			return fmt.Errorf("remove previous output (moved to %s): %w", tmp, err)
 		}
 		return nil
 	case errors.Is(err, unix.ENOSYS), errors.Is(err, unix.EINVAL), errors.Is(err, unix.EOPNOTSUPP):
-		return swapInTwo(tmp, dir)
+		return swapInTwo(tmp, dir, dispose)
 	}
 	_ = RemoveAll(tmp)
 	return fmt.Errorf("move new output into %s: %w", dir, err)
@@ -48,9 +70,9 @@ func rename(tmp, dir string) error {
 	return nil
 }
 
-// swapInTwo is Swap for file systems without an exchange: the old folder
-// is moved aside, the new one into place, then the old one removed.
-func swapInTwo(tmp, dir string) error {
+// swapInTwo is swap for file systems without an exchange: the old folder
+// is moved aside, the new one into place, then the old one disposed of.
+func swapInTwo(tmp, dir string, dispose func(old string) error) error {
 	old := tmp + ".old"
 	if err := os.Rename(dir, old); err != nil {
 		_ = RemoveAll(tmp)
@@ -61,7 +83,7 @@ func swapInTwo(tmp, dir string) error {
 		_ = RemoveAll(tmp)
 		return fmt.Errorf("move new output into %s: %w", dir, err)
 	}
-	if err := RemoveAll(old); err != nil {
+	if err := dispose(old); err != nil {
 		return fmt.Errorf("remove previous output %s: %w", old, err)
 	}
 	return nil

@@ -69,8 +69,8 @@ func appendTo(t *testing.T, site, name, text string) {
 }
 
 // buildInto builds the site folder into out (replacing it) with store, or
-// with no build cache when store is nil.
-func buildInto(t *testing.T, site, out string, store *buildcache.Store) {
+// with no build cache when store is nil, and returns what the build said.
+func buildInto(t *testing.T, site, out string, store *buildcache.Store) []string {
 	t.Helper()
 	opts := []pipeline.Option{pipeline.WithTheme(portal.Theme()), pipeline.WithOutputDir(out), pipeline.WithEngineVersion("test")}
 	if store != nil {
@@ -83,6 +83,17 @@ func buildInto(t *testing.T, site, out string, store *buildcache.Store) {
 	if err := res.Output.WriteDir(out); err != nil {
 		t.Fatal(err)
 	}
+	return renderDiagnostics(res.Diagnostics)
+}
+
+// checkedPages are two docs the content checks find things on: a year
+// passed, a short guide version, a malformed link, and, across the two, one
+// example resource shown with two values (reported on the later page).
+var checkedPages = map[string]string{
+	"docs/api/checked-a.md": "# Checked A\n\nAs of 2019 the sandbox holds ten patients. See [the spec](htps://hl7.org/fhir/).\n\n" +
+		"```json\n{\"resourceType\": \"Practitioner\", \"id\": \"shown-twice\", \"active\": true}\n```\n",
+	"docs/api/checked-b.md": "# Checked B\n\nThe API follows US Core 6.1.\n\n" +
+		"```json\n{\"resourceType\": \"Practitioner\", \"id\": \"shown-twice\", \"active\": false}\n```\n",
 }
 
 // readTree reads every file under dir, by slash-separated relative name.
@@ -102,6 +113,24 @@ func readTree(t *testing.T, dir string) map[string][]byte {
 		t.Fatal(err)
 	}
 	return files
+}
+
+// folders lists the folders under dir, relative and sorted.
+func folders(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() && p != dir {
+			rel, _ := filepath.Rel(dir, p)
+			out = append(out, filepath.ToSlash(rel))
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // sameTrees reports every file that differs between two outputs.
@@ -153,8 +182,18 @@ func TestWarmBuildEqualsColdBuild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	for name, text := range checkedPages {
+		if err := os.WriteFile(filepath.Join(site, filepath.FromSlash(name)), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	warmOut := filepath.Join(t.TempDir(), "warm")
-	buildInto(t, site, warmOut, store) // fills the cache
+	first := buildInto(t, site, warmOut, store) // fills the cache
+	for _, want := range []string{"2019", "US Core 6.1", "malformed scheme", "Practitioner/shown-twice shown here differs"} {
+		if !slices.ContainsFunc(first, func(l string) bool { return strings.Contains(l, want) }) {
+			t.Fatalf("the checked pages should make the build say %q; it said:\n%s", want, strings.Join(first, "\n"))
+		}
+	}
 
 	edits := []struct {
 		kind string
@@ -162,10 +201,25 @@ func TestWarmBuildEqualsColdBuild(t *testing.T) {
 	}{
 		{"nothing", func() {}},
 		{"a doc", func() { appendTo(t, site, "docs/api/index.md", "\nAn added sentence, with a [link](/docs/api/).\n") }},
+		// The later page is unchanged: what the checks compare across pages
+		// comes from the store for it, and from the edited page for the other.
+		{"the first of two checked docs", func() { appendTo(t, site, "docs/api/checked-a.md", "\nOne more line.\n") }},
 		{"a sidebar", func() { edit(t, site, "sidebars.yaml", "label: Resources", "label: FHIR resources") }},
 		{"the config", func() { edit(t, site, "portal.yaml", "title: FHIR fixture", "title: FHIR fixture, renamed") }},
 		{"a FHIR file", func() {
 			edit(t, site, "fhir/r4/extensions/patient-veteran-status.json", `"description": "`, `"description": "Edited. `)
+		}},
+		{"an API's base URL", func() {
+			// In the generated pages' examples and the Postman collection.
+			edit(t, site, "portal.yaml", "baseUrl: https://fhir.example.org/r4", "baseUrl: https://fhir.example.org/fhir/r4")
+		}},
+		{"an example file", func() {
+			// The checked pages' resource now has a file: each page is
+			// compared with it rather than with the other page.
+			if err := os.WriteFile(filepath.Join(site, "fhir", "r4", "examples", "practitioner-shown-twice.json"),
+				[]byte(`{"resourceType": "Practitioner", "id": "shown-twice", "active": true}`+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}},
 		{"the docs' route", func() {
 			// Every doc moves, generated ones too: the links FHIR pages make
@@ -182,10 +236,19 @@ func TestWarmBuildEqualsColdBuild(t *testing.T) {
 	for _, e := range edits {
 		t.Run(e.kind, func(t *testing.T) {
 			e.edit()
-			buildInto(t, site, warmOut, store)
+			warmSaid := buildInto(t, site, warmOut, store)
 			coldOut := filepath.Join(t.TempDir(), "cold")
-			buildInto(t, site, coldOut, nil)
+			coldSaid := buildInto(t, site, coldOut, nil)
 			sameTrees(t, "after an edit of "+e.kind, readTree(t, warmOut), readTree(t, coldOut))
+			// A rebuild reuses the folders of the output before the last one:
+			// those it no longer writes to are gone too.
+			if warm, cold := folders(t, warmOut), folders(t, coldOut); !slices.Equal(warm, cold) {
+				t.Errorf("after an edit of %s the warm output has the folders\n%v\nthe cold one\n%v", e.kind, warm, cold)
+			}
+			if !slices.Equal(warmSaid, coldSaid) {
+				t.Errorf("after an edit of %s the warm build said:\n%s\n\nthe cold build:\n%s", e.kind,
+					strings.Join(warmSaid, "\n"), strings.Join(coldSaid, "\n"))
+			}
 		})
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/fhir"
 	"github.com/portaldocs/portal/internal/lint"
@@ -26,12 +27,23 @@ type authorText struct {
 // about what the engine generates from data. Pages of the current docs
 // version and standalone pages are read; a generated page only for its
 // prose file, and older docs versions not at all (they describe the past).
+//
+// A persistent build store keeps each page's findings (checkRecord): a
+// page whose text and FHIR inputs did not change is not read again, and
+// the checks that compare pages get what the store kept of it.
 func (b *builder) inspectAuthorText(site *loaded, j *renderJob) {
 	if j.doc != nil {
 		if j.doc.Version.Name != content.CurrentVersion {
 			return
 		}
 		if p := site.fhir.byDoc[j.doc]; p != nil && p.ProseFile == "" {
+			return
+		}
+	}
+	if key, ok := b.checksKey(site, j); ok {
+		j.checksKey = key
+		if rec, ok := b.recallChecks(key); ok {
+			j.checked = rec
 			return
 		}
 	}
@@ -84,8 +96,9 @@ func (b *builder) newContentChecker(site *loaded, jobs int) *contentChecker {
 // give hands over job i once its worker is done with it (its author text
 // may be nil); the job's author text is then released.
 func (c *contentChecker) give(i int, j *renderJob) {
-	c.given <- givenJob{i, &renderJob{source: j.source, doc: j.doc, page: j.page, author: j.author}}
-	j.author = nil
+	c.given <- givenJob{i, &renderJob{source: j.source, doc: j.doc, page: j.page, author: j.author,
+		checksKey: j.checksKey, checked: j.checked}}
+	j.author, j.checked = nil, nil
 }
 
 // run checks the jobs in order as they are given: those finished ahead of
@@ -107,12 +120,28 @@ func (c *contentChecker) run() {
 	}
 }
 
-// check runs every check on one page.
+// check runs every check on one page, or replays what the store kept of
+// them (checkRecord): the page's own findings, and what the checks that
+// compare pages need of it.
 func (c *contentChecker) check(j *renderJob) {
-	if j.author == nil {
-		return
+	rec := j.checked
+	if rec == nil {
+		if j.author == nil {
+			return
+		}
+		rec = c.checkPage(j)
+		if j.checksKey != (buildcache.Key{}) {
+			c.b.rememberChecks(j.checksKey, rec)
+		}
 	}
-	b, site := c.b, c.site
+	c.b.diags.Add(rec.Diags...)
+	c.b.diags.Add(c.fhir.Compare(rec.Shown)...)
+	c.lint.Add(rec.Mentions)
+}
+
+// checkPage runs the checks that read one page alone.
+func (c *contentChecker) checkPage(j *renderJob) *checkRecord {
+	site := c.site
 	ignored := lint.Ignores(j.author.body, j.author.line)
 	fm := j.frontMatter()
 	var generated *fhir.Page
@@ -120,11 +149,12 @@ func (c *contentChecker) check(j *renderJob) {
 	if j.doc != nil {
 		generated, docID = site.fhir.byDoc[j.doc], j.doc.ID
 	}
-	apis, ds := site.fhir.site.PageAPIs(j.source, docID, generated, fm.Extra[fhir.FrontMatterAPIKey], fm.Lines[fhir.FrontMatterAPIKey])
-	b.diags.Add(ds...)
-	b.diags.Add(c.fhir.Page(fhir.PageText{File: j.source, Outline: j.author.outline, APIs: apis, Ignored: ignored})...)
-	b.diags.Add(c.lint.Page(lint.Page{File: j.source, Outline: j.author.outline, Body: j.author.body,
-		FirstLine: j.author.line, Ignored: ignored})...)
+	apis, diags := site.fhir.site.PageAPIs(j.source, docID, generated, fm.Extra[fhir.FrontMatterAPIKey], fm.Lines[fhir.FrontMatterAPIKey])
+	fhirDiags, shown := c.fhir.Check(fhir.PageText{File: j.source, Outline: j.author.outline, APIs: apis, Ignored: ignored})
+	lintDiags, mentions := c.lint.Check(lint.Page{File: j.source, Outline: j.author.outline, Body: j.author.body,
+		FirstLine: j.author.line, Ignored: ignored})
+	diags = append(append(diags, fhirDiags...), lintDiags...)
+	return &checkRecord{Diags: diags, Shown: shown, Mentions: mentions}
 }
 
 // finish waits for every page given to be checked, then runs the checks

@@ -3,11 +3,13 @@ package pipeline_test
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	portal "github.com/portaldocs/portal"
+	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/pipeline"
 	"github.com/rogpeppe/go-internal/txtar"
 )
@@ -103,6 +105,20 @@ func TestContentChecks(t *testing.T) {
 			for i, w := range wanted {
 				if !matched[i] {
 					t.Errorf("missing diagnostic %q in:\n%s", w, strings.Join(renderDiagnostics(res.Diagnostics), "\n"))
+				}
+			}
+			// A rebuild with the build cache of an earlier one recalls what
+			// the checks found on each page; it must say the same.
+			store, err := buildcache.Open(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer store.Close()
+			for _, build := range []string{"first", "second"} {
+				cached, _ := pipeline.Run(context.Background(), site, pipeline.WithTheme(portal.Theme()), pipeline.WithToday(today),
+					pipeline.WithStore(store), pipeline.WithEngineVersion("test"))
+				if got, want := renderDiagnostics(cached.Diagnostics), renderDiagnostics(res.Diagnostics); !slices.Equal(got, want) {
+					t.Errorf("the %s build with a build cache said:\n%s\n\nwithout one:\n%s", build, strings.Join(got, "\n"), strings.Join(want, "\n"))
 				}
 			}
 		})

@@ -33,12 +33,20 @@ const kindFHIRValidation buildcache.Kind = "fhir-validation"
 type validationMemo struct{ b *builder }
 
 // fhirPrepareOptions keep the validation's findings in a persistent
-// store; a temporary one is empty at every build.
-func (b *builder) fhirPrepareOptions() []fhir.PrepareOption {
-	if !b.store.Persistent() {
+// store, by a key of what the preparation read (recorder); a temporary
+// store is empty at every build. A store that holds findings of an earlier
+// build leaves the base specifications to be decoded when needed: a
+// rebuild that recalls the findings and the pages needs none.
+func (b *builder) fhirPrepareOptions(recorder *readRecorder, cfg *config.Site) []fhir.PrepareOption {
+	if !b.store.Persistent() || recorder == nil {
 		return nil
 	}
-	return []fhir.PrepareOption{fhir.WithValidationMemo(validationMemo{b})}
+	inputs := func() [sha256.Size]byte { return recorder.key(cfg.FHIR, cfg.File) }
+	opts := []fhir.PrepareOption{fhir.WithValidationMemo(validationMemo{b}, inputs)}
+	if !b.store.Empty(kindFHIRValidation) {
+		opts = append(opts, fhir.WithLazySpecs())
+	}
+	return opts
 }
 
 // Recall reads the findings from the store; a damaged entry is a miss.

@@ -7,11 +7,13 @@ import (
 	"sort"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir"
+	"github.com/portaldocs/portal/internal/lint"
 )
 
 // readRecorder is the site's files as the FHIR preparation reads them,
@@ -171,4 +173,89 @@ func (b *builder) recallExpansion(key buildcache.Key) (expansion, bool) {
 // store that cannot keep it is not an error.
 func (b *builder) rememberExpansion(key buildcache.Key, e expansion) {
 	_ = putChecked(b.store, kindFHIRExpansion, key, mustJSON(e))
+}
+
+// kindContentChecks is the store's kind for a page's content-check
+// findings (checkRecord): JSON, checked.
+const kindContentChecks buildcache.Kind = "content-checks"
+
+// checkRecord is what the content checks found on one page read alone,
+// and what the checks that compare pages need of it.
+type checkRecord struct {
+	Diags    []diag.Diagnostic   `json:",omitempty"`
+	Shown    []fhir.ShownExample `json:",omitempty"`
+	Mentions []lint.Mention      `json:",omitempty"`
+}
+
+// checksKey is the store key of a page's findings: the FHIR inputs (the
+// APIs, their grants, examples and guides), the day (years are stale
+// against it), the config's render settings (MDX or not), the page's place
+// and text as written, and the APIs its front matter names. ok is false
+// when the build keeps nothing.
+func (b *builder) checksKey(site *loaded, j *renderJob) (buildcache.Key, bool) {
+	if !b.store.Persistent() || site.fhirInputs == (buildcache.Key{}) {
+		return buildcache.Key{}, false
+	}
+	fm := j.frontMatter()
+	declared, _ := json.Marshal(fm.Extra[fhir.FrontMatterAPIKey]) // front matter values are plain data
+	docID, version := "", ""
+	if j.doc != nil {
+		docID, version = j.doc.ID, j.doc.Version.Key()
+	}
+	today := b.opts.today
+	if today.IsZero() {
+		today = time.Now()
+	}
+	return b.storeKey(kindContentChecks, site.fhirInputs[:], []byte(today.Format(time.DateOnly)), []byte(renderSettings(site.cfg)),
+		[]byte(site.cfg.Markdown.Format), []byte(j.source), []byte(version), []byte(docID), []byte(strconv.Itoa(j.bodyLine)),
+		declared, []byte(strconv.Itoa(fm.Lines[fhir.FrontMatterAPIKey])), j.body), true
+}
+
+// recallChecks reads a page's findings; a damaged entry is a miss.
+func (b *builder) recallChecks(key buildcache.Key) (*checkRecord, bool) {
+	entry, ok := checkedEntry(b.store, kindContentChecks, key)
+	if !ok {
+		return nil, false
+	}
+	var rec checkRecord
+	if json.Unmarshal(entry, &rec) != nil {
+		return nil, false
+	}
+	return &rec, true
+}
+
+// rememberChecks keeps a page's findings; only an optimisation.
+func (b *builder) rememberChecks(key buildcache.Key, rec *checkRecord) {
+	_ = putChecked(b.store, kindContentChecks, key, mustJSON(rec))
+}
+
+// kindPostman is the store's kind for the APIs' Postman collections
+// (postmanCache): the collection's JSON, checked.
+const kindPostman buildcache.Kind = "postman"
+
+// postmanCache keeps the APIs' Postman collections in a persistent store,
+// by the FHIR inputs and the API; nil when the build keeps nothing.
+type postmanCache struct {
+	b      *builder
+	inputs buildcache.Key
+}
+
+func (b *builder) postmanCache(site *loaded) fhir.PostmanCache {
+	if !b.store.Persistent() || site.fhirInputs == (buildcache.Key{}) {
+		return nil
+	}
+	return postmanCache{b, site.fhirInputs}
+}
+
+func (c postmanCache) key(apiID string) buildcache.Key {
+	return c.b.storeKey(kindPostman, c.inputs[:], []byte(apiID))
+}
+
+func (c postmanCache) Get(apiID string) ([]byte, bool) {
+	return checkedEntry(c.b.store, kindPostman, c.key(apiID))
+}
+
+// Put keeps a collection; only an optimisation.
+func (c postmanCache) Put(apiID string, collection []byte) {
+	_ = putChecked(c.b.store, kindPostman, c.key(apiID), collection)
 }

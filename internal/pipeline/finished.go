@@ -142,3 +142,18 @@ func (b *builder) rememberOutputFiles(out *Output) {
 	// pages byte by byte.
 	_ = b.store.Replace(kindOutputFiles, b.outputFilesKey(out.target), withChecksum(mustJSON(records)))
 }
+
+// spareOutput is where a build into the output folder keeps the output it
+// replaces, for the next build to reuse its folders (newOutput): in the
+// build cache, by the folder's path. "" when the build keeps nothing.
+func (b *builder) spareOutput() string {
+	if b.opts.outputDir == "" || !b.store.Persistent() || b.opts.lazy {
+		return ""
+	}
+	target, err := filepath.Abs(b.opts.outputDir)
+	if err != nil {
+		return ""
+	}
+	key := buildcache.Sum([]byte(filepath.Clean(target)))
+	return filepath.Join(b.store.Dir(), "spare-output", key.String()[:16])
+}

@@ -55,7 +55,7 @@ func (b *builder) load() *loaded {
 		recorder = newReadRecorder(b.site)
 		fhirFiles = recorder
 	}
-	fhirSite, ds := fhir.Prepare(b.ctx, fhirFiles, cfg.FHIR, cfg.File, fhir.BaseSpecs, b.fhirPrepareOptions()...)
+	fhirSite, ds := fhir.Prepare(b.ctx, fhirFiles, cfg.FHIR, cfg.File, fhir.BaseSpecs, b.fhirPrepareOptions(recorder, cfg)...)
 	b.diags.Add(ds...)
 	var fhirInputs buildcache.Key
 	if recorder != nil {

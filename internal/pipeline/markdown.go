@@ -55,8 +55,12 @@ type renderJob struct {
 	// page is the standalone page rendered (nil for a doc).
 	page *content.Page
 	// author is the body as written, read for the content checks (nil
-	// when the page is not checked).
+	// when the page is not checked, or when checked holds its findings).
 	author *authorText
+	// checksKey is the store key of the page's findings (zero when the
+	// build keeps none); checked is what the store kept under it.
+	checksKey buildcache.Key
+	checked   *checkRecord
 }
 
 // renderMarkdown renders every doc and page across all workers, or takes

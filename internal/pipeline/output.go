@@ -37,6 +37,11 @@ type Output struct {
 	// target.
 	dir, target, prev string
 	placed            bool
+	// spare is where WriteDir keeps the output this one replaces ("" to
+	// remove it); reused is set when dir was the spare of an earlier build,
+	// whose folders this output may not all have written to.
+	spare  string
+	reused bool
 
 	mu sync.Mutex
 	// moved maps a folder's name to its name in prev, for a folder named
@@ -87,7 +92,11 @@ const outputWriters = 8
 // newOutput makes the output folder: a temporary sibling of target, or a
 // temporary folder of the system's when target is "". Files prev holds
 // unchanged are linked from it ("" for none; target when it is set).
-func newOutput(target, prev string) (*Output, error) {
+// spare, when set with target, is where the output target holds is kept
+// once this one replaces it, and where a previous build kept the one
+// before: that folder becomes this output's, emptied of its files
+// (outdir.Reuse).
+func newOutput(target, prev, spare string) (*Output, error) {
 	parent, prefix := os.TempDir(), "portal-output-"
 	if target != "" {
 		target = filepath.Clean(target)
@@ -95,15 +104,24 @@ func newOutput(target, prev string) (*Output, error) {
 		if err := os.MkdirAll(parent, 0o755); err != nil {
 			return nil, fmt.Errorf("create output parent %s: %w", parent, err)
 		}
+	} else {
+		spare = ""
 	}
-	dir, err := outdir.MkdirTemp(parent, prefix)
-	if err != nil {
-		return nil, fmt.Errorf("create temporary output folder: %w", err)
+	dir, reused := "", false
+	if spare != "" {
+		dir, reused = outdir.Reuse(spare, parent, prefix)
+	}
+	if !reused {
+		var err error
+		if dir, err = outdir.MkdirTemp(parent, prefix); err != nil {
+			return nil, fmt.Errorf("create temporary output folder: %w", err)
+		}
 	}
 	if target != "" {
 		prev = target
 	}
-	o := &Output{dir: dir, target: target, prev: prev, names: map[string]bool{}, dirs: map[string]bool{dir: true}, finishedSums: map[string]buildcache.Key{},
+	o := &Output{dir: dir, target: target, prev: prev, spare: spare, reused: reused,
+		names: map[string]bool{}, dirs: map[string]bool{dir: true}, finishedSums: map[string]buildcache.Key{},
 		jobs: make([]chan outputFile, outputWriters), inline: csp.NewCollector()}
 	for i := range o.jobs {
 		o.jobs[i] = make(chan outputFile, 16)
@@ -334,7 +352,7 @@ func (o *Output) WriteDir(dir string) error {
 	}
 	dir = filepath.Clean(dir)
 	if dir == o.target {
-		if err := outdir.Swap(o.dir, dir); err != nil {
+		if err := o.swapInto(dir); err != nil {
 			return err
 		}
 		o.placed = true
@@ -353,6 +371,21 @@ func (o *Output) WriteDir(dir string) error {
 		return err
 	}
 	return outdir.Swap(tmp, dir)
+}
+
+// swapInto puts the output folder in the place of dir, keeping what dir
+// held as the spare when there is one.
+func (o *Output) swapInto(dir string) error {
+	if o.reused {
+		if err := outdir.RemoveEmptyDirs(o.dir); err != nil {
+			_ = os.RemoveAll(o.dir)
+			return fmt.Errorf("tidy the output folder: %w", err)
+		}
+	}
+	if o.spare != "" {
+		return outdir.SwapKeeping(o.dir, dir, o.spare)
+	}
+	return outdir.Swap(o.dir, dir)
 }
 
 // copyTo copies every file into root, linking those prev holds unchanged,

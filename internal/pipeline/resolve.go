@@ -66,7 +66,7 @@ func (b *builder) resolve(site *loaded, md *rendered) *resolved {
 	// FHIR site, and the rest of this stage runs mostly on one core.
 	downloads := make(chan fhirDownloads, 1)
 	go func() {
-		files, ds := site.fhir.site.Downloads()
+		files, ds := site.fhir.site.DownloadsCached(b.postmanCache(site))
 		downloads <- fhirDownloads{files, ds}
 	}()
 	for _, v := range site.content.Versions {
