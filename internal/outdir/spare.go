@@ -42,6 +42,23 @@ func Reuse(spare, parent, prefix string) (dir string, ok bool) {
 	return dir, true
 }
 
+// skeleton makes at spare the folders of dir, without their files.
+func skeleton(dir, spare string) error {
+	if err := RemoveAll(spare); err != nil {
+		return err
+	}
+	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		return os.MkdirAll(filepath.Join(spare, rel), 0o755)
+	})
+}
+
 // removeFiles removes every file under dir, keeping the folders, with the
 // folders directly inside it emptied side by side on every core.
 func removeFiles(dir string) error {

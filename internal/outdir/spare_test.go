@@ -95,3 +95,24 @@ func TestRemoveEmptyDirs(t *testing.T) {
 		t.Errorf("folders left: %v, want %v", got, want)
 	}
 }
+
+// TestSwapKeepingFirstOutput: the first output put in place replaces
+// nothing; its folders are made the spare, empty, for the next build.
+func TestSwapKeepingFirstOutput(t *testing.T) {
+	parent := t.TempDir()
+	dir, spare := filepath.Join(parent, "build"), filepath.Join(t.TempDir(), "spare")
+	next := filepath.Join(parent, ".build.new-1")
+	writeTree(t, next, map[string]string{"index.html": "first", "docs/a/index.html": "a", "assets/app.js": "js"})
+	if err := SwapKeeping(next, dir, spare); err != nil {
+		t.Fatal(err)
+	}
+	if got := readTree(t, dir); len(got) != 3 || got["docs/a/index.html"] != "a" {
+		t.Fatalf("the output in place holds %v", got)
+	}
+	if got := readTree(t, spare); len(got) != 0 {
+		t.Errorf("the spare holds files: %v", got)
+	}
+	if got, want := dirsUnder(t, spare), []string{"assets", "docs", "docs/a"}; !slices.Equal(got, want) {
+		t.Errorf("the spare holds the folders %v, want %v", got, want)
+	}
+}

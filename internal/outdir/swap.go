@@ -25,7 +25,17 @@ func Swap(tmp, dir string) error { return swap(tmp, dir, RemoveAll) }
 // SwapKeeping is Swap, keeping what dir held as the folder spare for the
 // next build to reuse (Reuse) rather than removing it. A spare that cannot
 // be moved there (another file system) is removed.
+//
+// The first output put at dir replaces nothing: its folders, without its
+// files, are made the spare, so that the next build need not create them.
 func SwapKeeping(tmp, dir, spare string) error {
+	if _, err := os.Lstat(dir); err != nil {
+		if err := rename(tmp, dir); err != nil {
+			return err
+		}
+		_ = skeleton(dir, spare) // only an optimisation
+		return nil
+	}
 	return swap(tmp, dir, func(old string) error {
 		if err := RemoveAll(spare); err != nil { // one no build claimed
 			return RemoveAll(old)

@@ -194,6 +194,8 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 			defer store.Close()
 		}
 	}
+	b.spare = claimSpare(o.outputDir, b.spareOutput())
+	defer b.spare.release()
 	out, lazy := b.run()
 	if out != nil && o.store == nil && o.lazy {
 		out.closeWith(b.store) // the lazy pages read their data from it
@@ -244,6 +246,9 @@ type builder struct {
 	renderWorkers int
 	// pages renders the build's pages (emit).
 	pages *pageRenderer
+	// spare is the output folder of an earlier build, claimed for this
+	// one's output (emit).
+	spare *spareClaim
 }
 
 // storeKey is the key of a store entry of kind made by this engine from

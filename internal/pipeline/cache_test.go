@@ -412,3 +412,45 @@ func firstDifference(got, want []byte) string {
 	clip := func(b []byte) string { return string(b[from:min(i+120, len(b))]) }
 	return fmt.Sprintf("at byte %d\n got: …%s…\nwant: …%s…", i, clip(got), clip(want))
 }
+
+// TestFailedBuildKeepsOutputAndSpare: a build that fails leaves the output
+// in place as it was, no temporary folder beside it, and the folder it
+// claimed for its output (the output before the last one) back in the
+// build cache for the next build.
+func TestFailedBuildKeepsOutputAndSpare(t *testing.T) {
+	site := filepath.Join(t.TempDir(), "site")
+	copyDir(t, "testdata/fhir-site", site)
+	cacheDir := filepath.Join(t.TempDir(), "cache")
+	store, err := buildcache.Open(cacheDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	parent := t.TempDir()
+	out := filepath.Join(parent, "out")
+	buildInto(t, site, out, store)
+	appendTo(t, site, "docs/api/index.md", "\nA second build.\n")
+	buildInto(t, site, out, store)
+	before := readTree(t, out)
+	spares, _ := filepath.Glob(filepath.Join(cacheDir, "spare-output", "*"))
+	if len(spares) != 1 {
+		t.Fatalf("spare outputs in the cache: %v, want one", spares)
+	}
+
+	appendTo(t, site, "docs/api/index.md", "\nA [broken link](/docs/nowhere/).\n")
+	_, err = pipeline.Run(context.Background(), os.DirFS(site), pipeline.WithTheme(portal.Theme()), pipeline.WithOutputDir(out),
+		pipeline.WithEngineVersion("test"), pipeline.WithStore(store))
+	if err == nil {
+		t.Fatal("a build with a broken link passed; the test needs one that fails")
+	}
+	sameTrees(t, "after a failed build", readTree(t, out), before)
+	if entries, _ := os.ReadDir(parent); len(entries) != 1 {
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		t.Errorf("beside the output after a failed build: %v, want only out", names)
+	}
+	if _, err := os.Stat(spares[0]); err != nil {
+		t.Errorf("the spare output is gone after a failed build: %v", err)
+	}
+}

@@ -96,21 +96,15 @@ const outputWriters = 8
 // once this one replaces it, and where a previous build kept the one
 // before: that folder becomes this output's, emptied of its files
 // (outdir.Reuse).
-func newOutput(target, prev, spare string) (*Output, error) {
-	parent, prefix := os.TempDir(), "portal-output-"
+func newOutput(target, prev string, spare *spareClaim) (*Output, error) {
+	parent, prefix := outputPlace(target)
 	if target != "" {
 		target = filepath.Clean(target)
-		parent, prefix = filepath.Dir(target), "."+filepath.Base(target)+".new-"
 		if err := os.MkdirAll(parent, 0o755); err != nil {
 			return nil, fmt.Errorf("create output parent %s: %w", parent, err)
 		}
-	} else {
-		spare = ""
 	}
-	dir, reused := "", false
-	if spare != "" {
-		dir, reused = outdir.Reuse(spare, parent, prefix)
-	}
+	dir, reused := spare.take()
 	if !reused {
 		var err error
 		if dir, err = outdir.MkdirTemp(parent, prefix); err != nil {
@@ -120,7 +114,7 @@ func newOutput(target, prev, spare string) (*Output, error) {
 	if target != "" {
 		prev = target
 	}
-	o := &Output{dir: dir, target: target, prev: prev, spare: spare, reused: reused,
+	o := &Output{dir: dir, target: target, prev: prev, spare: spare.path(), reused: reused,
 		names: map[string]bool{}, dirs: map[string]bool{dir: true}, finishedSums: map[string]buildcache.Key{},
 		jobs: make([]chan outputFile, outputWriters), inline: csp.NewCollector()}
 	for i := range o.jobs {
@@ -129,6 +123,76 @@ func newOutput(target, prev, spare string) (*Output, error) {
 		go o.writer(o.jobs[i])
 	}
 	return o, nil
+}
+
+// outputPlace is where an output for target is made: a temporary sibling
+// of target, or a temporary folder of the system's when target is "".
+func outputPlace(target string) (parent, prefix string) {
+	if target == "" {
+		return os.TempDir(), "portal-output-"
+	}
+	target = filepath.Clean(target)
+	return filepath.Dir(target), "." + filepath.Base(target) + ".new-"
+}
+
+// spareClaim is the spare output of an earlier build (outdir.Reuse),
+// claimed and emptied on a goroutine of its own from the start of the
+// build: removing its files is system calls that overlap the first stages.
+// A nil claim has nothing.
+type spareClaim struct {
+	spare string
+	done  chan struct{}
+	dir   string
+	ok    bool
+	taken bool
+}
+
+// claimSpare starts claiming spare as a new output folder for target; nil
+// when either is "".
+func claimSpare(target, spare string) *spareClaim {
+	if target == "" || spare == "" {
+		return nil
+	}
+	c := &spareClaim{spare: spare, done: make(chan struct{})}
+	parent, prefix := outputPlace(target)
+	go func() {
+		defer close(c.done)
+		if err := os.MkdirAll(parent, 0o755); err == nil {
+			c.dir, c.ok = outdir.Reuse(spare, parent, prefix)
+		}
+	}()
+	return c
+}
+
+// path is where the output the new one replaces is kept ("" for none).
+func (c *spareClaim) path() string {
+	if c == nil {
+		return ""
+	}
+	return c.spare
+}
+
+// take waits for the claim and hands its folder over; ok is false when
+// there was no spare to reuse.
+func (c *spareClaim) take() (dir string, ok bool) {
+	if c == nil {
+		return "", false
+	}
+	<-c.done
+	c.taken = true
+	return c.dir, c.ok
+}
+
+// release puts a folder claimed but never taken (the build stopped before
+// it wrote its output) back as the spare.
+func (c *spareClaim) release() {
+	if c == nil || c.taken {
+		return
+	}
+	<-c.done
+	if c.ok && os.Rename(c.dir, c.spare) != nil {
+		_ = outdir.RemoveAll(c.dir)
+	}
 }
 
 func (o *Output) writer(jobs <-chan outputFile) {

@@ -21,7 +21,7 @@ func TestOutputLinksFilesOfAMovedFolder(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	out, err := newOutput(prev, "", "")
+	out, err := newOutput(prev, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -165,12 +165,15 @@ func Dir(ctx context.Context, dir, prev string, q Quality, cache *Cache) (Stats,
 
 // DirFrom is Dir with each file's quality given by quality, and told where
 // files were in prev: previousName maps a file's name (with slashes) to the
-// name it had there, for folders the build knows it renamed (nil for none);
-// files found there need no search of prev for moved files. prev's
-// siblings are reused only as the same policy wrote them: give prev ""
-// when the previous output was compressed by another policy.
+// name it had there, for every folder the build renamed, so prev is not
+// searched for moved files (a search walks all of prev; a file whose name
+// changed with its content is not there anyway). With previousName nil,
+// prev is searched as Dir does. prev's siblings are reused only as the
+// same policy wrote them: give prev "" when the previous output was
+// compressed by another policy.
 func DirFrom(ctx context.Context, dir, prev string, previousName func(string) string, quality Policy, cache *Cache) (Stats, error) {
 	start := time.Now()
+	search := previousName == nil
 	if previousName == nil {
 		previousName = func(name string) string { return name }
 	}
@@ -202,7 +205,12 @@ func DirFrom(ctx context.Context, dir, prev string, previousName func(string) st
 	}
 	// Only a rebuild that renamed a folder asks for it: indexing prev
 	// costs a walk of the whole previous output.
-	moved := sync.OnceValue(func() movedIndex { return movedFiles(prev) })
+	moved := sync.OnceValue(func() movedIndex {
+		if !search {
+			return nil
+		}
+		return movedFiles(prev)
+	})
 	// Largest first: at Brotli's best quality a 2 MB page takes seconds,
 	// and started last it would keep one core busy alone at the end.
 	sort.SliceStable(names, func(i, j int) bool { return sizes[names[i]] > sizes[names[j]] })

@@ -2,15 +2,19 @@ package search
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"maps"
 	"math"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/portaldocs/portal/internal/workers"
 )
 
 // formatVersion is index.json's "version": the format of docs/search-index.md.
@@ -57,12 +61,18 @@ func writeIndex(pages []Page, analyses []pageAnalysis) (*Index, error) {
 	shards := cutShards(lists)
 	files := make(map[string][]byte, len(shards)+len(pages))
 	m := meta{Version: formatVersion, Pages: len(pages), Shards: make([]string, len(shards))}
+	// Shards encode side by side: on a site of a few hundred pages this was
+	// a third of the index's time, on the build's one goroutine.
+	encoded := make([][]byte, len(shards))
+	errs := make([]error, len(shards))
+	workers.Each(context.Background(), runtime.GOMAXPROCS(0), len(shards), func(i int) {
+		encoded[i], errs[i] = encodeShard(shards[i])
+	})
 	for i, shard := range shards {
-		data, err := encodeShard(shard)
-		if err != nil {
-			return nil, fmt.Errorf("search: encode term shard %d: %w", i, err)
+		if errs[i] != nil {
+			return nil, fmt.Errorf("search: encode term shard %d: %w", i, errs[i])
 		}
-		files["t/"+strconv.Itoa(i)+".json"] = data
+		files["t/"+strconv.Itoa(i)+".json"] = encoded[i]
 		if i > 0 {
 			m.Shards[i] = shard[0].term
 		}
