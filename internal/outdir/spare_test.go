@@ -56,40 +56,59 @@ func TestSwapKeepingThenReuse(t *testing.T) {
 		t.Errorf("the new output's temporary name is still there: %v", err)
 	}
 
-	reused, ok := Reuse(spare, parent, ".build.new-")
+	reused, ok := Reuse(spare, parent, ".build.new-", dir)
 	if !ok {
 		t.Fatal("the spare was not reused")
 	}
 	if filepath.Dir(reused) != parent {
 		t.Errorf("the reused folder is %s, not beside the output", reused)
 	}
-	if got := readTree(t, reused); len(got) != 0 {
-		t.Errorf("the reused folder still holds files: %v", got)
+	// The file the two outputs share stays, as the new output will link it
+	// again; the others go.
+	if got := readTree(t, reused); len(got) != 1 || got["assets/app.js"] != "js" {
+		t.Errorf("the reused folder holds %v, want only the file it shares with the output in place", got)
 	}
 	if got, want := dirsUnder(t, reused), []string{"assets", "docs", "docs/a"}; !slices.Equal(got, want) {
 		t.Errorf("the reused folder holds the folders %v, want %v", got, want)
 	}
-	if got := readTree(t, dir)["assets/app.js"]; got != "js" {
-		t.Errorf("emptying the spare changed a file the output in place shares with it: %q", got)
-	}
 	if _, err := os.Stat(spare); !os.IsNotExist(err) {
 		t.Errorf("the spare is still there after it was reused: %v", err)
 	}
-	if _, ok := Reuse(spare, parent, ".build.new-"); ok {
+	if _, ok := Reuse(spare, parent, ".build.new-", dir); ok {
 		t.Error("a spare was reused twice")
+	}
+
+	// Writing into the reused folder replaces a shared file's name, never
+	// its content, which the output in place still serves.
+	if err := WriteNew(filepath.Join(reused, "assets", "app.js"), []byte("js2")); err != nil {
+		t.Fatal(err)
+	}
+	if got := readTree(t, dir)["assets/app.js"]; got != "js" {
+		t.Errorf("writing into the reused folder changed the output in place: %q", got)
+	}
+	if err := Link(filepath.Join(dir, "index.html"), filepath.Join(reused, "assets", "app.js")); err != nil {
+		t.Fatal(err)
+	}
+	if got := readTree(t, reused)["assets/app.js"]; got != "second" {
+		t.Errorf("Link over an existing name left %q", got)
+	}
+	if err := Link(filepath.Join(dir, "index.html"), filepath.Join(reused, "assets", "app.js")); err != nil {
+		t.Errorf("Link of a file onto itself: %v", err)
 	}
 }
 
-func TestRemoveEmptyDirs(t *testing.T) {
+func TestPrune(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{"docs/a/index.html": "a", "keep/x.txt": "x"})
-	for _, d := range []string{"docs/b/c", "gone/deeper/still", "docs/a/empty"} {
-		if err := os.MkdirAll(filepath.Join(dir, filepath.FromSlash(d)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := RemoveEmptyDirs(dir); err != nil {
+	writeTree(t, dir, map[string]string{"docs/a/index.html": "a", "keep/x.txt": "x", "gone/deeper/old.html": "o", "docs/b/c/old.txt": "o"})
+	if err := os.MkdirAll(filepath.Join(dir, "docs", "a", "empty"), 0o755); err != nil {
 		t.Fatal(err)
+	}
+	keep := map[string]bool{"docs/a/index.html": true, "keep/x.txt": true}
+	if err := Prune(dir, func(rel string) bool { return keep[rel] }); err != nil {
+		t.Fatal(err)
+	}
+	if got := readTree(t, dir); len(got) != 2 {
+		t.Errorf("files left: %v", got)
 	}
 	if got, want := dirsUnder(t, dir), []string{"docs", "docs/a", "keep"}; !slices.Equal(got, want) {
 		t.Errorf("folders left: %v, want %v", got, want)

@@ -15,6 +15,7 @@ import (
 	portal "github.com/portaldocs/portal"
 	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/pipeline"
+	"github.com/portaldocs/portal/internal/precompress"
 )
 
 // copyDir copies a folder tree.
@@ -72,7 +73,10 @@ func appendTo(t *testing.T, site, name, text string) {
 // with no build cache when store is nil, and returns what the build said.
 func buildInto(t *testing.T, site, out string, store *buildcache.Store) []string {
 	t.Helper()
-	opts := []pipeline.Option{pipeline.WithTheme(portal.Theme()), pipeline.WithOutputDir(out), pipeline.WithEngineVersion("test")}
+	// With siblings, at the fastest qualities: a rebuild links, keeps or
+	// replaces them in a reused folder as it does the files.
+	opts := []pipeline.Option{pipeline.WithTheme(portal.Theme()), pipeline.WithOutputDir(out), pipeline.WithEngineVersion("test"),
+		pipeline.WithPrecompress(precompress.Quality{Brotli: 0, Gzip: 1})}
 	if store != nil {
 		opts = append(opts, pipeline.WithStore(store))
 	}
@@ -178,6 +182,10 @@ func TestWarmBuildEqualsColdBuild(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(site, "static", "files", "notes.txt"), []byte("first notes\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// Large enough for siblings, until an edit shrinks it.
+	if err := os.WriteFile(filepath.Join(site, "static", "files", "long.txt"), []byte(strings.Repeat("A long line of notes.\n", 100)), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	store, err := buildcache.Open(filepath.Join(t.TempDir(), "cache"))
 	if err != nil {
 		t.Fatal(err)
@@ -226,6 +234,11 @@ func TestWarmBuildEqualsColdBuild(t *testing.T) {
 			// to each other change with nothing under fhir/ changing.
 			appendTo(t, site, "portal.yaml", "docs:\n  routeBasePath: reference\n")
 			edit(t, site, "docs/api/index.md", "[link](/docs/api/)", "[link](/reference/api/)")
+		}},
+		{"a static file shrinks below the size that gets siblings", func() {
+			if err := os.WriteFile(filepath.Join(site, "static", "files", "long.txt"), []byte("Short now.\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}},
 		{"a static file", func() {
 			if err := os.WriteFile(filepath.Join(site, "static", "files", "notes.txt"), []byte("second notes\n"), 0o644); err != nil {
@@ -452,5 +465,45 @@ func TestFailedBuildKeepsOutputAndSpare(t *testing.T) {
 	}
 	if _, err := os.Stat(spares[0]); err != nil {
 		t.Errorf("the spare output is gone after a failed build: %v", err)
+	}
+}
+
+// TestRebuildNeverWritesIntoTheLiveOutput: a rebuild makes its output in
+// the folder of the output before the last one, whose unchanged files are
+// links to the live output's; the files it writes must replace those links,
+// never write into them. The live output, kept as the spare once the
+// rebuild replaces it, holds exactly what it held before.
+func TestRebuildNeverWritesIntoTheLiveOutput(t *testing.T) {
+	site := filepath.Join(t.TempDir(), "site")
+	copyDir(t, "testdata/fhir-site", site)
+	if err := os.MkdirAll(filepath.Join(site, "static", "files"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	long := filepath.Join(site, "static", "files", "long.txt")
+	if err := os.WriteFile(long, []byte(strings.Repeat("A long line of notes.\n", 100)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cacheDir := filepath.Join(t.TempDir(), "cache")
+	store, err := buildcache.Open(cacheDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	buildInto(t, site, out, store)
+	buildInto(t, site, out, store) // the same output again: its files are links to the first's
+	live := readTree(t, out)
+
+	appendTo(t, site, "docs/api/index.md", "\nAn added sentence.\n")
+	if err := os.WriteFile(long, []byte(strings.Repeat("Other notes, as long.\n", 100)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	buildInto(t, site, out, store)
+	spares, _ := filepath.Glob(filepath.Join(cacheDir, "spare-output", "*"))
+	if len(spares) != 1 {
+		t.Fatalf("spare outputs in the cache: %v, want one", spares)
+	}
+	sameTrees(t, "the output the rebuild replaced", readTree(t, spares[0]), live)
+	if got := readTree(t, out)["files/long.txt"]; !strings.HasPrefix(string(got), "Other notes") {
+		t.Errorf("the rebuilt output's long.txt is %.20q", got)
 	}
 }

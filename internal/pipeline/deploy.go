@@ -71,16 +71,13 @@ func (b *builder) precompressWith(out *Output, quality precompress.Policy) {
 			prev = out.prev
 		}
 	}
-	if _, err := precompress.DirFrom(b.ctx, out.dir, prev, out.previousName, quality, precompress.DefaultCache()); err != nil {
+	stats, err := precompress.FilesFrom(b.ctx, out.dir, prev, out.Files(), out.previousName, quality, precompress.DefaultCache())
+	if err != nil {
 		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: "compress the output: " + err.Error()})
 		return
 	}
 	if b.store.Persistent() {
 		_ = b.store.Put(kindPrecompress, stamp, []byte(b.opts.precompressName)) // only an optimisation
 	}
-	for _, name := range out.Files() {
-		for _, enc := range policy.Encodings {
-			out.adopt(name + enc.Suffix)
-		}
-	}
+	out.adopt(stats.Siblings)
 }

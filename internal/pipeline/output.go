@@ -158,7 +158,7 @@ func claimSpare(target, spare string) *spareClaim {
 	go func() {
 		defer close(c.done)
 		if err := os.MkdirAll(parent, 0o755); err == nil {
-			c.dir, c.ok = outdir.Reuse(spare, parent, prefix)
+			c.dir, c.ok = outdir.Reuse(spare, parent, prefix, filepath.Clean(target))
 		}
 	}()
 	return c
@@ -230,7 +230,7 @@ func (o *Output) write(f outputFile) error {
 	}
 	if f.load != nil {
 		if o.prev != "" && contentNamed(f.name) &&
-			os.Link(filepath.Join(o.prev, filepath.FromSlash(f.name)), filepath.Join(o.dir, filepath.FromSlash(f.name))) == nil {
+			outdir.Link(filepath.Join(o.prev, filepath.FromSlash(f.name)), filepath.Join(o.dir, filepath.FromSlash(f.name))) == nil {
 			return nil
 		}
 		data, err := f.load()
@@ -324,14 +324,14 @@ func (o *Output) finishedFiles() map[string]buildcache.Key {
 // linkOrCopy links from to to, or copies it where the file system refuses
 // a link.
 func linkOrCopy(from, to string) error {
-	if os.Link(from, to) == nil {
+	if outdir.Link(from, to) == nil {
 		return nil
 	}
 	data, err := os.ReadFile(from)
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(to, data, 0o644)
+	return outdir.WriteNew(to, data)
 }
 
 // queue is the writer queue of the folder name is in.
@@ -351,15 +351,21 @@ func (o *Output) addFrom(name string, load func() ([]byte, error)) {
 	o.queue(name) <- outputFile{name: name, load: load}
 }
 
-// adopt adds name to the output's files when the folder holds it already,
-// written there by a later step (the precompressed siblings).
-func (o *Output) adopt(name string) {
-	if _, err := os.Stat(filepath.Join(o.dir, filepath.FromSlash(name))); err != nil {
-		return
-	}
+// adopt adds names to the output's files: written into its folder by a
+// later step (the precompressed siblings).
+func (o *Output) adopt(names []string) {
 	o.mu.Lock()
-	o.names[name] = true
-	o.mu.Unlock()
+	defer o.mu.Unlock()
+	for _, name := range names {
+		o.names[name] = true
+	}
+}
+
+// has reports whether name is one of the output's files.
+func (o *Output) has(name string) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.names[name]
 }
 
 // finish waits for every write and returns the first error.
@@ -441,7 +447,8 @@ func (o *Output) WriteDir(dir string) error {
 // held as the spare when there is one.
 func (o *Output) swapInto(dir string) error {
 	if o.reused {
-		if err := outdir.RemoveEmptyDirs(o.dir); err != nil {
+		// What the spare held that this output does not.
+		if err := outdir.Prune(o.dir, o.has); err != nil {
 			_ = os.RemoveAll(o.dir)
 			return fmt.Errorf("tidy the output folder: %w", err)
 		}
@@ -512,18 +519,18 @@ func writeOrLink(root, prev, name, prevName string, data []byte) error {
 	if prev != "" {
 		old := filepath.Join(prev, rel)
 		if contentNamed(name) {
-			if os.Link(old, dst) == nil {
+			if outdir.Link(old, dst) == nil {
 				return nil
 			}
-		} else if sameFile(old, data) && os.Link(old, dst) == nil {
+		} else if sameFile(old, data) && outdir.Link(old, dst) == nil {
 			return nil
 		} else if prevName != name {
-			if moved := filepath.Join(prev, filepath.FromSlash(prevName)); sameFile(moved, data) && os.Link(moved, dst) == nil {
+			if moved := filepath.Join(prev, filepath.FromSlash(prevName)); sameFile(moved, data) && outdir.Link(moved, dst) == nil {
 				return nil
 			}
 		}
 	}
-	if err := os.WriteFile(dst, data, 0o644); err != nil {
+	if err := outdir.WriteNew(dst, data); err != nil {
 		return fmt.Errorf("write %s: %w", name, err)
 	}
 	return nil

@@ -20,6 +20,7 @@ import (
 	"github.com/klauspost/compress/gzip"
 	brrr "github.com/molecule-man/go-brrr"
 
+	"github.com/portaldocs/portal/internal/outdir"
 	"github.com/portaldocs/portal/internal/policy"
 	"github.com/portaldocs/portal/internal/workers"
 )
@@ -151,6 +152,9 @@ type Stats struct {
 	// every coding.
 	In, Out int64
 	Took    time.Duration
+	// Siblings are the names (with slashes, relative to the folder) of
+	// every sibling written or linked.
+	Siblings []string
 }
 
 // Dir writes the siblings of every file that Wants them in the folder dir,
@@ -173,10 +177,6 @@ func Dir(ctx context.Context, dir, prev string, q Quality, cache *Cache) (Stats,
 // compressed by another policy.
 func DirFrom(ctx context.Context, dir, prev string, previousName func(string) string, quality Policy, cache *Cache) (Stats, error) {
 	start := time.Now()
-	search := previousName == nil
-	if previousName == nil {
-		previousName = func(name string) string { return name }
-	}
 	var names []string
 	sizes := map[string]int64{}
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
@@ -202,6 +202,51 @@ func DirFrom(ctx context.Context, dir, prev string, previousName func(string) st
 	})
 	if err != nil {
 		return Stats{}, fmt.Errorf("precompress: list %s: %w", dir, err)
+	}
+	return compressAll(ctx, start, dir, prev, names, sizes, previousName, quality, cache)
+}
+
+// FilesFrom is DirFrom for the files named (with slashes) of the folder
+// dir, which may hold others: those are left alone, and the folder is not
+// walked. The files are read side by side for their sizes.
+func FilesFrom(ctx context.Context, dir, prev string, files []string, previousName func(string) string, quality Policy, cache *Cache) (Stats, error) {
+	start := time.Now()
+	sizes := make([]int64, len(files))
+	errs := make([]error, len(files))
+	workers.Each(ctx, runtime.GOMAXPROCS(0), len(files), func(i int) {
+		if !policy.TypeOf(files[i]).Compressible || policy.Hidden(files[i]) {
+			sizes[i] = -1
+			return
+		}
+		info, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(files[i])))
+		if err != nil {
+			errs[i] = err
+			return
+		}
+		sizes[i] = info.Size()
+	})
+	var names []string
+	bySize := map[string]int64{}
+	for i, name := range files {
+		if errs[i] != nil {
+			return Stats{}, fmt.Errorf("precompress: %w", errs[i])
+		}
+		if sizes[i] >= 0 && Wants(name, sizes[i]) {
+			rel := filepath.FromSlash(name)
+			names = append(names, rel)
+			bySize[rel] = sizes[i]
+		}
+	}
+	return compressAll(ctx, start, dir, prev, names, bySize, previousName, quality, cache)
+}
+
+// compressAll writes the siblings of the files names (relative to dir,
+// with sizes) on every core: DirFrom's work once the files are listed.
+func compressAll(ctx context.Context, start time.Time, dir, prev string, names []string, sizes map[string]int64,
+	previousName func(string) string, quality Policy, cache *Cache) (Stats, error) {
+	search := previousName == nil
+	if previousName == nil {
+		previousName = func(name string) string { return name }
 	}
 	// Only a rebuild that renamed a folder asks for it: indexing prev
 	// costs a walk of the whole previous output.
@@ -237,8 +282,12 @@ func DirFrom(ctx context.Context, dir, prev string, previousName func(string) st
 		}
 		stats.In += in
 		stats.Out += out
+		for _, enc := range policy.Encodings {
+			stats.Siblings = append(stats.Siblings, name+enc.Suffix)
+		}
 	})
 	cache.prune()
+	sort.Strings(stats.Siblings)
 	stats.Took = time.Since(start)
 	if first != nil {
 		return stats, first
@@ -296,7 +345,7 @@ func compressFile(dir, prev, rel, prevRel string, q Quality, cache *Cache, moved
 		cache.put(key, encoded)
 	}
 	for i, enc := range policy.Encodings {
-		if err := os.WriteFile(src+enc.Suffix, encoded[i], 0o644); err != nil {
+		if err := outdir.WriteNew(src+enc.Suffix, encoded[i]); err != nil {
 			return false, 0, 0, fmt.Errorf("precompress: %w", err)
 		}
 		out += int64(len(encoded[i]))
@@ -380,16 +429,24 @@ func reuse(src, old string, data []byte) (int64, bool) {
 
 // linkSiblings links old's siblings next to src when every one is there,
 // no older than old (info). It returns their total size.
+//
+// A folder reused from an earlier output (outdir.Reuse) may hold the
+// siblings already, as links to old's: they are left as they are.
 func linkSiblings(src, old string, info os.FileInfo) (int64, bool) {
 	var total int64
-	for _, enc := range policy.Encodings {
+	sibs := make([]os.FileInfo, len(policy.Encodings))
+	for i, enc := range policy.Encodings {
 		sib, err := os.Stat(old + enc.Suffix)
 		if err != nil || !sib.Mode().IsRegular() || sib.ModTime().Before(info.ModTime()) {
 			return 0, false
 		}
+		sibs[i] = sib
 		total += sib.Size()
 	}
-	for _, enc := range policy.Encodings {
+	for i, enc := range policy.Encodings {
+		if there, err := os.Lstat(src + enc.Suffix); err == nil && os.SameFile(there, sibs[i]) {
+			continue
+		}
 		if err := linkOrCopy(old+enc.Suffix, src+enc.Suffix); err != nil {
 			return 0, false
 		}
@@ -398,14 +455,14 @@ func linkSiblings(src, old string, info os.FileInfo) (int64, bool) {
 }
 
 func linkOrCopy(from, to string) error {
-	if err := os.Link(from, to); err == nil {
+	if err := outdir.Link(from, to); err == nil {
 		return nil
 	}
 	data, err := os.ReadFile(from)
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(to, data, 0o644)
+	return outdir.WriteNew(to, data)
 }
 
 // Files compresses in memory: for each name that Wants it, read returns
