@@ -128,38 +128,21 @@ func removeChanged(dir, current string) error {
 	return nil
 }
 
-// linkTree makes at spare a copy of dir made of links to its files: the
-// folders of the top level side by side on every core. A spare left part
-// made is still a spare: Reuse keeps what is a link to the output in place.
-func linkTree(dir, spare string) error {
+// skeleton makes at spare the folders of dir, without their files.
+func skeleton(dir, spare string) error {
 	if err := RemoveAll(spare); err != nil {
 		return err
 	}
-	if err := os.MkdirAll(spare, 0o755); err != nil {
-		return err
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return err
-	}
-	errs := make([]error, len(entries))
-	workers.Each(context.Background(), runtime.GOMAXPROCS(0), len(entries), func(i int) {
-		top := filepath.Join(dir, entries[i].Name())
-		errs[i] = filepath.WalkDir(top, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			rel, err := filepath.Rel(dir, p)
-			if err != nil {
-				return err
-			}
-			if d.IsDir() {
-				return os.Mkdir(filepath.Join(spare, rel), 0o755)
-			}
-			return os.Link(p, filepath.Join(spare, rel))
-		})
+	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		return os.MkdirAll(filepath.Join(spare, rel), 0o755)
 	})
-	return errors.Join(errs...)
 }
 
 // Prune removes every file under dir that keep does not want (keep gets

@@ -26,15 +26,16 @@ func Swap(tmp, dir string) error { return swap(tmp, dir, RemoveAll) }
 // next build to reuse (Reuse) rather than removing it. A spare that cannot
 // be moved there (another file system) is removed.
 //
-// The first output put at dir replaces nothing: a copy of it made of links
-// to its files is made the spare, so that the next build finds its folders
-// made and its unchanged files in place (Reuse).
+// The first output put at dir replaces nothing: its folders, without its
+// files, are made the spare, so that the next build need not create them.
+// (Its files are not linked there too: that would only move the next
+// build's linking into this one.)
 func SwapKeeping(tmp, dir, spare string) error {
 	if _, err := os.Lstat(dir); err != nil {
 		if err := rename(tmp, dir); err != nil {
 			return err
 		}
-		_ = linkTree(dir, spare) // only an optimisation
+		_ = skeleton(dir, spare) // only an optimisation
 		return nil
 	}
 	return swap(tmp, dir, func(old string) error {
