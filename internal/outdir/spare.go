@@ -128,23 +128,6 @@ func removeChanged(dir, current string) error {
 	return nil
 }
 
-// skeleton makes at spare the folders of dir, without their files.
-func skeleton(dir, spare string) error {
-	if err := RemoveAll(spare); err != nil {
-		return err
-	}
-	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || !d.IsDir() {
-			return err
-		}
-		rel, err := filepath.Rel(dir, p)
-		if err != nil {
-			return err
-		}
-		return os.MkdirAll(filepath.Join(spare, rel), 0o755)
-	})
-}
-
 // Prune removes every file under dir that keep does not want (keep gets
 // the file's name relative to dir, with slashes), then every folder left
 // with nothing in it: what a reused spare held that the new output does
