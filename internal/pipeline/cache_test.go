@@ -170,15 +170,23 @@ func sameTrees(t *testing.T, what string, got, want map[string][]byte) {
 	}
 }
 
-// TestWarmBuildEqualsColdBuild: after an edit of each kind, a build that
-// reuses the cache of the previous builds writes exactly the files, byte
-// for byte, that a build without any cache writes.
-func TestWarmBuildEqualsColdBuild(t *testing.T) {
+// fixtureWithStaticFolder is a copy of testdata/fhir-site with an empty
+// static/files folder.
+func fixtureWithStaticFolder(t *testing.T) string {
+	t.Helper()
 	site := filepath.Join(t.TempDir(), "site")
 	copyDir(t, "testdata/fhir-site", site)
 	if err := os.MkdirAll(filepath.Join(site, "static", "files"), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	return site
+}
+
+// TestWarmBuildEqualsColdBuild: after an edit of each kind, a build that
+// reuses the cache of the previous builds writes exactly the files, byte
+// for byte, that a build without any cache writes.
+func TestWarmBuildEqualsColdBuild(t *testing.T) {
+	site := fixtureWithStaticFolder(t)
 	if err := os.WriteFile(filepath.Join(site, "static", "files", "notes.txt"), []byte("first notes\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -474,11 +482,7 @@ func TestFailedBuildKeepsOutputAndSpare(t *testing.T) {
 // never write into them. The live output, kept as the spare once the
 // rebuild replaces it, holds exactly what it held before.
 func TestRebuildNeverWritesIntoTheLiveOutput(t *testing.T) {
-	site := filepath.Join(t.TempDir(), "site")
-	copyDir(t, "testdata/fhir-site", site)
-	if err := os.MkdirAll(filepath.Join(site, "static", "files"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	site := fixtureWithStaticFolder(t)
 	long := filepath.Join(site, "static", "files", "long.txt")
 	if err := os.WriteFile(long, []byte(strings.Repeat("A long line of notes.\n", 100)), 0o644); err != nil {
 		t.Fatal(err)

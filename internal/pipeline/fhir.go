@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"crypto/sha256"
-	"encoding/json"
 	"fmt"
 
 	"github.com/portaldocs/portal/internal/buildcache"
@@ -51,15 +50,7 @@ func (b *builder) fhirPrepareOptions(recorder *readRecorder, cfg *config.Site) [
 
 // Recall reads the findings from the store; a damaged entry is a miss.
 func (m validationMemo) Recall(key [sha256.Size]byte) ([]diag.Diagnostic, bool) {
-	entry, ok := checkedEntry(m.b.store, kindFHIRValidation, m.b.storeKey(kindFHIRValidation, key[:]))
-	if !ok {
-		return nil, false
-	}
-	var diags []diag.Diagnostic
-	if json.Unmarshal(entry, &diags) != nil {
-		return nil, false // validated again
-	}
-	return diags, true
+	return recallJSON[[]diag.Diagnostic](m.b.store, kindFHIRValidation, m.b.storeKey(kindFHIRValidation, key[:]))
 }
 
 // Remember stores the findings.

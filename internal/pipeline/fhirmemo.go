@@ -146,27 +146,39 @@ func (b *builder) expansionKey(site *loaded, structure [32]byte, j *renderJob) (
 	if _, generated := site.fhir.byDoc[j.doc]; !(generated && j.doc != nil) && !containsDirective(j.body) {
 		return buildcache.Key{}, false
 	}
+	parts := append([][]byte{site.fhirInputs[:], structure[:]}, jobKeyParts(j)...)
+	return b.storeKey(kindFHIRExpansion, parts...), true
+}
+
+// jobKeyParts are what identifies a job's page in a key: its file, version,
+// doc id and first body line, the APIs its front matter names (and the
+// line that names them), and its body.
+func jobKeyParts(j *renderJob) [][]byte {
 	fm := j.frontMatter()
 	declared, _ := json.Marshal(fm.Extra[fhir.FrontMatterAPIKey]) // front matter values are plain data
 	docID, version := "", ""
 	if j.doc != nil {
 		docID, version = j.doc.ID, j.doc.Version.Key()
 	}
-	return b.storeKey(kindFHIRExpansion, site.fhirInputs[:], structure[:], []byte(j.source), []byte(version), []byte(docID),
-		[]byte(strconv.Itoa(j.bodyLine)), declared, []byte(strconv.Itoa(fm.Lines[fhir.FrontMatterAPIKey])), j.body), true
+	return [][]byte{[]byte(j.source), []byte(version), []byte(docID), []byte(strconv.Itoa(j.bodyLine)),
+		declared, []byte(strconv.Itoa(fm.Lines[fhir.FrontMatterAPIKey])), j.body}
+}
+
+// recallJSON reads a checked JSON entry of kind; a missing or damaged
+// entry is a miss.
+func recallJSON[T any](store *buildcache.Store, kind buildcache.Kind, key buildcache.Key) (T, bool) {
+	var v T
+	entry, ok := checkedEntry(store, kind, key)
+	if !ok || json.Unmarshal(entry, &v) != nil {
+		var zero T
+		return zero, false
+	}
+	return v, true
 }
 
 // recallExpansion reads a job's expansion; a damaged entry is a miss.
 func (b *builder) recallExpansion(key buildcache.Key) (expansion, bool) {
-	entry, ok := checkedEntry(b.store, kindFHIRExpansion, key)
-	if !ok {
-		return expansion{}, false
-	}
-	var e expansion
-	if json.Unmarshal(entry, &e) != nil {
-		return expansion{}, false
-	}
-	return e, true
+	return recallJSON[expansion](b.store, kindFHIRExpansion, key)
 }
 
 // rememberExpansion keeps a job's expansion; only an optimisation, so a
@@ -196,32 +208,19 @@ func (b *builder) checksKey(site *loaded, j *renderJob) (buildcache.Key, bool) {
 	if !b.store.Persistent() || site.fhirInputs == (buildcache.Key{}) {
 		return buildcache.Key{}, false
 	}
-	fm := j.frontMatter()
-	declared, _ := json.Marshal(fm.Extra[fhir.FrontMatterAPIKey]) // front matter values are plain data
-	docID, version := "", ""
-	if j.doc != nil {
-		docID, version = j.doc.ID, j.doc.Version.Key()
-	}
 	today := b.opts.today
 	if today.IsZero() {
 		today = time.Now()
 	}
-	return b.storeKey(kindContentChecks, site.fhirInputs[:], []byte(today.Format(time.DateOnly)), []byte(renderSettings(site.cfg)),
-		[]byte(site.cfg.Markdown.Format), []byte(j.source), []byte(version), []byte(docID), []byte(strconv.Itoa(j.bodyLine)),
-		declared, []byte(strconv.Itoa(fm.Lines[fhir.FrontMatterAPIKey])), j.body), true
+	parts := append([][]byte{site.fhirInputs[:], []byte(today.Format(time.DateOnly)), []byte(renderSettings(site.cfg)),
+		[]byte(site.cfg.Markdown.Format)}, jobKeyParts(j)...)
+	return b.storeKey(kindContentChecks, parts...), true
 }
 
 // recallChecks reads a page's findings; a damaged entry is a miss.
 func (b *builder) recallChecks(key buildcache.Key) (*checkRecord, bool) {
-	entry, ok := checkedEntry(b.store, kindContentChecks, key)
-	if !ok {
-		return nil, false
-	}
-	var rec checkRecord
-	if json.Unmarshal(entry, &rec) != nil {
-		return nil, false
-	}
-	return &rec, true
+	rec, ok := recallJSON[checkRecord](b.store, kindContentChecks, key)
+	return &rec, ok
 }
 
 // rememberChecks keeps a page's findings; only an optimisation.

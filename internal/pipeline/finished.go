@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 
@@ -57,15 +56,7 @@ func (pr *pageRenderer) finishedKey(p *builtPage) buildcache.Key {
 
 // recallFinished reads a finished page; a damaged entry is a miss.
 func (pr *pageRenderer) recallFinished(key buildcache.Key) (finishedPage, bool) {
-	entry, ok := checkedEntry(pr.store, kindFinishedPage, key)
-	if !ok {
-		return finishedPage{}, false
-	}
-	var f finishedPage
-	if json.Unmarshal(entry, &f) != nil {
-		return finishedPage{}, false
-	}
-	return f, true
+	return recallJSON[finishedPage](pr.store, kindFinishedPage, key)
 }
 
 // emitPage writes one page's HTML file: linked from the previous output
@@ -108,12 +99,7 @@ func (b *builder) recallOutputFiles(out *Output) {
 	if out.target == "" || !b.store.Persistent() {
 		return
 	}
-	entry, ok := checkedEntry(b.store, kindOutputFiles, b.outputFilesKey(out.target))
-	if !ok {
-		return
-	}
-	var records map[string]outputRecord
-	if json.Unmarshal(entry, &records) == nil {
+	if records, ok := recallJSON[map[string]outputRecord](b.store, kindOutputFiles, b.outputFilesKey(out.target)); ok {
 		out.prevFinished = records
 	}
 }

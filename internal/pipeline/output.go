@@ -286,12 +286,17 @@ func (o *Output) add(name string, data []byte) {
 // addFinished queues a finished page, whose sum and inline code the
 // build knows (finishedPage). It is safe for concurrent use.
 func (o *Output) addFinished(name string, html []byte, f finishedPage) {
+	o.noteFinished(name, f)
+	o.queue(name) <- outputFile{name: name, data: html}
+}
+
+// noteFinished records a finished page as one of the output's files.
+func (o *Output) noteFinished(name string, f finishedPage) {
 	o.inline.Add(f.CSP)
 	o.mu.Lock()
 	o.names[name] = true
 	o.finishedSums[name] = f.Sum
 	o.mu.Unlock()
-	o.queue(name) <- outputFile{name: name, data: html}
 }
 
 // linkFinished queues a finished page to be linked from the previous
@@ -305,11 +310,7 @@ func (o *Output) linkFinished(name string, f finishedPage) bool {
 	if info, err := os.Lstat(filepath.Join(o.prev, filepath.FromSlash(name))); err != nil || !r.describes(info) {
 		return false
 	}
-	o.inline.Add(f.CSP)
-	o.mu.Lock()
-	o.names[name] = true
-	o.finishedSums[name] = f.Sum
-	o.mu.Unlock()
+	o.noteFinished(name, f)
 	o.queue(name) <- outputFile{name: name, finished: true}
 	return true
 }
