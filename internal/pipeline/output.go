@@ -94,8 +94,8 @@ const outputWriters = 8
 // unchanged are linked from it ("" for none; target when it is set).
 // spare, when set with target, is where the output target holds is kept
 // once this one replaces it, and where a previous build kept the one
-// before: that folder becomes this output's, emptied of its files
-// (outdir.Reuse).
+// before: that folder becomes this output's, emptied of every file that is
+// not the live output's (outdir.Reuse).
 func newOutput(target, prev string, spare *spareClaim) (*Output, error) {
 	parent, prefix := outputPlace(target)
 	if target != "" {
