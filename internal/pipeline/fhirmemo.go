@@ -50,6 +50,7 @@ func errorPart(err error) []byte {
 	return []byte("\x00error:" + err.Error())
 }
 
+// ReadFile reads a file and notes its content.
 func (r *readRecorder) ReadFile(name string) ([]byte, error) {
 	data, err := fs.ReadFile(r.fsys, name)
 	if err != nil {
@@ -60,6 +61,7 @@ func (r *readRecorder) ReadFile(name string) ([]byte, error) {
 	return data, nil
 }
 
+// ReadDir lists a folder and notes its entries' names and types.
 func (r *readRecorder) ReadDir(name string) ([]fs.DirEntry, error) {
 	entries, err := fs.ReadDir(r.fsys, name)
 	if err != nil {
@@ -74,6 +76,7 @@ func (r *readRecorder) ReadDir(name string) ([]fs.DirEntry, error) {
 	return entries, nil
 }
 
+// Stat describes a file and notes its type, or that it is missing.
 func (r *readRecorder) Stat(name string) (fs.FileInfo, error) {
 	info, err := fs.Stat(r.fsys, name)
 	if err != nil {
@@ -143,7 +146,7 @@ func (b *builder) expansionKey(site *loaded, structure [32]byte, j *renderJob) (
 	if !b.store.Persistent() || site.fhirInputs == (buildcache.Key{}) {
 		return buildcache.Key{}, false
 	}
-	if _, generated := site.fhir.byDoc[j.doc]; !(generated && j.doc != nil) && !containsDirective(j.body) {
+	if _, generated := site.fhir.byDoc[j.doc]; (!generated || j.doc == nil) && !containsDirective(j.body) {
 		return buildcache.Key{}, false
 	}
 	parts := append([][]byte{site.fhirInputs[:], structure[:]}, jobKeyParts(j)...)
@@ -250,6 +253,7 @@ func (c postmanCache) key(apiID string) buildcache.Key {
 	return c.b.storeKey(kindPostman, c.inputs[:], []byte(apiID))
 }
 
+// Get reads a collection; a missing or damaged entry is a miss.
 func (c postmanCache) Get(apiID string) ([]byte, bool) {
 	return checkedEntry(c.b.store, kindPostman, c.key(apiID))
 }

@@ -49,7 +49,7 @@ func (b *builder) load() *loaded {
 	}
 	// A store that outlives the build keeps what the FHIR files expand to,
 	// by a key of everything the preparation read (fhirmemo.go).
-	var fhirFiles fs.FS = b.site
+	fhirFiles := b.site
 	var recorder *readRecorder
 	if b.store.Persistent() {
 		recorder = newReadRecorder(b.site)
