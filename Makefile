@@ -80,7 +80,7 @@ go-test: theme fhir-schemas docusaurus-templates
 	@# The embedded portal's own tests render every page in QuickJS, which the race detector
 	@# slows twenty-fold; they are excluded from the race pass (//go:build !race) and run here,
 	@# with the pipeline tests of content rather than concurrency (contentNotConcurrency).
-	$(GO) test -count=1 -run 'Portal|TestScripts|^TestFixtureSites$$|^TestContentChecks$$|^TestFHIRMalformedInputsAreReportedWithFileAndLine$$' ./internal/pipeline ./cmd/portal
+	$(GO) test -count=1 -run 'Portal|TestScripts|^TestFixtureSites$$|^TestContentChecks$$|^TestFHIRMalformedInputsAreReportedWithFileAndLine$$|^TestWarmBuildEqualsColdBuild$$' ./internal/pipeline ./cmd/portal
 
 ## theme-test: type-check the theme and run its Vitest suite (search relevance included)
 theme-test: tools relevance-site

@@ -186,6 +186,7 @@ func fixtureWithStaticFolder(t *testing.T) string {
 // reuses the cache of the previous builds writes exactly the files, byte
 // for byte, that a build without any cache writes.
 func TestWarmBuildEqualsColdBuild(t *testing.T) {
+	contentNotConcurrency(t)
 	site := fixtureWithStaticFolder(t)
 	if err := os.WriteFile(filepath.Join(site, "static", "files", "notes.txt"), []byte("first notes\n"), 0o644); err != nil {
 		t.Fatal(err)
