@@ -62,6 +62,19 @@ func Link(from, to string) error {
 	return os.Link(from, to)
 }
 
+// LinkOrCopy is Link, or a copy written by WriteNew where the file system
+// refuses a link.
+func LinkOrCopy(from, to string) error {
+	if Link(from, to) == nil {
+		return nil
+	}
+	data, err := os.ReadFile(from)
+	if err != nil {
+		return err
+	}
+	return WriteNew(to, data)
+}
+
 // WriteNew writes data to a new file at path, replacing any file there
 // rather than writing into it (it may be a link to another output's file).
 func WriteNew(path string, data []byte) error {

@@ -215,15 +215,18 @@ func (b *builder) checksKey(site *loaded, j *renderJob) (buildcache.Key, bool) {
 	if today.IsZero() {
 		today = time.Now()
 	}
-	parts := append([][]byte{site.fhirInputs[:], []byte(today.Format(time.DateOnly)), []byte(renderSettings(site.cfg)),
-		[]byte(site.cfg.Markdown.Format)}, jobKeyParts(j)...)
+	parts := append([][]byte{site.fhirInputs[:], []byte(today.Format(time.DateOnly)), []byte(renderSettings(site.cfg))},
+		jobKeyParts(j)...)
 	return b.storeKey(kindContentChecks, parts...), true
 }
 
 // recallChecks reads a page's findings; a damaged entry is a miss.
 func (b *builder) recallChecks(key buildcache.Key) (*checkRecord, bool) {
 	rec, ok := recallJSON[checkRecord](b.store, kindContentChecks, key)
-	return &rec, ok
+	if !ok {
+		return nil, false
+	}
+	return &rec, true
 }
 
 // rememberChecks keeps a page's findings; only an optimisation.

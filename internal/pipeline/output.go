@@ -223,7 +223,7 @@ func (o *Output) write(f outputFile) error {
 	}
 	if f.finished {
 		rel := filepath.FromSlash(f.name)
-		if err := linkOrCopy(filepath.Join(o.prev, rel), filepath.Join(o.dir, rel)); err != nil {
+		if err := outdir.LinkOrCopy(filepath.Join(o.prev, rel), filepath.Join(o.dir, rel)); err != nil {
 			return fmt.Errorf("write %s: %w", f.name, err)
 		}
 		return nil
@@ -320,19 +320,6 @@ func (o *Output) finishedFiles() map[string]buildcache.Key {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	return maps.Clone(o.finishedSums)
-}
-
-// linkOrCopy links from to to, or copies it where the file system refuses
-// a link.
-func linkOrCopy(from, to string) error {
-	if outdir.Link(from, to) == nil {
-		return nil
-	}
-	data, err := os.ReadFile(from)
-	if err != nil {
-		return err
-	}
-	return outdir.WriteNew(to, data)
 }
 
 // queue is the writer queue of the folder name is in.

@@ -447,22 +447,11 @@ func linkSiblings(src, old string, info os.FileInfo) (int64, bool) {
 		if there, err := os.Lstat(src + enc.Suffix); err == nil && os.SameFile(there, sibs[i]) {
 			continue
 		}
-		if err := linkOrCopy(old+enc.Suffix, src+enc.Suffix); err != nil {
+		if err := outdir.LinkOrCopy(old+enc.Suffix, src+enc.Suffix); err != nil {
 			return 0, false
 		}
 	}
 	return total, true
-}
-
-func linkOrCopy(from, to string) error {
-	if err := outdir.Link(from, to); err == nil {
-		return nil
-	}
-	data, err := os.ReadFile(from)
-	if err != nil {
-		return err
-	}
-	return outdir.WriteNew(to, data)
 }
 
 // Files compresses in memory: for each name that Wants it, read returns
