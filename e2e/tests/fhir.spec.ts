@@ -29,9 +29,15 @@ test('a resource page: tables, the curl and HTTP tabs, and the collapsed respons
 test('generated pages sit in the sidebar and link each other', async ({ page }) => {
   await gotoHydrated(page, PATIENT);
   const sidebar = page.getByRole('navigation', { name: 'Docs sidebar' });
-  await sidebar.getByRole('button', { name: 'Extensions' }).click();
-  await sidebar.getByRole('link', { name: 'Veteran status' }).click();
-  await expect(page).toHaveURL(`${FHIR_URL}/docs/api/r4/extensions/patient-veteran-status/`);
+  const extensions = sidebar.getByRole('button', { name: 'Extensions' });
+  await extensions.click();
+  await expect(extensions).toHaveAttribute('aria-expanded', 'true');
+  const veteranStatus = sidebar.getByRole('link', { name: 'Veteran status' });
+  await expect(veteranStatus).toBeVisible();
+  await veteranStatus.click();
+  // The URL changes once the page's data has arrived, which can take a
+  // while when the CI host is busy (one run in 180 passed 5 s).
+  await expect(page).toHaveURL(`${FHIR_URL}/docs/api/r4/extensions/patient-veteran-status/`, { timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Veteran status' })).toBeVisible();
   await expect(page.getByText('From the example Patient/pat-1001')).toBeVisible();
 });

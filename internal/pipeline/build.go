@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"os/exec"
 	"runtime"
+	"runtime/pprof"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -318,7 +319,9 @@ type Stage struct {
 func (b *builder) stage(name string, fn func()) {
 	b.report(name, 0, 0)
 	start, cpu := time.Now(), processCPU()
-	fn()
+	// The label lets a --cpuprofile be read per stage (pprof -tagfocus),
+	// goroutines the stage starts included.
+	pprof.Do(b.ctx, pprof.Labels("stage", name), func(context.Context) { fn() })
 	b.stages = append(b.stages, Stage{Name: name, Duration: time.Since(start), CPU: processCPU() - cpu})
 }
 
