@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
+	"syscall"
 
 	"github.com/portaldocs/portal/internal/workers"
 	"golang.org/x/sys/unix"
@@ -22,27 +24,27 @@ import (
 // folder costs about a millisecond. The files left are links to current's:
 // whoever writes into the folder must never write into them (Link and
 // WriteNew replace a name, never a file's content), and Prune removes those
-// the new output does not keep. ok is false when there is no spare to
-// reuse; dir is then "".
-func Reuse(spare, parent, prefix, current string) (dir string, ok bool) {
+// the new output does not keep. kept lists the files left. ok is false
+// when there is no spare to reuse; dir is then "".
+func Reuse(spare, parent, prefix, current string) (dir string, kept Kept, ok bool) {
 	if info, err := os.Lstat(spare); err != nil || !info.IsDir() {
-		return "", false
+		return "", nil, false
 	}
 	dir, err := MkdirTemp(parent, prefix)
 	if err != nil {
-		return "", false
+		return "", nil, false
 	}
 	// Renaming a folder onto an empty one replaces it (os.Rename refuses
 	// to; the system call does not).
 	if err := unix.Rename(spare, dir); err != nil {
 		_ = os.Remove(dir)
-		return "", false
+		return "", nil, false
 	}
-	if err := removeChanged(dir, current); err != nil {
+	if kept, err = removeChanged(dir, current); err != nil {
 		_ = RemoveAll(dir)
-		return "", false
+		return "", nil, false
 	}
-	return dir, true
+	return dir, kept, true
 }
 
 // Link links from to to, where to may name a file already: it is left when
@@ -101,44 +103,160 @@ func sameFile(a, b string) bool {
 	return err == nil && os.SameFile(ai, bi)
 }
 
+// Kept are the files a reused folder kept (Reuse), by name relative to
+// the folder, with slashes: when the folder was claimed each was the live
+// output's file of the same name, whose inode number it gives (0 where the
+// system does not say). Whoever puts that file there again can skip it.
+type Kept map[string]uint64
+
+// Holds reports whether the file name was kept and is the file info
+// describes (by inode number).
+func (k Kept) Holds(name string, info fs.FileInfo) bool {
+	inode, ok := k[name]
+	if !ok || inode == 0 {
+		return false
+	}
+	st, ok := info.Sys().(*syscall.Stat_t)
+	return ok && uint64(st.Ino) == inode //nolint:unconvert // a uint32 on some systems
+}
+
+// entry is one name in a folder (readEntries).
+type entry struct {
+	name  string
+	inode uint64 // 0 when unknown
+	kind  entryKind
+}
+
+type entryKind uint8
+
+const (
+	kindOther entryKind = iota
+	kindFile
+	kindFolder
+	kindUnknown // the folder did not say: a stat tells
+)
+
 // removeChanged removes every file under dir that is not current's file of
-// the same name, keeping the folders, with the folders directly inside dir
-// done side by side on every core.
-func removeChanged(dir, current string) error {
-	entries, err := os.ReadDir(dir)
+// the same name, keeping the folders, and returns the files kept. The
+// folders directly inside dir are done side by side on every core. Files
+// are compared by the inode numbers the two folders list (readEntries),
+// without a stat of each, where the system gives them.
+func removeChanged(dir, current string) (Kept, error) {
+	c := changeRemover{dir: dir, current: current, inodes: current != "" && sameDevice(dir, current)}
+	top, err := readEntries(dir)
+	if err != nil {
+		return nil, err
+	}
+	kept := Kept{}
+	if err := c.files(".", top, kept); err != nil {
+		return nil, err
+	}
+	var folders []string
+	for _, e := range top {
+		if c.kindOf(".", e) == kindFolder {
+			folders = append(folders, e.name)
+		}
+	}
+	found := make([]Kept, len(folders))
+	errs := make([]error, len(folders))
+	workers.Each(context.Background(), runtime.GOMAXPROCS(0), len(folders), func(i int) {
+		found[i] = Kept{}
+		errs[i] = c.tree(folders[i], found[i])
+	})
+	for i, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+		maps.Copy(kept, found[i])
+	}
+	return kept, nil
+}
+
+// changeRemover is removeChanged's walk.
+type changeRemover struct {
+	dir, current string
+	// inodes: the two folders are on one file system, so equal inode
+	// numbers listed mean one file.
+	inodes bool
+}
+
+// tree does the folder rel and every folder under it.
+func (c changeRemover) tree(rel string, kept Kept) error {
+	entries, err := readEntries(filepath.Join(c.dir, rel))
 	if err != nil {
 		return err
 	}
-	check := func(p string) error {
-		rel, err := filepath.Rel(dir, p)
-		if err != nil {
-			return err
-		}
-		if current != "" && sameFile(p, filepath.Join(current, rel)) {
-			return nil
-		}
-		return os.Remove(p)
+	if err := c.files(rel, entries, kept); err != nil {
+		return err
 	}
-	errs := make([]error, len(entries))
-	workers.Each(context.Background(), runtime.GOMAXPROCS(0), len(entries), func(i int) {
-		p := filepath.Join(dir, entries[i].Name())
-		if !entries[i].IsDir() {
-			errs[i] = check(p)
-			return
-		}
-		errs[i] = filepath.WalkDir(p, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
+	for _, e := range entries {
+		if c.kindOf(rel, e) == kindFolder {
+			if err := c.tree(filepath.Join(rel, e.name), kept); err != nil {
 				return err
 			}
-			return check(p)
-		})
-	})
-	for _, err := range errs {
-		if err != nil {
+		}
+	}
+	return nil
+}
+
+// files removes the files among the entries of the folder rel that are not
+// current's, and notes those that are in kept.
+func (c changeRemover) files(rel string, entries []entry, kept Kept) error {
+	var live map[string]entry
+	if c.current != "" {
+		// A folder the live output does not have keeps no file.
+		list, _ := readEntries(filepath.Join(c.current, rel))
+		live = make(map[string]entry, len(list))
+		for _, e := range list {
+			live[e.name] = e
+		}
+	}
+	for _, e := range entries {
+		if c.kindOf(rel, e) == kindFolder {
+			continue
+		}
+		name := filepath.Join(rel, e.name)
+		if inode, same := c.same(name, e, live[e.name]); same {
+			kept[filepath.ToSlash(name)] = inode
+			continue
+		}
+		if err := os.Remove(filepath.Join(c.dir, name)); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// same reports whether the entry name is the live output's file of that
+// name (its entry there is theirs), and its inode number (0 if unknown).
+func (c changeRemover) same(name string, mine, theirs entry) (uint64, bool) {
+	if theirs.name == "" {
+		return 0, false
+	}
+	if c.inodes && mine.inode != 0 && mine.kind == kindFile {
+		return mine.inode, mine.inode == theirs.inode && theirs.kind == kindFile
+	}
+	if !sameFile(filepath.Join(c.dir, name), filepath.Join(c.current, name)) {
+		return 0, false
+	}
+	return mine.inode, true
+}
+
+// kindOf is the entry's kind, from a stat where the folder did not say.
+func (c changeRemover) kindOf(rel string, e entry) entryKind {
+	if e.kind != kindUnknown {
+		return e.kind
+	}
+	info, err := os.Lstat(filepath.Join(c.dir, rel, e.name))
+	switch {
+	case err != nil:
+		return kindOther
+	case info.IsDir():
+		return kindFolder
+	case info.Mode().IsRegular():
+		return kindFile
+	}
+	return kindOther
 }
 
 // Prune removes every file under dir that keep does not want (keep gets

@@ -1,10 +1,12 @@
 package outdir
 
 import (
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
 	"slices"
+	"syscall"
 	"testing"
 )
 
@@ -57,7 +59,7 @@ func TestSwapKeepingThenReuse(t *testing.T) {
 		t.Errorf("the new output's temporary name is still there: %v", err)
 	}
 
-	reused, ok := Reuse(spare, parent, ".build.new-", dir)
+	reused, kept, ok := Reuse(spare, parent, ".build.new-", dir)
 	if !ok {
 		t.Fatal("the spare was not reused")
 	}
@@ -69,13 +71,16 @@ func TestSwapKeepingThenReuse(t *testing.T) {
 	if got := readTree(t, reused); len(got) != 1 || got["assets/app.js"] != "js" {
 		t.Errorf("the reused folder holds %v, want only the file it shares with the output in place", got)
 	}
+	if want := (Kept{"assets/app.js": inodeAt(t, filepath.Join(dir, "assets", "app.js"))}); !maps.Equal(kept, want) {
+		t.Errorf("Reuse says it kept %v, want %v", kept, want)
+	}
 	if got, want := dirsUnder(t, reused), []string{"assets", "docs", "docs/a"}; !slices.Equal(got, want) {
 		t.Errorf("the reused folder holds the folders %v, want %v", got, want)
 	}
 	if _, err := os.Stat(spare); !os.IsNotExist(err) {
 		t.Errorf("the spare is still there after it was reused: %v", err)
 	}
-	if _, ok := Reuse(spare, parent, ".build.new-", dir); ok {
+	if _, _, ok := Reuse(spare, parent, ".build.new-", dir); ok {
 		t.Error("a spare was reused twice")
 	}
 
@@ -136,4 +141,99 @@ func TestSwapKeepingFirstOutput(t *testing.T) {
 	if entries, _ := os.ReadDir(parent); len(entries) != 1 {
 		t.Errorf("beside the output: %d entries, want only the output", len(entries))
 	}
+}
+
+// TestReuseKeepsOnlyTheLiveOutputsFiles: of a spare's files, those linked
+// to the live output's file of the same name stay, wherever they sit; one
+// with the same name and bytes but another inode, one linked to a live
+// file of another name, and one in a folder the live output lacks go.
+func TestReuseKeepsOnlyTheLiveOutputsFiles(t *testing.T) {
+	parent := t.TempDir()
+	live, spare := filepath.Join(parent, "build"), filepath.Join(parent, "spare")
+	writeTree(t, live, map[string]string{"root.txt": "r", "docs/a/index.html": "a", "docs/b/index.html": "b", "same.txt": "s"})
+	writeTree(t, spare, map[string]string{"same.txt": "s", "only-spare/x.txt": "x"})
+	for _, pair := range [][2]string{
+		{"root.txt", "root.txt"}, {"docs/a/index.html", "docs/a/index.html"}, {"docs/b/index.html", "docs/a/other.html"},
+	} {
+		to := filepath.Join(spare, filepath.FromSlash(pair[1]))
+		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Link(filepath.Join(live, filepath.FromSlash(pair[0])), to); err != nil {
+			t.Fatal(err)
+		}
+	}
+	reused, kept, ok := Reuse(spare, parent, ".build.new-", live)
+	if !ok {
+		t.Fatal("the spare was not reused")
+	}
+	want := Kept{
+		"root.txt":          inodeAt(t, filepath.Join(live, "root.txt")),
+		"docs/a/index.html": inodeAt(t, filepath.Join(live, "docs", "a", "index.html")),
+	}
+	if !maps.Equal(kept, want) {
+		t.Errorf("kept %v, want %v", kept, want)
+	}
+	if got := readTree(t, reused); len(got) != 2 || got["root.txt"] != "r" || got["docs/a/index.html"] != "a" {
+		t.Errorf("the reused folder holds %v, want only the two files linked to the live output's of the same name", got)
+	}
+}
+
+// TestReadEntriesMatchesStat: the inode numbers and kinds a folder lists
+// are the ones a stat of each entry gives.
+func TestReadEntriesMatchesStat(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"a.txt": "a", "sub/b.txt": "b"})
+	for i := range 300 { // more than one getdents buffer's worth of long names
+		name := fmt.Sprintf("%0200d.txt", i)
+		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("a.txt", filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	entries, err := readEntries(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != len(listed) {
+		t.Fatalf("readEntries listed %d entries, os.ReadDir %d", len(entries), len(listed))
+	}
+	for _, e := range entries {
+		info, err := os.Lstat(filepath.Join(dir, e.name))
+		if err != nil {
+			t.Fatalf("%q: %v", e.name, err)
+		}
+		wantKind := kindOther
+		switch {
+		case info.IsDir():
+			wantKind = kindFolder
+		case info.Mode().IsRegular():
+			wantKind = kindFile
+		}
+		if e.kind != wantKind && e.kind != kindUnknown {
+			t.Errorf("%q: kind %d, want %d", e.name, e.kind, wantKind)
+		}
+		if e.inode != 0 && e.inode != inodeAt(t, filepath.Join(dir, e.name)) {
+			t.Errorf("%q: inode %d, stat says %d", e.name, e.inode, inodeAt(t, filepath.Join(dir, e.name)))
+		}
+	}
+}
+
+func inodeAt(t *testing.T, path string) uint64 {
+	t.Helper()
+	info, err := os.Lstat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, ok := info.Sys().(*syscall.Stat_t)
+	if !ok {
+		t.Skip("no inode numbers here")
+	}
+	return uint64(st.Ino) //nolint:unconvert // a uint32 on some systems
 }

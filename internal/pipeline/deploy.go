@@ -71,7 +71,7 @@ func (b *builder) precompressWith(out *Output, quality precompress.Policy) {
 			prev = out.prev
 		}
 	}
-	stats, err := precompress.FilesFrom(b.ctx, out.dir, prev, out.Files(), out.previousName, quality, precompress.DefaultCache())
+	stats, err := precompress.FilesFrom(b.ctx, out.dir, prev, out.Files(), out.keptNow(), out.previousName, quality, precompress.DefaultCache())
 	if err != nil {
 		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: "compress the output: " + err.Error()})
 		return

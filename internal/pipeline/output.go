@@ -42,6 +42,12 @@ type Output struct {
 	// whose folders this output may not all have written to.
 	spare  string
 	reused bool
+	// kept are the files of a reused dir that were, when it was claimed,
+	// prev's file of the same name (outdir.Reuse): putting one there again
+	// is skipped. Read-only.
+	kept outdir.Kept
+	// replaced are the kept files the output wrote again.
+	replaced map[string]bool
 
 	mu sync.Mutex
 	// moved maps a folder's name to its name in prev, for a folder named
@@ -79,8 +85,10 @@ type outputFile struct {
 	// be linked from the previous output (addFrom).
 	load func() ([]byte, error)
 	// finished is set for a page prev holds as this build finished it
-	// (linkFinished): it is linked, or copied where links fail.
+	// (linkFinished): it is linked, or copied where links fail. inode is
+	// prev's file's.
 	finished bool
+	inode    uint64
 }
 
 // outputWriters overlap the system calls of writing many small files.
@@ -104,7 +112,7 @@ func newOutput(target, prev string, spare *spareClaim) (*Output, error) {
 			return nil, fmt.Errorf("create output parent %s: %w", parent, err)
 		}
 	}
-	dir, reused := spare.take()
+	dir, kept, reused := spare.take()
 	if !reused {
 		var err error
 		if dir, err = outdir.MkdirTemp(parent, prefix); err != nil {
@@ -114,7 +122,7 @@ func newOutput(target, prev string, spare *spareClaim) (*Output, error) {
 	if target != "" {
 		prev = target
 	}
-	o := &Output{dir: dir, target: target, prev: prev, spare: spare.path(), reused: reused,
+	o := &Output{dir: dir, target: target, prev: prev, spare: spare.path(), reused: reused, kept: kept, replaced: map[string]bool{},
 		names: map[string]bool{}, dirs: map[string]bool{dir: true}, finishedSums: map[string]buildcache.Key{},
 		jobs: make([]chan outputFile, outputWriters), inline: csp.NewCollector()}
 	for i := range o.jobs {
@@ -143,6 +151,7 @@ type spareClaim struct {
 	spare string
 	done  chan struct{}
 	dir   string
+	kept  outdir.Kept
 	ok    bool
 	taken bool
 }
@@ -158,7 +167,7 @@ func claimSpare(target, spare string) *spareClaim {
 	go func() {
 		defer close(c.done)
 		if err := os.MkdirAll(parent, 0o755); err == nil {
-			c.dir, c.ok = outdir.Reuse(spare, parent, prefix, filepath.Clean(target))
+			c.dir, c.kept, c.ok = outdir.Reuse(spare, parent, prefix, filepath.Clean(target))
 		}
 	}()
 	return c
@@ -172,15 +181,15 @@ func (c *spareClaim) path() string {
 	return c.spare
 }
 
-// take waits for the claim and hands its folder over; ok is false when
-// there was no spare to reuse.
-func (c *spareClaim) take() (dir string, ok bool) {
+// take waits for the claim and hands its folder over, with the live
+// output's files it kept; ok is false when there was no spare to reuse.
+func (c *spareClaim) take() (dir string, kept outdir.Kept, ok bool) {
 	if c == nil {
-		return "", false
+		return "", nil, false
 	}
 	<-c.done
 	c.taken = true
-	return c.dir, c.ok
+	return c.dir, c.kept, c.ok
 }
 
 // release puts a folder claimed but never taken (the build stopped before
@@ -209,37 +218,85 @@ func (o *Output) writer(jobs <-chan outputFile) {
 }
 
 func (o *Output) write(f outputFile) error {
+	held, err := o.place(f)
+	if !held && o.holdsAny(f.name) {
+		o.mu.Lock()
+		o.replaced[f.name] = true
+		o.mu.Unlock()
+	}
+	return err
+}
+
+// place puts one file in the folder; held is set when the folder already
+// held it, as kept from prev.
+func (o *Output) place(f outputFile) (held bool, err error) {
 	dir := filepath.Dir(filepath.Join(o.dir, filepath.FromSlash(f.name)))
 	o.mu.Lock()
 	made := o.dirs[dir]
 	o.mu.Unlock()
 	if !made {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return fmt.Errorf("write %s: %w", f.name, err)
+			return false, fmt.Errorf("write %s: %w", f.name, err)
 		}
 		o.mu.Lock()
 		o.dirs[dir] = true
 		o.mu.Unlock()
 	}
 	if f.finished {
+		if o.holds(f.name, f.inode) {
+			return true, nil
+		}
 		rel := filepath.FromSlash(f.name)
 		if err := outdir.LinkOrCopy(filepath.Join(o.prev, rel), filepath.Join(o.dir, rel)); err != nil {
-			return fmt.Errorf("write %s: %w", f.name, err)
+			return false, fmt.Errorf("write %s: %w", f.name, err)
 		}
-		return nil
+		return false, nil
 	}
 	if f.load != nil {
-		if o.prev != "" && contentNamed(f.name) &&
-			outdir.Link(filepath.Join(o.prev, filepath.FromSlash(f.name)), filepath.Join(o.dir, filepath.FromSlash(f.name))) == nil {
-			return nil
+		if o.prev != "" && contentNamed(f.name) {
+			if o.holdsAny(f.name) {
+				return true, nil
+			}
+			if outdir.Link(filepath.Join(o.prev, filepath.FromSlash(f.name)), filepath.Join(o.dir, filepath.FromSlash(f.name))) == nil {
+				return false, nil
+			}
 		}
 		data, err := f.load()
 		if err != nil {
-			return fmt.Errorf("write %s: %w", f.name, err)
+			return false, fmt.Errorf("write %s: %w", f.name, err)
 		}
 		f.data = data
 	}
-	return writeOrLink(o.dir, o.prev, f.name, o.previousName(f.name), f.data)
+	return writeOrLink(o.dir, o.prev, f.name, o.previousName(f.name), f.data, o.holdsAny(f.name))
+}
+
+// keptNow are the files kept from prev (kept) that the output has not
+// replaced: each is still prev's file of the same name. Call it once every
+// file is written.
+func (o *Output) keptNow() outdir.Kept {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	now := make(outdir.Kept, len(o.kept))
+	for name, inode := range o.kept {
+		if !o.replaced[name] {
+			now[name] = inode
+		}
+	}
+	return now
+}
+
+// holds reports whether dir holds prev's file name, of that inode, as the
+// reused folder kept it.
+func (o *Output) holds(name string, inode uint64) bool {
+	kept, ok := o.kept[name]
+	return ok && kept != 0 && kept == inode
+}
+
+// holdsAny reports whether dir holds prev's file name as the reused folder
+// kept it, whatever its inode.
+func (o *Output) holdsAny(name string) bool {
+	_, ok := o.kept[name]
+	return ok
 }
 
 // movedFrom tells the output that the folder dir (a name with a trailing
@@ -311,7 +368,7 @@ func (o *Output) linkFinished(name string, f finishedPage) bool {
 		return false
 	}
 	o.noteFinished(name, f)
-	o.queue(name) <- outputFile{name: name, finished: true}
+	o.queue(name) <- outputFile{name: name, finished: true, inode: r.Inode}
 	return true
 }
 
@@ -471,7 +528,7 @@ func (o *Output) copyTo(root, prev string) error {
 			for i := w; i < len(names); i += outputWriters {
 				data, err := os.ReadFile(filepath.Join(o.dir, filepath.FromSlash(names[i])))
 				if err == nil {
-					err = writeOrLink(root, prev, names[i], names[i], data)
+					_, err = writeOrLink(root, prev, names[i], names[i], data, false)
 				}
 				if err != nil {
 					errs <- fmt.Errorf("copy %s: %w", names[i], err)
@@ -500,28 +557,31 @@ func (o *Output) Close() error {
 // writeOrLink writes one output file under root, or links it from prev
 // when prev already holds the same content, under name or prevName. A file
 // whose name carries a hash of its content (data/*.<hash>.json, the theme's
-// assets) is the same file wherever prev has it.
-func writeOrLink(root, prev, name, prevName string, data []byte) error {
+// assets) is the same file wherever prev has it. holdsPrevs says root
+// holds prev's file of the same name already (a reused folder kept it);
+// held reports that it was left there.
+func writeOrLink(root, prev, name, prevName string, data []byte, holdsPrevs bool) (held bool, err error) {
 	rel := filepath.FromSlash(name)
 	dst := filepath.Join(root, rel)
 	if prev != "" {
 		old := filepath.Join(prev, rel)
-		if contentNamed(name) {
-			if outdir.Link(old, dst) == nil {
-				return nil
+		if contentNamed(name) || sameFile(old, data) {
+			if holdsPrevs {
+				return true, nil
 			}
-		} else if sameFile(old, data) && outdir.Link(old, dst) == nil {
-			return nil
+			if outdir.Link(old, dst) == nil {
+				return false, nil
+			}
 		} else if prevName != name {
 			if moved := filepath.Join(prev, filepath.FromSlash(prevName)); sameFile(moved, data) && outdir.Link(moved, dst) == nil {
-				return nil
+				return false, nil
 			}
 		}
 	}
 	if err := outdir.WriteNew(dst, data); err != nil {
-		return fmt.Errorf("write %s: %w", name, err)
+		return false, fmt.Errorf("write %s: %w", name, err)
 	}
-	return nil
+	return false, nil
 }
 
 // sameFile reports whether the file at path holds exactly data.

@@ -203,13 +203,16 @@ func DirFrom(ctx context.Context, dir, prev string, previousName func(string) st
 	if err != nil {
 		return Stats{}, fmt.Errorf("precompress: list %s: %w", dir, err)
 	}
-	return compressAll(ctx, start, dir, prev, names, sizes, previousName, quality, cache)
+	return compressAll(ctx, start, dir, prev, names, sizes, nil, previousName, quality, cache)
 }
 
 // FilesFrom is DirFrom for the files named (with slashes) of the folder
 // dir, which may hold others: those are left alone, and the folder is not
 // walked. The files are read side by side for their sizes.
-func FilesFrom(ctx context.Context, dir, prev string, files []string, previousName func(string) string, quality Policy, cache *Cache) (Stats, error) {
+//
+// kept are the files of dir known to be prev's file of the same name
+// (outdir.Reuse): their siblings, if kept too, are not looked at in dir.
+func FilesFrom(ctx context.Context, dir, prev string, files []string, kept outdir.Kept, previousName func(string) string, quality Policy, cache *Cache) (Stats, error) {
 	start := time.Now()
 	sizes := make([]int64, len(files))
 	errs := make([]error, len(files))
@@ -237,13 +240,13 @@ func FilesFrom(ctx context.Context, dir, prev string, files []string, previousNa
 			bySize[rel] = sizes[i]
 		}
 	}
-	return compressAll(ctx, start, dir, prev, names, bySize, previousName, quality, cache)
+	return compressAll(ctx, start, dir, prev, names, bySize, kept, previousName, quality, cache)
 }
 
 // compressAll writes the siblings of the files names (relative to dir,
 // with sizes) on every core: DirFrom's work once the files are listed.
 func compressAll(ctx context.Context, start time.Time, dir, prev string, names []string, sizes map[string]int64,
-	previousName func(string) string, quality Policy, cache *Cache) (Stats, error) {
+	kept outdir.Kept, previousName func(string) string, quality Policy, cache *Cache) (Stats, error) {
 	search := previousName == nil
 	if previousName == nil {
 		previousName = func(name string) string { return name }
@@ -266,7 +269,7 @@ func compressAll(ctx context.Context, start time.Time, dir, prev string, names [
 	)
 	workers.Each(ctx, runtime.GOMAXPROCS(0), len(names), func(i int) {
 		name := filepath.ToSlash(names[i])
-		reused, in, out, err := compressFile(dir, prev, names[i], filepath.FromSlash(previousName(name)), quality(name), cache, moved)
+		reused, in, out, err := compressFile(dir, prev, names[i], filepath.FromSlash(previousName(name)), quality(name), cache, moved, kept)
 		mu.Lock()
 		defer mu.Unlock()
 		if err != nil {
@@ -301,14 +304,14 @@ func compressAll(ctx context.Context, start time.Time, dir, prev string, names [
 // compressFile writes the siblings of dir/rel, reusing prev's (of the
 // file there, or of prevRel when it moved) when they describe the same
 // bytes, else the cache's.
-func compressFile(dir, prev, rel, prevRel string, q Quality, cache *Cache, moved func() movedIndex) (reused bool, in, out int64, err error) {
+func compressFile(dir, prev, rel, prevRel string, q Quality, cache *Cache, moved func() movedIndex, kept outdir.Kept) (reused bool, in, out int64, err error) {
 	src := filepath.Join(dir, rel)
 	if prev != "" {
-		if size, n, ok := reuseLinked(src, filepath.Join(prev, rel)); ok {
+		if size, n, ok := reuseLinked(src, filepath.Join(prev, rel), kept, filepath.ToSlash(rel)); ok {
 			return true, size, n, nil
 		}
 		if prevRel != rel {
-			if size, n, ok := reuseLinked(src, filepath.Join(prev, prevRel)); ok {
+			if size, n, ok := reuseLinked(src, filepath.Join(prev, prevRel), nil, ""); ok {
 				return true, size, n, nil
 			}
 		}
@@ -399,15 +402,20 @@ func movedFiles(prev string) movedIndex {
 // itself (the build links the files a rebuild left unchanged), without
 // reading either: most files of a rebuild are such links. It returns src's
 // size and the siblings' total size.
-func reuseLinked(src, old string) (size, siblings int64, ok bool) {
+//
+// kept, when it holds name (src relative to its folder), says src is old
+// without a look at src, and likewise for its siblings.
+func reuseLinked(src, old string, kept outdir.Kept, name string) (size, siblings int64, ok bool) {
 	info, err := os.Stat(old)
 	if err != nil || !info.Mode().IsRegular() {
 		return 0, 0, false
 	}
-	if srcInfo, err := os.Stat(src); err != nil || !os.SameFile(srcInfo, info) {
-		return 0, 0, false
+	if !kept.Holds(name, info) {
+		if srcInfo, err := os.Stat(src); err != nil || !os.SameFile(srcInfo, info) {
+			return 0, 0, false
+		}
 	}
-	siblings, ok = linkSiblings(src, old, info)
+	siblings, ok = linkSiblings(src, old, info, kept, name)
 	return info.Size(), siblings, ok
 }
 
@@ -424,7 +432,7 @@ func reuse(src, old string, data []byte) (int64, bool) {
 	if err != nil || !bytes.Equal(prevData, data) {
 		return 0, false
 	}
-	return linkSiblings(src, old, info)
+	return linkSiblings(src, old, info, nil, "")
 }
 
 // linkSiblings links old's siblings next to src when every one is there,
@@ -432,7 +440,7 @@ func reuse(src, old string, data []byte) (int64, bool) {
 //
 // A folder reused from an earlier output (outdir.Reuse) may hold the
 // siblings already, as links to old's: they are left as they are.
-func linkSiblings(src, old string, info os.FileInfo) (int64, bool) {
+func linkSiblings(src, old string, info os.FileInfo, kept outdir.Kept, name string) (int64, bool) {
 	var total int64
 	sibs := make([]os.FileInfo, len(policy.Encodings))
 	for i, enc := range policy.Encodings {
@@ -444,6 +452,9 @@ func linkSiblings(src, old string, info os.FileInfo) (int64, bool) {
 		total += sib.Size()
 	}
 	for i, enc := range policy.Encodings {
+		if kept.Holds(name+enc.Suffix, sibs[i]) {
+			continue
+		}
 		if there, err := os.Lstat(src + enc.Suffix); err == nil && os.SameFile(there, sibs[i]) {
 			continue
 		}
