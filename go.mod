@@ -13,6 +13,7 @@ require (
 	github.com/alecthomas/chroma/v2 v2.27.0
 	github.com/evanw/esbuild v0.28.2
 	github.com/fsnotify/fsnotify v1.10.1
+	github.com/go-json-experiment/json v1.27.2
 	github.com/klauspost/compress v1.20.3
 	github.com/kljensen/snowball v0.10.0
 	github.com/molecule-man/go-brrr v1.3.1
