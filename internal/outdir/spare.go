@@ -6,8 +6,10 @@ import (
 	"io/fs"
 	"maps"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"syscall"
 
@@ -23,28 +25,74 @@ import (
 // into a new folder: on ext4 shortly after many files were removed, a
 // folder costs about a millisecond. The files left are links to current's:
 // whoever writes into the folder must never write into them (Link and
-// WriteNew replace a name, never a file's content), and Prune removes those
-// the new output does not keep. kept lists the files left. ok is false
-// when there is no spare to reuse; dir is then "".
-func Reuse(spare, parent, prefix, current string) (dir string, kept Kept, ok bool) {
+// WriteNew replace a name, never a file's content), and Reused.Tidy (or
+// Prune) removes those the new output does not keep. ok is false when
+// there is no spare to reuse.
+func Reuse(spare, parent, prefix, current string) (*Reused, bool) {
 	if info, err := os.Lstat(spare); err != nil || !info.IsDir() {
-		return "", nil, false
+		return nil, false
 	}
 	dir, err := MkdirTemp(parent, prefix)
 	if err != nil {
-		return "", nil, false
+		return nil, false
 	}
 	// Renaming a folder onto an empty one replaces it (os.Rename refuses
 	// to; the system call does not).
 	if err := unix.Rename(spare, dir); err != nil {
 		_ = os.Remove(dir)
-		return "", nil, false
+		return nil, false
 	}
-	if kept, err = removeChanged(dir, current); err != nil {
+	r, err := removeChanged(dir, current)
+	if err != nil {
 		_ = RemoveAll(dir)
-		return "", nil, false
+		return nil, false
 	}
-	return dir, kept, true
+	return r, true
+}
+
+// Reused is a folder Reuse made of a spare.
+type Reused struct {
+	Dir string
+	// Kept are the files left in it.
+	Kept Kept
+	// Folders are its folders, relative to it, with slashes.
+	Folders []string
+}
+
+// Tidy removes from the folder what the output now in it does not have:
+// the files kept that are not among names (every file of the output,
+// relative, with slashes), then the folders no name is in, deepest first.
+// Only what Reuse listed is looked at, sparing a walk of the whole folder;
+// should a folder hold something else, it cannot be removed, and Prune
+// then walks the folder.
+func (r *Reused) Tidy(names []string) error {
+	have := make(map[string]bool, len(names))
+	used := map[string]bool{}
+	for _, name := range names {
+		have[name] = true
+		for dir := path.Dir(name); dir != "." && !used[dir]; dir = path.Dir(dir) {
+			used[dir] = true
+		}
+	}
+	for name := range r.Kept {
+		if !have[name] {
+			if err := os.Remove(filepath.Join(r.Dir, filepath.FromSlash(name))); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return err
+			}
+		}
+	}
+	folders := slices.Clone(r.Folders)
+	// Deepest first, so a folder emptied of folders is seen empty.
+	sort.Slice(folders, func(i, j int) bool { return len(folders[i]) > len(folders[j]) })
+	for _, folder := range folders {
+		if used[folder] {
+			continue
+		}
+		if err := os.Remove(filepath.Join(r.Dir, filepath.FromSlash(folder))); err != nil {
+			return Prune(r.Dir, func(rel string) bool { return have[rel] })
+		}
+	}
+	return nil
 }
 
 // Link links from to to, where to may name a file already: it is left when
@@ -141,14 +189,14 @@ const (
 // folders directly inside dir are done side by side on every core. Files
 // are compared by the inode numbers the two folders list (readEntries),
 // without a stat of each, where the system gives them.
-func removeChanged(dir, current string) (Kept, error) {
+func removeChanged(dir, current string) (*Reused, error) {
 	c := changeRemover{dir: dir, current: current, inodes: current != "" && sameDevice(dir, current)}
 	top, err := readEntries(dir)
 	if err != nil {
 		return nil, err
 	}
-	kept := Kept{}
-	if err := c.files(".", top, kept); err != nil {
+	r := &Reused{Dir: dir, Kept: Kept{}}
+	if err := c.files(".", top, r.Kept); err != nil {
 		return nil, err
 	}
 	var folders []string
@@ -157,19 +205,20 @@ func removeChanged(dir, current string) (Kept, error) {
 			folders = append(folders, e.name)
 		}
 	}
-	found := make([]Kept, len(folders))
+	found := make([]*Reused, len(folders))
 	errs := make([]error, len(folders))
 	workers.Each(context.Background(), runtime.GOMAXPROCS(0), len(folders), func(i int) {
-		found[i] = Kept{}
+		found[i] = &Reused{Kept: Kept{}}
 		errs[i] = c.tree(folders[i], found[i])
 	})
 	for i, err := range errs {
 		if err != nil {
 			return nil, err
 		}
-		maps.Copy(kept, found[i])
+		maps.Copy(r.Kept, found[i].Kept)
+		r.Folders = append(r.Folders, found[i].Folders...)
 	}
-	return kept, nil
+	return r, nil
 }
 
 // changeRemover is removeChanged's walk.
@@ -180,18 +229,19 @@ type changeRemover struct {
 	inodes bool
 }
 
-// tree does the folder rel and every folder under it.
-func (c changeRemover) tree(rel string, kept Kept) error {
+// tree does the folder rel and every folder under it, noting them in r.
+func (c changeRemover) tree(rel string, r *Reused) error {
+	r.Folders = append(r.Folders, filepath.ToSlash(rel))
 	entries, err := readEntries(filepath.Join(c.dir, rel))
 	if err != nil {
 		return err
 	}
-	if err := c.files(rel, entries, kept); err != nil {
+	if err := c.files(rel, entries, r.Kept); err != nil {
 		return err
 	}
 	for _, e := range entries {
 		if c.kindOf(rel, e) == kindFolder {
-			if err := c.tree(filepath.Join(rel, e.name), kept); err != nil {
+			if err := c.tree(filepath.Join(rel, e.name), r); err != nil {
 				return err
 			}
 		}

@@ -59,10 +59,11 @@ func TestSwapKeepingThenReuse(t *testing.T) {
 		t.Errorf("the new output's temporary name is still there: %v", err)
 	}
 
-	reused, kept, ok := Reuse(spare, parent, ".build.new-", dir)
+	r, ok := Reuse(spare, parent, ".build.new-", dir)
 	if !ok {
 		t.Fatal("the spare was not reused")
 	}
+	reused, kept := r.Dir, r.Kept
 	if filepath.Dir(reused) != parent {
 		t.Errorf("the reused folder is %s, not beside the output", reused)
 	}
@@ -80,7 +81,7 @@ func TestSwapKeepingThenReuse(t *testing.T) {
 	if _, err := os.Stat(spare); !os.IsNotExist(err) {
 		t.Errorf("the spare is still there after it was reused: %v", err)
 	}
-	if _, _, ok := Reuse(spare, parent, ".build.new-", dir); ok {
+	if _, ok := Reuse(spare, parent, ".build.new-", dir); ok {
 		t.Error("a spare was reused twice")
 	}
 
@@ -163,10 +164,11 @@ func TestReuseKeepsOnlyTheLiveOutputsFiles(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	reused, kept, ok := Reuse(spare, parent, ".build.new-", live)
+	r, ok := Reuse(spare, parent, ".build.new-", live)
 	if !ok {
 		t.Fatal("the spare was not reused")
 	}
+	reused, kept := r.Dir, r.Kept
 	want := Kept{
 		"root.txt":          inodeAt(t, filepath.Join(live, "root.txt")),
 		"docs/a/index.html": inodeAt(t, filepath.Join(live, "docs", "a", "index.html")),
@@ -236,4 +238,59 @@ func inodeAt(t *testing.T, path string) uint64 {
 		t.Skip("no inode numbers here")
 	}
 	return uint64(st.Ino) //nolint:unconvert // a uint32 on some systems
+}
+
+// TestTidy: of a reused folder, Tidy removes the kept files the new output
+// does not have and the folders none of its files is in, and keeps the
+// rest; a folder holding a file Reuse did not list is still emptied.
+func TestTidy(t *testing.T) {
+	parent := t.TempDir()
+	live, spare := filepath.Join(parent, "build"), filepath.Join(parent, "spare")
+	files := map[string]string{"a/keep.html": "k", "a/drop.html": "d", "b/c/drop.html": "d", "top.txt": "t"}
+	writeTree(t, live, files)
+	for name := range files {
+		to := filepath.Join(spare, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Link(filepath.Join(live, filepath.FromSlash(name)), to); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.MkdirAll(filepath.Join(spare, "empty", "deeper"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	r, ok := Reuse(spare, parent, ".build.new-", live)
+	if !ok {
+		t.Fatal("the spare was not reused")
+	}
+	if got, want := dirsUnder(t, r.Dir), []string{"a", "b", "b/c", "empty", "empty/deeper"}; !slices.Equal(got, want) {
+		t.Fatalf("reused folders %v, want %v", got, want)
+	}
+	// The new output: one kept file, one new file in a new folder.
+	writeTree(t, r.Dir, map[string]string{"new/x.txt": "x"})
+	if err := r.Tidy([]string{"a/keep.html", "new/x.txt"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := readTree(t, r.Dir); len(got) != 2 || got["a/keep.html"] != "k" || got["new/x.txt"] != "x" {
+		t.Errorf("after Tidy the folder holds %v", got)
+	}
+	if got, want := dirsUnder(t, r.Dir), []string{"a", "new"}; !slices.Equal(got, want) {
+		t.Errorf("after Tidy the folders are %v, want %v", got, want)
+	}
+
+	// A file nobody listed, in a folder the output does not use: the
+	// folder cannot be removed, so the whole folder is walked.
+	r2, ok := Reuse(filepath.Join(parent, "none"), parent, ".build.new-", live)
+	if ok {
+		t.Fatalf("a missing spare was reused: %v", r2)
+	}
+	r3 := &Reused{Dir: t.TempDir(), Folders: []string{"stray"}}
+	writeTree(t, r3.Dir, map[string]string{"stray/unlisted.txt": "u", "kept.txt": "k"})
+	if err := r3.Tidy([]string{"kept.txt"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := readTree(t, r3.Dir); len(got) != 1 || got["kept.txt"] != "k" {
+		t.Errorf("after Tidy of a folder with an unlisted file it holds %v", got)
+	}
 }

@@ -172,7 +172,7 @@ func jobKeyParts(j *renderJob) [][]byte {
 func recallJSON[T any](store *buildcache.Store, kind buildcache.Kind, key buildcache.Key) (T, bool) {
 	var v T
 	entry, ok := checkedEntry(store, kind, key)
-	if !ok || json.Unmarshal(entry, &v) != nil {
+	if !ok || decodeJSON(entry, &v) != nil {
 		var zero T
 		return zero, false
 	}

@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 
 	"github.com/portaldocs/portal/internal/buildcache"
@@ -173,46 +172,41 @@ func (b *builder) renderMarkdown(site *loaded) *rendered {
 	return out
 }
 
-// kindMarkdown is the store's kind for Markdown renders: the render's
-// fields as JSON, a newline, then its HTML (markdownEntry).
-const kindMarkdown buildcache.Kind = "markdown"
-
-// markdownEntry encodes a render for the store: its fields but the HTML as
-// JSON on the first line, the HTML after it. Reading the fields back needs
-// only the first line; reading the HTML, only what follows.
-func markdownEntry(res *markdown.Result) []byte {
-	fields := *res
-	fields.HTML = ""
-	meta := mustJSON(&fields)
-	entry := make([]byte, 0, len(meta)+1+len(res.HTML))
-	return append(append(append(entry, meta...), '\n'), res.HTML...)
-}
+// kindMarkdown and kindMarkdownHTML are the store's kinds for Markdown
+// renders: the render's fields but the HTML, as JSON, and its HTML, under
+// the same key. They are kept apart because a rebuild reads the fields of
+// every page but the HTML only of the pages whose data changed.
+const (
+	kindMarkdown     buildcache.Kind = "markdown"
+	kindMarkdownHTML buildcache.Kind = "markdown-html"
+)
 
 // keepMarkdown puts a render in the store and returns it without its HTML,
 // with the key its HTML is kept under. A store that cannot be written fails
 // the build: the HTML would be lost.
 func (b *builder) keepMarkdown(key buildcache.Key, res *markdown.Result) (*markdown.Result, buildcache.Key) {
-	if err := b.store.Put(kindMarkdown, key, markdownEntry(res)); err != nil {
-		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: err.Error(), Hint: "check the build cache folder (--cache) and the free disk space"})
-	}
 	fields := *res
 	fields.HTML = ""
+	err := b.store.Put(kindMarkdownHTML, key, []byte(res.HTML))
+	if err == nil {
+		err = b.store.Put(kindMarkdown, key, mustJSON(&fields))
+	}
+	if err != nil {
+		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: err.Error(), Hint: "check the build cache folder (--cache) and the free disk space"})
+	}
 	return &fields, key
 }
 
-// cachedMarkdown reads a render's fields back from the store (its HTML
-// stays there).
+// cachedMarkdown reads a render's fields back from the store; its HTML
+// stays there (markdownHTML), but must be there: the store keeps the
+// entries a build touched.
 func (b *builder) cachedMarkdown(key buildcache.Key) (*markdown.Result, bool) {
 	entry, ok := b.store.Get(kindMarkdown, key)
-	if !ok {
-		return nil, false
-	}
-	nl := bytes.IndexByte(entry, '\n')
-	if nl < 0 {
+	if !ok || !b.store.Has(kindMarkdownHTML, key) {
 		return nil, false
 	}
 	var res markdown.Result
-	if json.Unmarshal(entry[:nl], &res) != nil {
+	if decodeJSON(entry, &res) != nil {
 		return nil, false // a damaged entry is rendered again
 	}
 	return &res, true
@@ -220,12 +214,11 @@ func (b *builder) cachedMarkdown(key buildcache.Key) (*markdown.Result, bool) {
 
 // markdownHTML reads a render's HTML from the store.
 func (b *builder) markdownHTML(key buildcache.Key) (string, error) {
-	entry, ok := b.store.Get(kindMarkdown, key)
-	nl := bytes.IndexByte(entry, '\n')
-	if !ok || nl < 0 {
-		return "", fmt.Errorf("the build store lost a Markdown render (%s/%s)", kindMarkdown, key)
+	html, ok := b.store.Get(kindMarkdownHTML, key)
+	if !ok {
+		return "", fmt.Errorf("the build store lost a Markdown render (%s/%s)", kindMarkdownHTML, key)
 	}
-	return string(entry[nl+1:]), nil
+	return string(html), nil
 }
 
 // docTitle: front matter title, else the first h1, else the base id.

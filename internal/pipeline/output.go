@@ -41,7 +41,7 @@ type Output struct {
 	// remove it); reused is set when dir was the spare of an earlier build,
 	// whose folders this output may not all have written to.
 	spare  string
-	reused bool
+	reused *outdir.Reused
 	// kept are the files of a reused dir that were, when it was claimed,
 	// prev's file of the same name (outdir.Reuse): putting one there again
 	// is skipped. Read-only.
@@ -112,8 +112,12 @@ func newOutput(target, prev string, spare *spareClaim) (*Output, error) {
 			return nil, fmt.Errorf("create output parent %s: %w", parent, err)
 		}
 	}
-	dir, kept, reused := spare.take()
-	if !reused {
+	var dir string
+	var kept outdir.Kept
+	reuse, reused := spare.take()
+	if reused {
+		dir, kept = reuse.Dir, reuse.Kept
+	} else {
 		var err error
 		if dir, err = outdir.MkdirTemp(parent, prefix); err != nil {
 			return nil, fmt.Errorf("create temporary output folder: %w", err)
@@ -122,7 +126,7 @@ func newOutput(target, prev string, spare *spareClaim) (*Output, error) {
 	if target != "" {
 		prev = target
 	}
-	o := &Output{dir: dir, target: target, prev: prev, spare: spare.path(), reused: reused, kept: kept, replaced: map[string]bool{},
+	o := &Output{dir: dir, target: target, prev: prev, spare: spare.path(), reused: reuse, kept: kept, replaced: map[string]bool{},
 		names: map[string]bool{}, dirs: map[string]bool{dir: true}, finishedSums: map[string]buildcache.Key{},
 		jobs: make([]chan outputFile, outputWriters), inline: csp.NewCollector()}
 	for i := range o.jobs {
@@ -148,12 +152,11 @@ func outputPlace(target string) (parent, prefix string) {
 // build: removing its files is system calls that overlap the first stages.
 // A nil claim has nothing.
 type spareClaim struct {
-	spare string
-	done  chan struct{}
-	dir   string
-	kept  outdir.Kept
-	ok    bool
-	taken bool
+	spare  string
+	done   chan struct{}
+	reused *outdir.Reused
+	ok     bool
+	taken  bool
 }
 
 // claimSpare starts claiming spare as a new output folder for target; nil
@@ -167,7 +170,7 @@ func claimSpare(target, spare string) *spareClaim {
 	go func() {
 		defer close(c.done)
 		if err := os.MkdirAll(parent, 0o755); err == nil {
-			c.dir, c.kept, c.ok = outdir.Reuse(spare, parent, prefix, filepath.Clean(target))
+			c.reused, c.ok = outdir.Reuse(spare, parent, prefix, filepath.Clean(target))
 		}
 	}()
 	return c
@@ -181,15 +184,15 @@ func (c *spareClaim) path() string {
 	return c.spare
 }
 
-// take waits for the claim and hands its folder over, with the live
-// output's files it kept; ok is false when there was no spare to reuse.
-func (c *spareClaim) take() (dir string, kept outdir.Kept, ok bool) {
+// take waits for the claim and hands its folder over; ok is false when
+// there was no spare to reuse.
+func (c *spareClaim) take() (*outdir.Reused, bool) {
 	if c == nil {
-		return "", nil, false
+		return nil, false
 	}
 	<-c.done
 	c.taken = true
-	return c.dir, c.kept, c.ok
+	return c.reused, c.ok
 }
 
 // release puts a folder claimed but never taken (the build stopped before
@@ -199,8 +202,8 @@ func (c *spareClaim) release() {
 		return
 	}
 	<-c.done
-	if c.ok && os.Rename(c.dir, c.spare) != nil {
-		_ = outdir.RemoveAll(c.dir)
+	if c.ok && os.Rename(c.reused.Dir, c.spare) != nil {
+		_ = outdir.RemoveAll(c.reused.Dir)
 	}
 }
 
@@ -406,13 +409,6 @@ func (o *Output) adopt(names []string) {
 	}
 }
 
-// has reports whether name is one of the output's files.
-func (o *Output) has(name string) bool {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.names[name]
-}
-
 // finish waits for every write and returns the first error.
 func (o *Output) finish() error {
 	if !o.finished {
@@ -491,9 +487,9 @@ func (o *Output) WriteDir(dir string) error {
 // swapInto puts the output folder in the place of dir, keeping what dir
 // held as the spare when there is one.
 func (o *Output) swapInto(dir string) error {
-	if o.reused {
+	if o.reused != nil {
 		// What the spare held that this output does not.
-		if err := outdir.Prune(o.dir, o.has); err != nil {
+		if err := o.reused.Tidy(o.Files()); err != nil {
 			_ = os.RemoveAll(o.dir)
 			return fmt.Errorf("tidy the output folder: %w", err)
 		}
