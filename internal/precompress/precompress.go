@@ -439,7 +439,8 @@ func reuse(src, old string, data []byte) (int64, bool) {
 // no older than old (info). It returns their total size.
 //
 // A folder reused from an earlier output (outdir.Reuse) may hold the
-// siblings already, as links to old's: they are left as they are.
+// siblings already, as links to old's: kept says so without a look, and
+// Link leaves any other such link as it is.
 func linkSiblings(src, old string, info os.FileInfo, kept outdir.Kept, name string) (int64, bool) {
 	var total int64
 	sibs := make([]os.FileInfo, len(policy.Encodings))
@@ -452,10 +453,9 @@ func linkSiblings(src, old string, info os.FileInfo, kept outdir.Kept, name stri
 		total += sib.Size()
 	}
 	for i, enc := range policy.Encodings {
+		// A sibling a reused folder kept is in place; any other name there
+		// is replaced by the link (outdir.Link checks before it replaces).
 		if kept.Holds(name+enc.Suffix, sibs[i]) {
-			continue
-		}
-		if there, err := os.Lstat(src + enc.Suffix); err == nil && os.SameFile(there, sibs[i]) {
 			continue
 		}
 		if err := outdir.LinkOrCopy(old+enc.Suffix, src+enc.Suffix); err != nil {
