@@ -160,8 +160,8 @@ fhir-schemas: .cache/fhir-schemas/r4.schema.json .cache/fhir-schemas/stu3.schema
 fhir-base:
 	node scripts/fhir-base/extract.mjs
 
-## bench-rebuild: the portal's own site built cold, then again after editing one doc, with the
-## build cache; prints warm / cold (ROUNDS=5 by default; docs/performance.md)
+## bench-rebuild: the portal's own site built cold, then twice more after editing one doc, with the
+## build cache; prints the first and the next rebuild / cold (ROUNDS=5 by default; docs/performance.md)
 .PHONY: bench-rebuild
 bench-rebuild: build
 	scripts/bench-rebuild/run.sh $(or $(ROUNDS),5)
