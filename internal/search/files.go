@@ -12,7 +12,6 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/portaldocs/portal/internal/workers"
 )
@@ -102,27 +101,6 @@ func writeIndex(pages []Page, analyses []pageAnalysis) (*Index, error) {
 	}
 	all[MetaFile] = data
 	return &Index{Hash: hash, Files: all}, nil
-}
-
-// mergePostings gathers every page's postings into one list per term, sorted
-// by term in byte order. Pages are merged in order and each page's postings
-// come in section order, so every list is sorted by page, then section.
-func mergePostings(analyses []pageAnalysis) []postingList {
-	at := map[string]int{}
-	var lists []postingList
-	for page, pa := range analyses {
-		for _, p := range pa.postings {
-			k, ok := at[p.term]
-			if !ok {
-				k = len(lists)
-				at[p.term] = k
-				lists = append(lists, postingList{term: p.term})
-			}
-			lists[k].postings = append(lists[k].postings, uint32(page), p.section, p.weight)
-		}
-	}
-	slices.SortFunc(lists, func(a, b postingList) int { return strings.Compare(a.term, b.term) })
-	return lists
 }
 
 // cutShards splits the sorted lists into shards of at most maxShardBytes of
