@@ -42,20 +42,10 @@ func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *
 	}
 	cfg := site.cfg
 	base := cfg.BaseURL
-	if meta, ok := plan.search.files[search.MetaFile]; ok && out.prev != "" {
-		prevMeta, err := os.ReadFile(filepath.Join(out.prev, filepath.FromSlash(search.Dir+search.MetaFile)))
-		folder, prevFolder := search.FilesFolder(meta), search.FilesFolder(prevMeta)
-		if err == nil && folder != "" && prevFolder != "" {
-			out.movedFrom(search.Dir+folder, search.Dir+prevFolder)
-		}
-	}
 	b.copyStatic(out, site.static)
 	b.copyAssets(out, plan.assets)
 	for _, d := range plan.downloads {
 		out.add(d.Path, d.Data)
-	}
-	for name, data := range plan.search.files {
-		out.add(search.Dir+name, data)
 	}
 	m := plan.manifest
 	out.add(strings.TrimPrefix(m.SiteData, base), plan.siteData)
@@ -89,6 +79,9 @@ func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *
 		lazy = &lazyPages{pages: pages, byFile: map[string]*builtPage{route.NotFoundFile: plan.notFound}}
 	}
 	b.emitPages(out, plan.pages, base, pages, lazy)
+	// Last of the files that do not depend on the others: the index is
+	// made while the pages are.
+	emitSearch(out, plan.search.wait())
 	if lazy == nil {
 		if html, ok := pages.render(b.ctx, &b.diags, plan.notFound); ok {
 			out.add(route.NotFoundFile, html)
@@ -103,6 +96,22 @@ func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *
 	b.emitDeploy(out, cfg, m, lazy)
 	out.Manifest = m
 	return out, lazy
+}
+
+// emitSearch writes the search index's files. Its files folder is named
+// by their content and so changes with any of them: the others are linked
+// from the previous output's folder.
+func emitSearch(out *Output, files map[string][]byte) {
+	if meta, ok := files[search.MetaFile]; ok && out.prev != "" {
+		prevMeta, err := os.ReadFile(filepath.Join(out.prev, filepath.FromSlash(search.Dir+search.MetaFile)))
+		folder, prevFolder := search.FilesFolder(meta), search.FilesFolder(prevMeta)
+		if err == nil && folder != "" && prevFolder != "" {
+			out.movedFrom(search.Dir+folder, search.Dir+prevFolder)
+		}
+	}
+	for name, data := range files {
+		out.add(search.Dir+name, data)
+	}
 }
 
 // emitPages writes every page's data and prerenders its HTML across the

@@ -42,7 +42,7 @@ type resolved struct {
 	// pages' main areas from them (docmain).
 	site        *themedata.SiteData
 	sidebarTree themedata.SidebarsData
-	search      searchFiles
+	search      *searchFiles
 	downloads   []fhir.Download
 	// assets are the files pages use by a relative path, by output name
 	// → site file, as the Markdown stage found them.
@@ -122,7 +122,7 @@ func mainDoc(v *content.Version, sb *sidebar.Sidebars) string {
 // encodePages encodes every page's data into the store, which names its
 // data file, across the workers, and indexes each page for search while its
 // HTML is at hand; then it writes the search index.
-func (r *resolver) encodePages(out *resolved) searchFiles {
+func (r *resolver) encodePages(out *resolved) *searchFiles {
 	base := r.site.cfg.BaseURL
 	var index func(i int) indexFunc
 	var searchPages []search.Page
@@ -150,7 +150,7 @@ func (r *resolver) encodePages(out *resolved) searchFiles {
 	}))
 	out.notFound.encode(r.b, base, nil)
 	if index == nil {
-		return searchFiles{}
+		return &searchFiles{}
 	}
 	var pages []search.Page
 	var kept []search.Analysis
@@ -159,7 +159,7 @@ func (r *resolver) encodePages(out *resolved) searchFiles {
 			pages, kept = append(pages, searchPages[i]), append(kept, analyses[i])
 		}
 	}
-	return r.searchIndex(pages, kept)
+	return r.buildSearchIndex(pages, kept)
 }
 
 // manifest lists the routes in page order, then sorted.

@@ -26,23 +26,44 @@ func hasSearch(cfg *config.Site) bool {
 	return false
 }
 
-// searchFiles is the search index's files, by name under search.Dir.
+// searchFiles is the search index's files, by name under search.Dir,
+// made on a goroutine of their own (wait): only the output needs them, and
+// the rest of the resolve stage and the start of the emit stage need only
+// the index's URL.
 type searchFiles struct {
-	files map[string][]byte
 	// url is the index's meta file under the base URL ("" without search).
-	url string
+	url   string
+	ready chan struct{} // closed once files is set; nil without search
+	files map[string][]byte
+}
+
+// wait returns the index's files once they are made.
+func (s *searchFiles) wait() map[string][]byte {
+	if s.ready != nil {
+		<-s.ready
+	}
+	return s.files
+}
+
+// buildSearchIndex starts writing the index of the pages search lists.
+func (r *resolver) buildSearchIndex(pages []search.Page, analyses []search.Analysis) *searchFiles {
+	s := &searchFiles{url: r.site.cfg.BaseURL + search.Dir + search.MetaFile, ready: make(chan struct{})}
+	go func() {
+		defer close(s.ready)
+		s.files = r.searchIndex(pages, analyses)
+	}()
+	return s
 }
 
 // searchIndex writes the index of the pages search lists, from their
 // analyses (encodePages).
-func (r *resolver) searchIndex(pages []search.Page, analyses []search.Analysis) searchFiles {
-	cfg := r.site.cfg
+func (r *resolver) searchIndex(pages []search.Page, analyses []search.Analysis) map[string][]byte {
 	ix, err := search.BuildAnalyzed(pages, analyses)
 	if err != nil {
-		r.b.diags.Add(diag.Diagnostic{File: cfg.File, Severity: diag.Error, Message: "build the search index: " + err.Error()})
-		return searchFiles{}
+		r.b.diags.Add(diag.Diagnostic{File: r.site.cfg.File, Severity: diag.Error, Message: "build the search index: " + err.Error()})
+		return nil
 	}
-	return searchFiles{files: ix.Files, url: cfg.BaseURL + search.Dir + search.MetaFile}
+	return ix.Files
 }
 
 // searchVersion is the version a doc of v is indexed under, which decides
