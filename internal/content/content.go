@@ -181,8 +181,16 @@ func (d *Doc) ReadBody(site fs.FS) ([]byte, error) {
 
 // Load reads docs (every version of every instance) and pages from the
 // site folder, and adds the generated docs to the default instance's
-// current version.
+// current version: LoadFiles, then AddGenerated.
 func Load(site fs.FS, cfg *config.Site, opts Options) (*Site, []diag.Diagnostic) {
+	out, diags := LoadFiles(site, cfg, opts)
+	return out, append(diags, out.AddGenerated(opts.Generated)...)
+}
+
+// LoadFiles reads docs (every version of every instance) and pages from
+// the site folder; opts.Generated is left to AddGenerated. A build reads
+// the files while it makes the generated docs.
+func LoadFiles(site fs.FS, cfg *config.Site, opts Options) (*Site, []diag.Diagnostic) {
 	var diags []diag.Diagnostic
 	out := &Site{}
 	for _, docsCfg := range cfg.AllDocs() {
@@ -202,23 +210,31 @@ func Load(site fs.FS, cfg *config.Site, opts Options) (*Site, []diag.Diagnostic)
 		out.Instances = append(out.Instances, in)
 		out.Versions = append(out.Versions, versions...)
 	}
-	if len(opts.Generated) > 0 {
-		out.GeneratedDocs = make([]*Doc, len(opts.Generated))
-		current := out.version(CurrentVersion)
-		for i, g := range opts.Generated {
-			if current == nil {
-				diags = append(diags, g.NoVersion)
-				break
-			}
-			doc, gd := current.addGenerated(g)
-			diags = append(diags, gd...)
-			out.GeneratedDocs[i] = doc
-		}
-	}
 	pages, pd := loadPages(site, cfg)
 	diags = append(diags, pd...)
 	out.Pages = pages
 	return out, diags
+}
+
+// AddGenerated adds the generated docs to the default instance's current
+// version, in GeneratedDocs in the same order. Call it once.
+func (s *Site) AddGenerated(generated []Generated) []diag.Diagnostic {
+	if len(generated) == 0 {
+		return nil
+	}
+	var diags []diag.Diagnostic
+	s.GeneratedDocs = make([]*Doc, len(generated))
+	current := s.version(CurrentVersion)
+	for i, g := range generated {
+		if current == nil {
+			diags = append(diags, g.NoVersion)
+			break
+		}
+		doc, gd := current.addGenerated(g)
+		diags = append(diags, gd...)
+		s.GeneratedDocs[i] = doc
+	}
+	return diags
 }
 
 // version finds a version of the default instance.

@@ -55,6 +55,16 @@ func (b *builder) load() *loaded {
 		recorder = newReadRecorder(b.site)
 		fhirFiles = recorder
 	}
+	// The docs and pages are read while the FHIR files are, whose pages
+	// are then added as generated docs.
+	var site *content.Site
+	read := make(chan struct{})
+	go func() {
+		defer close(read)
+		var ds []diag.Diagnostic
+		site, ds = content.LoadFiles(b.site, cfg, content.Options{IncludeDrafts: b.opts.includeDrafts, DeferBodies: true})
+		b.diags.Add(ds...)
+	}()
 	fhirSite, ds := fhir.Prepare(b.ctx, fhirFiles, cfg.FHIR, cfg.File, fhir.BaseSpecs, b.fhirPrepareOptions(recorder, cfg)...)
 	b.diags.Add(ds...)
 	var fhirInputs buildcache.Key
@@ -65,8 +75,8 @@ func (b *builder) load() *loaded {
 	for i, p := range fhirSite.Pages {
 		generated[i] = generatedDoc(cfg.File, p)
 	}
-	site, ds := content.Load(b.site, cfg, content.Options{IncludeDrafts: b.opts.includeDrafts, Generated: generated, DeferBodies: true})
-	b.diags.Add(ds...)
+	<-read
+	b.diags.Add(site.AddGenerated(generated)...)
 	return &loaded{cfg: cfg, content: site, fhir: newFHIRPages(cfg, fhirSite, site), fhirInputs: fhirInputs, static: b.listStatic(cfg),
 		sidebarDocs: b.evaluateSidebars(site)}
 }
