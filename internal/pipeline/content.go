@@ -56,7 +56,7 @@ func (b *builder) inspectAuthorText(site *loaded, j *renderJob) {
 
 // contentChecker runs the checks that compare pages with the site's FHIR
 // data, and the content lint, over every page read by inspectAuthorText,
-// page by page in site order as the Markdown workers finish them (give),
+// page by page in site order as the Markdown workers read them (give),
 // on a goroutine of its own, so that only the pages in flight are in
 // memory: the checks that compare pages keep what they compare, not the
 // pages.
@@ -93,8 +93,9 @@ func (b *builder) newContentChecker(site *loaded, jobs int) *contentChecker {
 	return c
 }
 
-// give hands over job i once its worker is done with it (its author text
-// may be nil); the job's author text is then released.
+// give hands over job i once its worker has read its author text (which
+// may be nil), before it renders the page; the worker's job lets go of the
+// author text.
 func (c *contentChecker) give(i int, j *renderJob) {
 	c.given <- givenJob{i, &renderJob{source: j.source, doc: j.doc, page: j.page, author: j.author,
 		checksKey: j.checksKey, checked: j.checked}}

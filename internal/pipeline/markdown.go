@@ -89,18 +89,21 @@ func (b *builder) renderMarkdown(site *loaded) *rendered {
 	checks := b.newContentChecker(site, len(jobs))
 	b.parallel(len(jobs), b.counted(StageMarkdown, len(jobs), func(i int) {
 		j := &jobs[i]
-		defer checks.give(i, j)
 		if j.doc != nil {
 			// Read now, not when the site was loaded: only the bodies of the
 			// pages in flight are in memory.
 			body, err := j.doc.ReadBody(b.site)
 			if err != nil {
 				b.diags.Add(diag.Diagnostic{File: j.source, Severity: diag.Error, Message: err.Error()})
+				checks.give(i, j)
 				return
 			}
 			j.body = body
 		}
 		b.inspectAuthorText(site, j)
+		// The checks read the text as written, not its render: a changed
+		// page is checked while it renders.
+		checks.give(i, j)
 		expansionKey, memo := b.expansionKey(site, structure, j)
 		if memo {
 			// A body whose FHIR inputs did not change expands as before: its
