@@ -160,12 +160,23 @@ type Kept map[string]uint64
 // Holds reports whether the file name was kept and is the file info
 // describes (by inode number).
 func (k Kept) Holds(name string, info fs.FileInfo) bool {
-	inode, ok := k[name]
-	if !ok || inode == 0 {
-		return false
-	}
+	return k.Is(name, InodeOf(info))
+}
+
+// Is reports whether the file name was kept and has that inode number.
+func (k Kept) Is(name string, inode uint64) bool {
+	kept, ok := k[name]
+	return ok && kept != 0 && kept == inode
+}
+
+// InodeOf is the inode number of the file info describes, 0 where the
+// system does not say.
+func InodeOf(info fs.FileInfo) uint64 {
 	st, ok := info.Sys().(*syscall.Stat_t)
-	return ok && uint64(st.Ino) == inode //nolint:unconvert // a uint32 on some systems
+	if !ok {
+		return 0
+	}
+	return uint64(st.Ino) //nolint:unconvert // a uint32 on some systems
 }
 
 // entry is one name in a folder (readEntries).

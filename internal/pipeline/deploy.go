@@ -66,18 +66,29 @@ func (b *builder) precompressWith(out *Output, quality precompress.Policy) {
 	// says the same policy made them: a build with another --compress must
 	// write what a build without a previous output writes.
 	prev, stamp := "", b.storeKey(kindPrecompress, []byte(out.target))
+	records := b.storeKey(kindPrecompressRecords, []byte(out.target))
+	known := precompress.Known{Kept: out.keptNow()}
 	if b.store.Persistent() {
 		if used, ok := b.store.Get(kindPrecompress, stamp); ok && string(used) == b.opts.precompressName {
 			prev = out.prev
+			known.Records, _ = recallJSON[map[string]precompress.Record](b.store, kindPrecompressRecords, records)
 		}
 	}
-	stats, err := precompress.FilesFrom(b.ctx, out.dir, prev, out.Files(), out.keptNow(), out.previousName, quality, precompress.DefaultCache())
+	stats, err := precompress.FilesFrom(b.ctx, out.dir, prev, out.Files(), known, out.previousName, quality, precompress.DefaultCache())
 	if err != nil {
 		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: "compress the output: " + err.Error()})
 		return
 	}
 	if b.store.Persistent() {
-		_ = b.store.Put(kindPrecompress, stamp, []byte(b.opts.precompressName)) // only an optimisation
+		// Only optimisations: without them the next build compresses again,
+		// or looks at every sibling.
+		_ = b.store.Put(kindPrecompress, stamp, []byte(b.opts.precompressName))
+		_ = b.store.Replace(kindPrecompressRecords, records, withChecksum(mustJSON(stats.Records)))
 	}
 	out.adopt(stats.Siblings)
 }
+
+// kindPrecompressRecords is the store's kind for what the last build into
+// an output folder recorded of its compressed files and their siblings
+// (precompress.Record, by name): JSON, checked.
+const kindPrecompressRecords buildcache.Kind = "precompress-records"

@@ -155,6 +155,39 @@ type Stats struct {
 	// Siblings are the names (with slashes, relative to the folder) of
 	// every sibling written or linked.
 	Siblings []string
+	// Records describe the files whose siblings were taken from the
+	// previous output, and those siblings, for the next build (Known).
+	Records map[string]Record
+}
+
+// Record is a compressed file and its siblings (in policy.Encodings'
+// order) as a build left them: their inode numbers, sizes and times.
+type Record struct {
+	File     FileState   `json:"f"`
+	Siblings []FileState `json:"s"`
+}
+
+// FileState says which file a name held, and that it was not written since.
+type FileState struct {
+	Inode uint64 `json:"i"`
+	Size  int64  `json:"s"`
+	MTime int64  `json:"m"`
+}
+
+// stateOf is the state info describes.
+func stateOf(info fs.FileInfo) FileState {
+	return FileState{Inode: outdir.InodeOf(info), Size: info.Size(), MTime: info.ModTime().UnixNano()}
+}
+
+// Known is what a build knows of its folder before it compresses: the
+// files that are the previous output's (a reused folder's, outdir.Reuse),
+// and the records the build that wrote the previous output made of it
+// (Stats.Records). A file the previous output holds as its record says,
+// kept with its siblings as the record names them, takes its siblings
+// without a look at them.
+type Known struct {
+	Kept    outdir.Kept
+	Records map[string]Record
 }
 
 // Dir writes the siblings of every file that Wants them in the folder dir,
@@ -203,16 +236,15 @@ func DirFrom(ctx context.Context, dir, prev string, previousName func(string) st
 	if err != nil {
 		return Stats{}, fmt.Errorf("precompress: list %s: %w", dir, err)
 	}
-	return compressAll(ctx, start, dir, prev, names, sizes, nil, previousName, quality, cache)
+	return compressAll(ctx, start, dir, prev, names, sizes, Known{}, previousName, quality, cache)
 }
 
 // FilesFrom is DirFrom for the files named (with slashes) of the folder
 // dir, which may hold others: those are left alone, and the folder is not
 // walked. The files are read side by side for their sizes.
 //
-// kept are the files of dir known to be prev's file of the same name
-// (outdir.Reuse): their siblings, if kept too, are not looked at in dir.
-func FilesFrom(ctx context.Context, dir, prev string, files []string, kept outdir.Kept, previousName func(string) string, quality Policy, cache *Cache) (Stats, error) {
+// known says what is known of dir's files (see Known).
+func FilesFrom(ctx context.Context, dir, prev string, files []string, known Known, previousName func(string) string, quality Policy, cache *Cache) (Stats, error) {
 	start := time.Now()
 	sizes := make([]int64, len(files))
 	errs := make([]error, len(files))
@@ -240,13 +272,13 @@ func FilesFrom(ctx context.Context, dir, prev string, files []string, kept outdi
 			bySize[rel] = sizes[i]
 		}
 	}
-	return compressAll(ctx, start, dir, prev, names, bySize, kept, previousName, quality, cache)
+	return compressAll(ctx, start, dir, prev, names, bySize, known, previousName, quality, cache)
 }
 
 // compressAll writes the siblings of the files names (relative to dir,
 // with sizes) on every core: DirFrom's work once the files are listed.
 func compressAll(ctx context.Context, start time.Time, dir, prev string, names []string, sizes map[string]int64,
-	kept outdir.Kept, previousName func(string) string, quality Policy, cache *Cache) (Stats, error) {
+	known Known, previousName func(string) string, quality Policy, cache *Cache) (Stats, error) {
 	search := previousName == nil
 	if previousName == nil {
 		previousName = func(name string) string { return name }
@@ -264,12 +296,12 @@ func compressAll(ctx context.Context, start time.Time, dir, prev string, names [
 	sort.SliceStable(names, func(i, j int) bool { return sizes[names[i]] > sizes[names[j]] })
 	var (
 		mu    sync.Mutex
-		stats Stats
+		stats = Stats{Records: map[string]Record{}}
 		first error
 	)
 	workers.Each(ctx, runtime.GOMAXPROCS(0), len(names), func(i int) {
 		name := filepath.ToSlash(names[i])
-		reused, in, out, err := compressFile(dir, prev, names[i], filepath.FromSlash(previousName(name)), quality(name), cache, moved, kept)
+		r, err := compressFile(dir, prev, names[i], filepath.FromSlash(previousName(name)), quality(name), cache, moved, known)
 		mu.Lock()
 		defer mu.Unlock()
 		if err != nil {
@@ -278,13 +310,16 @@ func compressAll(ctx context.Context, start time.Time, dir, prev string, names [
 			}
 			return
 		}
-		if reused {
+		if r.reused {
 			stats.Reused++
 		} else {
 			stats.Compressed++
 		}
-		stats.In += in
-		stats.Out += out
+		if r.record != nil {
+			stats.Records[name] = *r.record
+		}
+		stats.In += r.in
+		stats.Out += r.out
 		for _, enc := range policy.Encodings {
 			stats.Siblings = append(stats.Siblings, name+enc.Suffix)
 		}
@@ -301,34 +336,43 @@ func compressAll(ctx context.Context, start time.Time, dir, prev string, names [
 	return stats, nil
 }
 
+// fileResult is what compressFile did with one file: reused siblings, or
+// new ones; in and out are the file's and its siblings' sizes; record, when
+// set, describes the file and its siblings for the next build.
+type fileResult struct {
+	reused  bool
+	in, out int64
+	record  *Record
+}
+
 // compressFile writes the siblings of dir/rel, reusing prev's (of the
 // file there, or of prevRel when it moved) when they describe the same
 // bytes, else the cache's.
-func compressFile(dir, prev, rel, prevRel string, q Quality, cache *Cache, moved func() movedIndex, kept outdir.Kept) (reused bool, in, out int64, err error) {
+func compressFile(dir, prev, rel, prevRel string, q Quality, cache *Cache, moved func() movedIndex, known Known) (fileResult, error) {
 	src := filepath.Join(dir, rel)
 	if prev != "" {
-		if size, n, ok := reuseLinked(src, filepath.Join(prev, rel), kept, filepath.ToSlash(rel)); ok {
-			return true, size, n, nil
+		if r, ok := reuseLinked(src, filepath.Join(prev, rel), known, filepath.ToSlash(rel)); ok {
+			return r, nil
 		}
 		if prevRel != rel {
-			if size, n, ok := reuseLinked(src, filepath.Join(prev, prevRel), nil, ""); ok {
-				return true, size, n, nil
+			if r, ok := reuseLinked(src, filepath.Join(prev, prevRel), Known{}, ""); ok {
+				return r, nil
 			}
 		}
 	}
 	data, err := os.ReadFile(src)
 	if err != nil {
-		return false, 0, 0, fmt.Errorf("precompress: %w", err)
+		return fileResult{}, fmt.Errorf("precompress: %w", err)
 	}
 	if prev != "" {
 		old := filepath.Join(prev, rel)
 		if n, ok := reuse(src, old, data); ok {
-			return true, int64(len(data)), n, nil
+			return fileResult{reused: true, in: int64(len(data)), out: n}, nil
 		}
 		if _, err := os.Lstat(old); os.IsNotExist(err) {
 			for _, candidate := range moved()[movedKey{filepath.Base(rel), int64(len(data))}] {
 				if n, ok := reuse(src, filepath.Join(prev, candidate), data); ok {
-					return true, int64(len(data)), n, nil
+					return fileResult{reused: true, in: int64(len(data)), out: n}, nil
 				}
 			}
 		}
@@ -343,17 +387,18 @@ func compressFile(dir, prev, rel, prevRel string, q Quality, cache *Cache, moved
 	encoded, cached := cache.get(key)
 	if !cached {
 		if encoded, err = Encode(data, q); err != nil {
-			return false, 0, 0, fmt.Errorf("precompress %s: %w", rel, err)
+			return fileResult{}, fmt.Errorf("precompress %s: %w", rel, err)
 		}
 		cache.put(key, encoded)
 	}
+	r := fileResult{reused: cached, in: int64(len(data))}
 	for i, enc := range policy.Encodings {
 		if err := outdir.WriteNew(src+enc.Suffix, encoded[i]); err != nil {
-			return false, 0, 0, fmt.Errorf("precompress: %w", err)
+			return fileResult{}, fmt.Errorf("precompress: %w", err)
 		}
-		out += int64(len(encoded[i]))
+		r.out += int64(len(encoded[i]))
 	}
-	return cached, int64(len(data)), out, nil
+	return r, nil
 }
 
 // movedKey finds a file of the previous output by its base name and size.
@@ -403,20 +448,51 @@ func movedFiles(prev string) movedIndex {
 // reading either: most files of a rebuild are such links. It returns src's
 // size and the siblings' total size.
 //
-// kept, when it holds name (src relative to its folder), says src is old
-// without a look at src, and likewise for its siblings.
-func reuseLinked(src, old string, kept outdir.Kept, name string) (size, siblings int64, ok bool) {
+// known, when it holds name (src relative to its folder), says src is old
+// without a look at src, and likewise for its siblings; and when old is as
+// the previous build recorded it, and every sibling kept as recorded, the
+// siblings are taken as they are without a look at them either.
+func reuseLinked(src, old string, known Known, name string) (fileResult, bool) {
 	info, err := os.Stat(old)
 	if err != nil || !info.Mode().IsRegular() {
-		return 0, 0, false
+		return fileResult{}, false
 	}
-	if !kept.Holds(name, info) {
+	if r, ok := keptAsRecorded(known, name, info); ok {
+		return r, true
+	}
+	if !known.Kept.Holds(name, info) {
 		if srcInfo, err := os.Stat(src); err != nil || !os.SameFile(srcInfo, info) {
-			return 0, 0, false
+			return fileResult{}, false
 		}
 	}
-	siblings, ok = linkSiblings(src, old, info, kept, name)
-	return info.Size(), siblings, ok
+	sibs, ok := linkSiblings(src, old, info, known.Kept, name)
+	if !ok {
+		return fileResult{}, false
+	}
+	r := fileResult{reused: true, in: info.Size(), record: &Record{File: stateOf(info), Siblings: make([]FileState, len(sibs))}}
+	for i, sib := range sibs {
+		r.out += sib.Size()
+		r.record.Siblings[i] = stateOf(sib)
+	}
+	return r, true
+}
+
+// keptAsRecorded reports whether the file name, prev's file old (info),
+// and its siblings are all as the previous build recorded them, and kept
+// in the folder: then nothing is left to do.
+func keptAsRecorded(known Known, name string, info fs.FileInfo) (fileResult, bool) {
+	rec, ok := known.Records[name]
+	if !ok || rec.File != stateOf(info) || !known.Kept.Is(name, rec.File.Inode) || len(rec.Siblings) != len(policy.Encodings) {
+		return fileResult{}, false
+	}
+	r := fileResult{reused: true, in: info.Size(), record: &rec}
+	for i, enc := range policy.Encodings {
+		if !known.Kept.Is(name+enc.Suffix, rec.Siblings[i].Inode) {
+			return fileResult{}, false
+		}
+		r.out += rec.Siblings[i].Size
+	}
+	return r, true
 }
 
 // reuse links prev's siblings next to src when prev holds the same bytes
@@ -432,25 +508,28 @@ func reuse(src, old string, data []byte) (int64, bool) {
 	if err != nil || !bytes.Equal(prevData, data) {
 		return 0, false
 	}
-	return linkSiblings(src, old, info, nil, "")
+	sibs, ok := linkSiblings(src, old, info, nil, "")
+	var total int64
+	for _, sib := range sibs {
+		total += sib.Size()
+	}
+	return total, ok
 }
 
 // linkSiblings links old's siblings next to src when every one is there,
-// no older than old (info). It returns their total size.
+// no older than old (info). It returns what they are.
 //
 // A folder reused from an earlier output (outdir.Reuse) may hold the
 // siblings already, as links to old's: kept says so without a look, and
 // Link leaves any other such link as it is.
-func linkSiblings(src, old string, info os.FileInfo, kept outdir.Kept, name string) (int64, bool) {
-	var total int64
+func linkSiblings(src, old string, info os.FileInfo, kept outdir.Kept, name string) ([]os.FileInfo, bool) {
 	sibs := make([]os.FileInfo, len(policy.Encodings))
 	for i, enc := range policy.Encodings {
 		sib, err := os.Stat(old + enc.Suffix)
 		if err != nil || !sib.Mode().IsRegular() || sib.ModTime().Before(info.ModTime()) {
-			return 0, false
+			return nil, false
 		}
 		sibs[i] = sib
-		total += sib.Size()
 	}
 	for i, enc := range policy.Encodings {
 		// A sibling a reused folder kept is in place; any other name there
@@ -459,10 +538,10 @@ func linkSiblings(src, old string, info os.FileInfo, kept outdir.Kept, name stri
 			continue
 		}
 		if err := outdir.LinkOrCopy(old+enc.Suffix, src+enc.Suffix); err != nil {
-			return 0, false
+			return nil, false
 		}
 	}
-	return total, true
+	return sibs, true
 }
 
 // Files compresses in memory: for each name that Wants it, read returns
