@@ -6,6 +6,7 @@ import (
 
 	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/csp"
+	"github.com/portaldocs/portal/internal/outdir"
 )
 
 // A page whose data and shared inputs did not change is finished exactly
@@ -43,8 +44,8 @@ type outputRecord struct {
 
 // describes reports whether info is the file the record was made of.
 func (r outputRecord) describes(info os.FileInfo) bool {
-	ino, ok := inodeOf(info)
-	return ok && info.Mode().IsRegular() && ino == r.Inode && info.Size() == r.Size && info.ModTime().UnixNano() == r.MTime
+	ino := outdir.InodeOf(info)
+	return ino != 0 && info.Mode().IsRegular() && ino == r.Inode && info.Size() == r.Size && info.ModTime().UnixNano() == r.MTime
 }
 
 // finishedKey is the key of a page's finished file: the prerender's inputs
@@ -118,9 +119,9 @@ func (b *builder) rememberOutputFiles(out *Output) {
 		if err != nil {
 			continue
 		}
-		ino, ok := inodeOf(info)
-		if !ok {
-			return
+		ino := outdir.InodeOf(info)
+		if ino == 0 {
+			return // the system does not say: pages are compared byte by byte
 		}
 		records[name] = outputRecord{Sum: sum, Inode: ino, Size: info.Size(), MTime: info.ModTime().UnixNano()}
 	}

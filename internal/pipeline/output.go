@@ -246,7 +246,7 @@ func (o *Output) place(f outputFile) (held bool, err error) {
 		o.mu.Unlock()
 	}
 	if f.finished {
-		if o.holds(f.name, f.inode) {
+		if o.kept.Is(f.name, f.inode) {
 			return true, nil
 		}
 		rel := filepath.FromSlash(f.name)
@@ -286,13 +286,6 @@ func (o *Output) keptNow() outdir.Kept {
 		}
 	}
 	return now
-}
-
-// holds reports whether dir holds prev's file name, of that inode, as the
-// reused folder kept it.
-func (o *Output) holds(name string, inode uint64) bool {
-	kept, ok := o.kept[name]
-	return ok && kept != 0 && kept == inode
 }
 
 // holdsAny reports whether dir holds prev's file name as the reused folder
