@@ -103,7 +103,7 @@ func TestNginxUnderABaseURL(t *testing.T) {
 		`location = "/portal/docs/x/" {` + "\n    try_files \"/portal/docs/x/index.html\" =404;",
 		"location / {\n    return 404;\n}",
 		`error_page 404 "/portal/404.html";`,
-		`location ~ "^/portal/(?:assets|data)/.*[^/]$"`,
+		`location ~ "^/portal/(?:assets|data|search/t|search/p)/.*[^/]$"`,
 	} {
 		if !strings.Contains(nginx, want) {
 			t.Errorf("nginx config lacks %q", want)

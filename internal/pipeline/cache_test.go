@@ -281,8 +281,9 @@ func TestWarmBuildEqualsColdBuild(t *testing.T) {
 func TestWarmBuildTakesPagesFromTheCache(t *testing.T) {
 	site := filepath.Join(t.TempDir(), "site")
 	copyDir(t, "testdata/fhir-site", site)
-	// With search, the edit below changes the index: its folder's name, not
-	// the URL of its meta file, which the site data names.
+	// With search, the edit below changes the index: its meta file and the
+	// names of its changed files, not the meta file's URL, which the site
+	// data names.
 	appendTo(t, site, "portal.yaml", "themeConfig:\n  navbar:\n    items:\n      - type: search\n        position: right\n")
 	cacheDir := filepath.Join(t.TempDir(), "cache")
 	store, err := buildcache.Open(cacheDir)
@@ -291,7 +292,7 @@ func TestWarmBuildTakesPagesFromTheCache(t *testing.T) {
 	}
 	out := filepath.Join(t.TempDir(), "out")
 	buildInto(t, site, out, store)
-	before, beforeIndex := siteDataName(t, out), searchFolders(t, out)
+	before, beforeIndex := siteDataName(t, out), searchMeta(t, out)
 
 	// Mark every prerendered page the cache holds.
 	const mark = "<!-- from the build cache -->"
@@ -316,8 +317,8 @@ func TestWarmBuildTakesPagesFromTheCache(t *testing.T) {
 	}
 	// The edit changed the search index but not the site data, which names
 	// the index's meta file: no other page changes.
-	if after := searchFolders(t, out); slices.Equal(after, beforeIndex) {
-		t.Fatalf("the search index's folder is still %v; the test needs an edit that changes the index", after)
+	if after := searchMeta(t, out); bytes.Equal(after, beforeIndex) {
+		t.Fatalf("the search index is unchanged; the test needs an edit that changes it")
 	}
 	if after := siteDataName(t, out); after != before {
 		t.Errorf("a text edit renamed the site data file %s to %s: every page, which preloads it, changed with it", before, after)
@@ -403,14 +404,14 @@ func editedPage(t *testing.T, files map[string][]byte) []byte {
 	return nil
 }
 
-// searchFolders lists the folders of search index files a build wrote into out.
-func searchFolders(t *testing.T, out string) []string {
+// searchMeta is the search index's meta file a build wrote into out.
+func searchMeta(t *testing.T, out string) []byte {
 	t.Helper()
-	names, err := filepath.Glob(filepath.Join(out, "search", "*", "t"))
-	if err != nil || len(names) == 0 {
-		t.Fatalf("want a search index folder in %s, got %v (%v)", out, names, err)
+	data, err := os.ReadFile(filepath.Join(out, "search", "index.json"))
+	if err != nil {
+		t.Fatalf("want a search index in %s: %v", out, err)
 	}
-	return names
+	return data
 }
 
 // siteDataName is the name of the site data file a build wrote into out.

@@ -74,7 +74,7 @@ func (b *builder) precompressWith(out *Output, quality precompress.Policy) {
 			known.Records, _ = recallJSON[map[string]precompress.Record](b.store, kindPrecompressRecords, records)
 		}
 	}
-	stats, err := precompress.FilesFrom(b.ctx, out.dir, prev, out.Files(), known, out.previousName, quality, precompress.DefaultCache())
+	stats, err := precompress.FilesFrom(b.ctx, out.dir, prev, out.Files(), known, quality, precompress.DefaultCache())
 	if err != nil {
 		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: "compress the output: " + err.Error()})
 		return

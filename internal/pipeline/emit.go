@@ -11,9 +11,7 @@ import (
 	"html/template"
 	"io/fs"
 	"maps"
-	"os"
 	"path"
-	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -98,19 +96,16 @@ func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *
 	return out, lazy
 }
 
-// emitSearch writes the search index's files. Its files folder is named
-// by their content and so changes with any of them: the others are linked
-// from the previous output's folder.
+// emitSearch writes the search index's files. Every file but index.json is
+// named by its content (docs/search-index.md), so an unchanged one is the
+// previous output's file of the same name.
 func emitSearch(out *Output, files map[string][]byte) {
-	if meta, ok := files[search.MetaFile]; ok && out.prev != "" {
-		prevMeta, err := os.ReadFile(filepath.Join(out.prev, filepath.FromSlash(search.Dir+search.MetaFile)))
-		folder, prevFolder := search.FilesFolder(meta), search.FilesFolder(prevMeta)
-		if err == nil && folder != "" && prevFolder != "" {
-			out.movedFrom(search.Dir+folder, search.Dir+prevFolder)
-		}
-	}
 	for name, data := range files {
-		out.add(search.Dir+name, data)
+		if name == search.MetaFile {
+			out.add(search.Dir+name, data)
+			continue
+		}
+		out.addFrom(search.Dir+name, func() ([]byte, error) { return data, nil })
 	}
 }
 

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -181,16 +180,16 @@ func searchVersions(t *testing.T, out interface {
 	var meta struct {
 		Versions     []string `json:"versions"`
 		PageVersions []int    `json:"pageVersions"`
-		Files        string   `json:"files"`
+		PageHashes   []string `json:"pageHashes"`
 	}
 	readJSON(t, out, strings.TrimPrefix(indexURL, "/"), &meta)
-	dir := strings.TrimSuffix(strings.TrimPrefix(indexURL, "/"), "index.json") + meta.Files
+	dir := strings.TrimSuffix(strings.TrimPrefix(indexURL, "/"), "index.json")
 	got := map[string]string{}
 	for page, version := range meta.PageVersions {
 		var fragment struct {
 			URL string `json:"url"`
 		}
-		readJSON(t, out, dir+"p/"+strconv.Itoa(page)+".json", &fragment)
+		readJSON(t, out, dir+"p/"+meta.PageHashes[page]+".json", &fragment)
 		got[fragment.URL] = meta.Versions[version]
 	}
 	return got

@@ -19,6 +19,7 @@ import (
 	"github.com/portaldocs/portal/internal/csp"
 	"github.com/portaldocs/portal/internal/outdir"
 	"github.com/portaldocs/portal/internal/route"
+	"github.com/portaldocs/portal/internal/search"
 )
 
 // Output is a finished site: every file of the output folder, written into
@@ -49,11 +50,7 @@ type Output struct {
 	// replaced are the kept files the output wrote again.
 	replaced map[string]bool
 
-	mu sync.Mutex
-	// moved maps a folder's name to its name in prev, for a folder named
-	// by its content (movedFrom): unchanged files in it are linked from
-	// there.
-	moved map[string]string
+	mu    sync.Mutex
 	names map[string]bool
 	dirs  map[string]bool // folders made so far
 	err   error
@@ -270,7 +267,7 @@ func (o *Output) place(f outputFile) (held bool, err error) {
 		}
 		f.data = data
 	}
-	return writeOrLink(o.dir, o.prev, f.name, o.previousName(f.name), f.data, o.holdsAny(f.name))
+	return writeOrLink(o.dir, o.prev, f.name, f.data, o.holdsAny(f.name))
 }
 
 // keptNow are the files kept from prev (kept) that the output has not
@@ -293,36 +290,6 @@ func (o *Output) keptNow() outdir.Kept {
 func (o *Output) holdsAny(name string) bool {
 	_, ok := o.kept[name]
 	return ok
-}
-
-// movedFrom tells the output that the folder dir (a name with a trailing
-// slash) was prevDir in the previous output: a folder named by a hash of
-// its files changes name when any of them changes, and the others are
-// then linked from there rather than written again. Files of the folder
-// added before the call are written. It is safe for concurrent use.
-func (o *Output) movedFrom(dir, prevDir string) {
-	if o.prev == "" || dir == prevDir {
-		return
-	}
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	if o.moved == nil {
-		o.moved = map[string]string{}
-	}
-	o.moved[dir] = prevDir
-}
-
-// previousName is the name a file may have had in the previous output.
-// The writers ask it while the build may still be adding folders.
-func (o *Output) previousName(name string) string {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	for dir, prevDir := range o.moved {
-		if rest, ok := strings.CutPrefix(name, dir); ok {
-			return prevDir + rest
-		}
-	}
-	return name
 }
 
 // add queues one file for writing. It is safe for concurrent use.
@@ -517,7 +484,7 @@ func (o *Output) copyTo(root, prev string) error {
 			for i := w; i < len(names); i += outputWriters {
 				data, err := os.ReadFile(filepath.Join(o.dir, filepath.FromSlash(names[i])))
 				if err == nil {
-					_, err = writeOrLink(root, prev, names[i], names[i], data, false)
+					_, err = writeOrLink(root, prev, names[i], data, false)
 				}
 				if err != nil {
 					errs <- fmt.Errorf("copy %s: %w", names[i], err)
@@ -544,12 +511,12 @@ func (o *Output) Close() error {
 }
 
 // writeOrLink writes one output file under root, or links it from prev
-// when prev already holds the same content, under name or prevName. A file
+// when prev already holds the same content under its name. A file
 // whose name carries a hash of its content (data/*.<hash>.json, the theme's
 // assets) is the same file wherever prev has it. holdsPrevs says root
 // holds prev's file of the same name already (a reused folder kept it);
 // held reports that it was left there.
-func writeOrLink(root, prev, name, prevName string, data []byte, holdsPrevs bool) (held bool, err error) {
+func writeOrLink(root, prev, name string, data []byte, holdsPrevs bool) (held bool, err error) {
 	rel := filepath.FromSlash(name)
 	dst := filepath.Join(root, rel)
 	if prev != "" {
@@ -559,10 +526,6 @@ func writeOrLink(root, prev, name, prevName string, data []byte, holdsPrevs bool
 				return true, nil
 			}
 			if outdir.Link(old, dst) == nil {
-				return false, nil
-			}
-		} else if prevName != name {
-			if moved := filepath.Join(prev, filepath.FromSlash(prevName)); sameFile(moved, data) && outdir.Link(moved, dst) == nil {
 				return false, nil
 			}
 		}
@@ -584,8 +547,9 @@ func sameFile(path string, data []byte) bool {
 }
 
 // contentNamed reports whether an output file's name carries a hash of its
-// content: the data files and stylesheets the build names (hashedName) and
-// the theme's assets, which Vite names so.
+// content: the data files and stylesheets the build names (hashedName), the
+// search index's shards and fragments, and the theme's assets, which Vite
+// names so.
 func contentNamed(name string) bool {
 	if strings.HasPrefix(name, themeDir) {
 		return viteNameRe.MatchString(name)
@@ -594,6 +558,6 @@ func contentNamed(name string) bool {
 }
 
 var (
-	hashedNameRe = regexp.MustCompile(`^(?:data|assets/css)/.*\.[0-9a-f]{10}\.(?:json|css)$`)
+	hashedNameRe = regexp.MustCompile(`^(?:(?:data|assets/css)/.*\.[0-9a-f]{10}\.(?:json|css)|` + search.Dir + `[tp]/[0-9a-f]{10}\.json)$`)
 	viteNameRe   = regexp.MustCompile(`-[A-Za-z0-9_-]{8}\.(?:js|css)$`)
 )

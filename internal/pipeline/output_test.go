@@ -6,13 +6,14 @@ import (
 	"testing"
 )
 
-// TestOutputLinksFilesOfAMovedFolder: a folder named by its content (the
-// search index's) changes name when one file in it changes; the others are
-// linked from the previous output's folder, not written again, and a file
-// whose bytes changed is written.
-func TestOutputLinksFilesOfAMovedFolder(t *testing.T) {
+// TestOutputLinksSearchFilesByName: the search index names its shards and
+// fragments by their content, so a rebuild links each one the previous
+// output holds under its name, and writes the new ones and index.json,
+// whose name outlives its bytes.
+func TestOutputLinksSearchFilesByName(t *testing.T) {
 	prev := filepath.Join(t.TempDir(), "out")
-	for name, data := range map[string]string{"search/old/t/a.json": "same", "search/old/t/b.json": "before"} {
+	kept, gone := "search/p/0123456789.json", "search/t/abcdefabcd.json"
+	for name, data := range map[string]string{kept: "same\n", gone: "before\n", "search/index.json": "old meta\n"} {
 		path := filepath.Join(prev, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
@@ -26,24 +27,29 @@ func TestOutputLinksFilesOfAMovedFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer out.Close()
-	out.movedFrom("search/new/", "search/old/")
-	out.add("search/new/t/a.json", []byte("same"))
-	out.add("search/new/t/b.json", []byte("after"))
+	added := "search/t/9876543210.json"
+	emitSearch(out, map[string][]byte{
+		"index.json":        []byte("new meta\n"),
+		"p/0123456789.json": []byte("same\n"),
+		"t/9876543210.json": []byte("after\n"),
+	})
 	if err := out.finish(); err != nil {
 		t.Fatal(err)
 	}
-	same := func(newName, oldName string) bool {
-		a, errA := os.Stat(filepath.Join(out.dir, filepath.FromSlash(newName)))
-		b, errB := os.Stat(filepath.Join(prev, filepath.FromSlash(oldName)))
+	linked := func(name string) bool {
+		a, errA := os.Stat(filepath.Join(out.dir, filepath.FromSlash(name)))
+		b, errB := os.Stat(filepath.Join(prev, filepath.FromSlash(name)))
 		return errA == nil && errB == nil && os.SameFile(a, b)
 	}
-	if !same("search/new/t/a.json", "search/old/t/a.json") {
-		t.Error("the unchanged file of the moved folder was written again, not linked")
+	if !linked(kept) {
+		t.Errorf("%s, unchanged, was written again, not linked", kept)
 	}
-	if same("search/new/t/b.json", "search/old/t/b.json") {
-		t.Error("the changed file of the moved folder was linked to its old bytes")
+	for name, want := range map[string]string{added: "after\n", "search/index.json": "new meta\n"} {
+		if data, _ := out.File(name); string(data) != want {
+			t.Errorf("%s holds %q, want %q", name, data, want)
+		}
 	}
-	if data, _ := out.File("search/new/t/b.json"); string(data) != "after" {
-		t.Errorf("the changed file holds %q", data)
+	if _, ok := out.File(gone); ok {
+		t.Errorf("%s, absent from the new index, is in the output", gone)
 	}
 }

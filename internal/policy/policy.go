@@ -117,8 +117,10 @@ const (
 )
 
 // ImmutableDirs are the output folders whose file names carry a content
-// hash: theme assets and page data (route.Entry.Data).
-var ImmutableDirs = []string{"assets/", "data/"}
+// hash: theme assets, page data (route.Entry.Data), and the search index's
+// term shards and page fragments (docs/search-index.md; its index.json,
+// whose name outlives its bytes, is outside them).
+var ImmutableDirs = []string{"assets/", "data/", "search/t/", "search/p/"}
 
 // CacheControl returns the Cache-Control of the output file name (relative
 // to the output root).

@@ -197,18 +197,13 @@ type Known struct {
 // files of a rebuild are unchanged. prev may be "" or missing. Files prev
 // cannot supply come from cache when it has them (a nil cache has nothing).
 func Dir(ctx context.Context, dir, prev string, q Quality, cache *Cache) (Stats, error) {
-	return DirFrom(ctx, dir, prev, nil, All(q), cache)
+	return DirFrom(ctx, dir, prev, All(q), cache)
 }
 
-// DirFrom is Dir with each file's quality given by quality, and told where
-// files were in prev: previousName maps a file's name (with slashes) to the
-// name it had there, for every folder the build renamed, so prev is not
-// searched for moved files (a search walks all of prev; a file whose name
-// changed with its content is not there anyway). With previousName nil,
-// prev is searched as Dir does. prev's siblings are reused only as the
-// same policy wrote them: give prev "" when the previous output was
-// compressed by another policy.
-func DirFrom(ctx context.Context, dir, prev string, previousName func(string) string, quality Policy, cache *Cache) (Stats, error) {
+// DirFrom is Dir with each file's quality given by quality. prev's
+// siblings are reused only as the same policy wrote them: give prev ""
+// when the previous output was compressed by another policy.
+func DirFrom(ctx context.Context, dir, prev string, quality Policy, cache *Cache) (Stats, error) {
 	start := time.Now()
 	var names []string
 	sizes := map[string]int64{}
@@ -236,7 +231,7 @@ func DirFrom(ctx context.Context, dir, prev string, previousName func(string) st
 	if err != nil {
 		return Stats{}, fmt.Errorf("precompress: list %s: %w", dir, err)
 	}
-	return compressAll(ctx, start, dir, prev, names, sizes, Known{}, previousName, quality, cache)
+	return compressAll(ctx, start, dir, prev, names, sizes, Known{}, quality, cache)
 }
 
 // FilesFrom is DirFrom for the files named (with slashes) of the folder
@@ -244,7 +239,7 @@ func DirFrom(ctx context.Context, dir, prev string, previousName func(string) st
 // walked. The files are read side by side for their sizes.
 //
 // known says what is known of dir's files (see Known).
-func FilesFrom(ctx context.Context, dir, prev string, files []string, known Known, previousName func(string) string, quality Policy, cache *Cache) (Stats, error) {
+func FilesFrom(ctx context.Context, dir, prev string, files []string, known Known, quality Policy, cache *Cache) (Stats, error) {
 	start := time.Now()
 	sizes := make([]int64, len(files))
 	errs := make([]error, len(files))
@@ -272,25 +267,13 @@ func FilesFrom(ctx context.Context, dir, prev string, files []string, known Know
 			bySize[rel] = sizes[i]
 		}
 	}
-	return compressAll(ctx, start, dir, prev, names, bySize, known, previousName, quality, cache)
+	return compressAll(ctx, start, dir, prev, names, bySize, known, quality, cache)
 }
 
 // compressAll writes the siblings of the files names (relative to dir,
 // with sizes) on every core: DirFrom's work once the files are listed.
 func compressAll(ctx context.Context, start time.Time, dir, prev string, names []string, sizes map[string]int64,
-	known Known, previousName func(string) string, quality Policy, cache *Cache) (Stats, error) {
-	search := previousName == nil
-	if previousName == nil {
-		previousName = func(name string) string { return name }
-	}
-	// Only a rebuild that renamed a folder asks for it: indexing prev
-	// costs a walk of the whole previous output.
-	moved := sync.OnceValue(func() movedIndex {
-		if !search {
-			return nil
-		}
-		return movedFiles(prev)
-	})
+	known Known, quality Policy, cache *Cache) (Stats, error) {
 	// Largest first: at Brotli's best quality a 2 MB page takes seconds,
 	// and started last it would keep one core busy alone at the end.
 	sort.SliceStable(names, func(i, j int) bool { return sizes[names[i]] > sizes[names[j]] })
@@ -301,7 +284,7 @@ func compressAll(ctx context.Context, start time.Time, dir, prev string, names [
 	)
 	workers.Each(ctx, runtime.GOMAXPROCS(0), len(names), func(i int) {
 		name := filepath.ToSlash(names[i])
-		r, err := compressFile(dir, prev, names[i], filepath.FromSlash(previousName(name)), quality(name), cache, moved, known)
+		r, err := compressFile(dir, prev, names[i], quality(name), cache, known)
 		mu.Lock()
 		defer mu.Unlock()
 		if err != nil {
@@ -345,19 +328,13 @@ type fileResult struct {
 	record  *Record
 }
 
-// compressFile writes the siblings of dir/rel, reusing prev's (of the
-// file there, or of prevRel when it moved) when they describe the same
-// bytes, else the cache's.
-func compressFile(dir, prev, rel, prevRel string, q Quality, cache *Cache, moved func() movedIndex, known Known) (fileResult, error) {
+// compressFile writes the siblings of dir/rel, reusing prev's file of the
+// same name's when they describe the same bytes, else the cache's.
+func compressFile(dir, prev, rel string, q Quality, cache *Cache, known Known) (fileResult, error) {
 	src := filepath.Join(dir, rel)
 	if prev != "" {
 		if r, ok := reuseLinked(src, filepath.Join(prev, rel), known, filepath.ToSlash(rel)); ok {
 			return r, nil
-		}
-		if prevRel != rel {
-			if r, ok := reuseLinked(src, filepath.Join(prev, prevRel), Known{}, ""); ok {
-				return r, nil
-			}
 		}
 	}
 	data, err := os.ReadFile(src)
@@ -368,13 +345,6 @@ func compressFile(dir, prev, rel, prevRel string, q Quality, cache *Cache, moved
 		old := filepath.Join(prev, rel)
 		if n, ok := reuse(src, old, data); ok {
 			return fileResult{reused: true, in: int64(len(data)), out: n}, nil
-		}
-		if _, err := os.Lstat(old); os.IsNotExist(err) {
-			for _, candidate := range moved()[movedKey{filepath.Base(rel), int64(len(data))}] {
-				if n, ok := reuse(src, filepath.Join(prev, candidate), data); ok {
-					return fileResult{reused: true, in: int64(len(data)), out: n}, nil
-				}
-			}
 		}
 	}
 	if !q.slow() {
@@ -399,48 +369,6 @@ func compressFile(dir, prev, rel, prevRel string, q Quality, cache *Cache, moved
 		r.out += int64(len(encoded[i]))
 	}
 	return r, nil
-}
-
-// movedKey finds a file of the previous output by its base name and size.
-type movedKey struct {
-	base string
-	size int64
-}
-
-// movedIndex lists the previous output's compressible files by movedKey.
-type movedIndex map[movedKey][]string
-
-// movedFiles indexes prev's files that may have moved: a folder named by
-// its content's hash (the search index's) gets a new name whenever one of
-// its files changes, while most of its files keep their bytes; they keep
-// their base name too, so a file missing from prev under its own name is
-// looked for among prev's files of the same base name and size. Nil when
-// prev is "" or unreadable: moved files are then compressed again.
-func movedFiles(prev string) movedIndex {
-	if prev == "" {
-		return nil
-	}
-	index := movedIndex{}
-	err := filepath.WalkDir(prev, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || !d.Type().IsRegular() {
-			return err
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(prev, p)
-		if err != nil || !Wants(filepath.ToSlash(rel), info.Size()) {
-			return err
-		}
-		key := movedKey{d.Name(), info.Size()}
-		index[key] = append(index[key], rel)
-		return nil
-	})
-	if err != nil {
-		return nil
-	}
-	return index
 }
 
 // reuseLinked links prev's siblings next to src when src is prev's file

@@ -3,6 +3,8 @@ package search
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,7 +12,6 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -45,7 +46,7 @@ func decodeIndex(t testing.TB, ix *Index) decodedIndex {
 	d.postings = map[string][]uint32{}
 	for i := range d.meta.Shards {
 		var s shardJSON
-		decode(t, ix, "t/"+strconv.Itoa(i)+".json", &s)
+		decode(t, ix, shardFile(t, d.meta, i), &s)
 		if len(s.Terms) != len(s.Postings) {
 			t.Fatalf("t/%d.json: %d terms, %d postings lists", i, len(s.Terms), len(s.Postings))
 		}
@@ -56,20 +57,50 @@ func decodeIndex(t testing.TB, ix *Index) decodedIndex {
 	}
 	for p := range d.meta.Pages {
 		var f pageFragment
-		decode(t, ix, "p/"+strconv.Itoa(p)+".json", &f)
+		decode(t, ix, pageFile(t, d.meta, p), &f)
 		d.fragments = append(d.fragments, f)
 	}
-	if want := 1 + len(d.meta.Shards) + d.meta.Pages; len(ix.Files) != want {
-		t.Errorf("index has %d files, want %d: %v", len(ix.Files), want, slices.Sorted(maps.Keys(ix.Files)))
+	named := map[string]bool{MetaFile: true}
+	for i := range d.meta.Shards {
+		named[shardFile(t, d.meta, i)] = true
+	}
+	for p := range d.meta.Pages {
+		named[pageFile(t, d.meta, p)] = true
+	}
+	if got, want := slices.Sorted(maps.Keys(ix.Files)), slices.Sorted(maps.Keys(named)); !slices.Equal(got, want) {
+		t.Errorf("index files %v, want those index.json names: %v", got, want)
 	}
 	return d
 }
 
+// readMeta decodes the index's index.json.
+func readMeta(t testing.TB, ix *Index) meta {
+	t.Helper()
+	var m meta
+	decode(t, ix, MetaFile, &m)
+	return m
+}
+
+// shardFile is the name of term shard i, as index.json gives it.
+func shardFile(t testing.TB, m meta, i int) string {
+	t.Helper()
+	if len(m.ShardHashes) != len(m.Shards) {
+		t.Fatalf("index.json has %d shard hashes for %d shards", len(m.ShardHashes), len(m.Shards))
+	}
+	return "t/" + m.ShardHashes[i] + ".json"
+}
+
+// pageFile is the name of page p's fragment, as index.json gives it.
+func pageFile(t testing.TB, m meta, p int) string {
+	t.Helper()
+	if len(m.PageHashes) != m.Pages {
+		t.Fatalf("index.json has %d page hashes for %d pages", len(m.PageHashes), m.Pages)
+	}
+	return "p/" + m.PageHashes[p] + ".json"
+}
+
 func decode(t testing.TB, ix *Index, name string, v any) {
 	t.Helper()
-	if name != MetaFile {
-		name = ix.Hash + "/" + name
-	}
 	data, ok := ix.Files[name]
 	if !ok {
 		t.Fatalf("index has no %s", name)
@@ -157,7 +188,7 @@ func TestShardBoundaries(t *testing.T) {
 				if i > 0 && (len(s.Terms) == 0 || s.Terms[0] != shards[i]) {
 					t.Errorf("shards[%d] = %q is not the first term of t/%d.json", i, shards[i], i)
 				}
-				size := len(ix.Files[ix.Hash+"/t/"+strconv.Itoa(i)+".json"])
+				size := len(ix.Files[shardFile(t, d.meta, i)])
 				if size > maxShardBytes && len(s.Terms) > 1 {
 					t.Errorf("t/%d.json is %d bytes with %d terms, want at most %d", i, size, len(s.Terms), maxShardBytes)
 				}
@@ -188,7 +219,7 @@ func TestLargeTermGetsItsOwnShard(t *testing.T) {
 		if !slices.Contains(s.Terms, "common") {
 			continue
 		}
-		size := len(ix.Files[ix.Hash+"/t/"+strconv.Itoa(i)+".json"])
+		size := len(ix.Files[shardFile(t, d.meta, i)])
 		if len(s.Terms) != 1 || size <= maxShardBytes {
 			t.Errorf("t/%d.json holds %q in %d bytes, want \"common\" alone in more than %d", i, s.Terms[:min(len(s.Terms), 3)], size, maxShardBytes)
 		}
@@ -238,7 +269,7 @@ func TestPageFragments(t *testing.T) {
 	if got := len(f.Sections[1].Text); got > excerptLength {
 		t.Errorf("excerpt is %d characters, want at most %d", got, excerptLength)
 	}
-	if !bytes.Contains(ix.Files[ix.Hash+"/p/0.json"], []byte("Intro <b> & more.")) {
+	if !bytes.Contains(ix.Files[pageFile(t, readMeta(t, ix), 0)], []byte("Intro <b> & more.")) {
 		t.Error("fragment JSON escapes HTML characters, want them as they are")
 	}
 }
@@ -319,8 +350,8 @@ func TestMeta(t *testing.T) {
 	ix := build(t, pages)
 	d := decodeIndex(t, ix)
 	m := d.meta
-	if m.Version != 2 || m.Pages != 4 || m.Sections != 5 {
-		t.Errorf("version %d, pages %d, sections %d; want 2, 4, 5", m.Version, m.Pages, m.Sections)
+	if m.Version != 3 || m.Pages != 4 || m.Sections != 5 {
+		t.Errorf("version %d, pages %d, sections %d; want 3, 4, 5", m.Version, m.Pages, m.Sections)
 	}
 	if want := []string{"", "current", "1.0"}; !slices.Equal(m.Versions, want) {
 		t.Errorf("versions = %q, want %q", m.Versions, want)
@@ -331,29 +362,64 @@ func TestMeta(t *testing.T) {
 	if want := 1.4; m.AvgSectionLength != want { // (2 + 1 + 3 + 0 + 1) / 5
 		t.Errorf("avgSectionLength = %v, want %v", m.AvgSectionLength, want)
 	}
-	if !regexp.MustCompile(`^[0-9a-f]{10}$`).MatchString(ix.Hash) {
-		t.Errorf("hash %q is not 10 hex digits", ix.Hash)
+	// The meta file, whose URL outlives the build, names every other file
+	// by the first ten hex digits of its SHA-256.
+	for name, data := range ix.Files {
+		if name == MetaFile {
+			continue
+		}
+		sum := sha256.Sum256(data)
+		if want := name[:2] + hex.EncodeToString(sum[:])[:10] + ".json"; name != want {
+			t.Errorf("%s holds bytes whose name would be %s", name, want)
+		}
 	}
-	// The meta file, whose URL outlives the build, names the hashed folder
-	// of the rest.
-	if got, want := m.Files, ix.Hash+"/"; got != want {
-		t.Errorf("files = %q, want %q", got, want)
+	for _, hash := range append(slices.Clone(m.ShardHashes), m.PageHashes...) {
+		if !regexp.MustCompile(`^[0-9a-f]{10}$`).MatchString(hash) {
+			t.Errorf("hash %q is not 10 hex digits", hash)
+		}
+	}
+}
+
+func TestIdenticalFragmentsShareAFile(t *testing.T) {
+	pages := []Page{
+		{URL: "/docs/a/", Title: "Same", HTML: "<p>Same words.</p>"},
+		{URL: "/docs/a/", Title: "Same", HTML: "<p>Same words.</p>"},
+	}
+	ix := build(t, pages)
+	if a, b := pageFile(t, readMeta(t, ix), 0), pageFile(t, readMeta(t, ix), 1); a != b {
+		t.Errorf("identical fragments are %s and %s, want one file", a, b)
+	}
+}
+
+func TestAddNamedRefusesTwoContentsOfOneName(t *testing.T) {
+	files := newIndexFiles(2)
+	if _, err := files.addNamed("p/", []byte("one\n")); err != nil {
+		t.Fatal(err)
+	}
+	// Forge a collision: the name of "one" holding other bytes.
+	for name := range files {
+		files[name] = []byte("two\n")
+	}
+	_, err := files.addNamed("p/", []byte("one\n"))
+	if err == nil || !strings.Contains(err.Error(), "two index files of different content are both named p/") {
+		t.Errorf("addNamed over a file of other bytes: %v, want the collision named", err)
 	}
 }
 
 func TestBuildIsDeterministic(t *testing.T) {
 	pages := syntheticPages(200, 300)
 	first, second := build(t, pages), build(t, pages)
-	if first.Hash != second.Hash {
-		t.Errorf("hashes differ: %s, %s", first.Hash, second.Hash)
-	}
 	if !maps.EqualFunc(first.Files, second.Files, bytes.Equal) {
 		t.Error("files differ between two builds of the same pages")
 	}
 	changed := slices.Clone(pages)
 	changed[7].HTML += "<p>one more word</p>"
-	if build(t, changed).Hash == first.Hash {
-		t.Error("hash unchanged after a page changed")
+	after := build(t, changed)
+	if pageFile(t, readMeta(t, after), 7) == pageFile(t, readMeta(t, first), 7) {
+		t.Error("the changed page's fragment kept its name")
+	}
+	if pageFile(t, readMeta(t, after), 8) != pageFile(t, readMeta(t, first), 8) {
+		t.Error("an unchanged page's fragment changed its name")
 	}
 }
 
@@ -380,7 +446,7 @@ func BenchmarkBuild(b *testing.B) {
 	total, largest, shards := 0, 0, 0
 	for name, data := range ix.Files {
 		total += len(data)
-		if strings.HasPrefix(name, ix.Hash+"/t/") {
+		if strings.HasPrefix(name, "t/") {
 			shards++
 			largest = max(largest, len(data))
 		}
@@ -482,8 +548,8 @@ func TestBuildAnalyzedEqualsBuild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Hash != want.Hash || len(got.Files) != len(want.Files) {
-		t.Fatalf("hash %s with %d files, want %s with %d", got.Hash, len(got.Files), want.Hash, len(want.Files))
+	if len(got.Files) != len(want.Files) {
+		t.Fatalf("%d files, want %d", len(got.Files), len(want.Files))
 	}
 	for name, data := range want.Files {
 		if string(got.Files[name]) != string(data) {

@@ -7,18 +7,21 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"maps"
 	"math"
 	"runtime"
-	"slices"
 	"strconv"
 
 	"github.com/portaldocs/portal/internal/workers"
 )
 
 // formatVersion is index.json's "version": the format of docs/search-index.md.
-// Version 2 moved index.json out of the hashed folder, which it names.
-const formatVersion = 2
+// Version 2 moved index.json out of the hashed folder, which it named;
+// version 3 names each shard and fragment by its own content instead, so a
+// rebuild leaves every unchanged file where it was.
+const formatVersion = 3
+
+// fileHashLength is the number of hex digits of a file's SHA-256 in its name.
+const fileHashLength = 10
 
 // maxShardBytes is the size a term shard stays within unless one term's
 // postings alone exceed it: small enough that a query fetches little, large
@@ -43,9 +46,10 @@ type meta struct {
 	PageNameTokens   [][2]int `json:"pageNameTokens"`
 	Shards           []string `json:"shards"`
 	AvgSectionLength float64  `json:"avgSectionLength"`
-	// Files is the folder of the term shards and page fragments, relative
-	// to index.json: the indexHash and a slash.
-	Files string `json:"files"`
+	// ShardHashes names shard i's file, t/{hash}.json, and PageHashes page
+	// p's fragment, p/{hash}.json, both relative to index.json.
+	ShardHashes []string `json:"shardHashes"`
+	PageHashes  []string `json:"pageHashes"`
 }
 
 // postingList is one term with its flat page, section, weight triples.
@@ -58,7 +62,7 @@ type postingList struct {
 func writeIndex(pages []Page, analyses []pageAnalysis) (*Index, error) {
 	lists := mergePostings(analyses)
 	shards := cutShards(lists)
-	files := make(map[string][]byte, len(shards)+len(pages))
+	files := newIndexFiles(len(shards) + len(pages) + 1)
 	m := meta{Version: formatVersion, Pages: len(pages), Shards: make([]string, len(shards))}
 	// Shards encode side by side: on a site of a few hundred pages this was
 	// a third of the index's time, on the build's one goroutine.
@@ -67,19 +71,29 @@ func writeIndex(pages []Page, analyses []pageAnalysis) (*Index, error) {
 	workers.Each(context.Background(), runtime.GOMAXPROCS(0), len(shards), func(i int) {
 		encoded[i], errs[i] = encodeShard(shards[i])
 	})
+	m.ShardHashes = make([]string, len(shards))
 	for i, shard := range shards {
 		if errs[i] != nil {
 			return nil, fmt.Errorf("search: encode term shard %d: %w", i, errs[i])
 		}
-		files["t/"+strconv.Itoa(i)+".json"] = encoded[i]
+		hash, err := files.addNamed("t/", encoded[i])
+		if err != nil {
+			return nil, err
+		}
+		m.ShardHashes[i] = hash
 		if i > 0 {
 			m.Shards[i] = shard[0].term
 		}
 	}
 	words := 0
 	m.PageNameTokens = make([][2]int, len(analyses))
+	m.PageHashes = make([]string, len(analyses))
 	for i, pa := range analyses {
-		files["p/"+strconv.Itoa(i)+".json"] = pa.fragment
+		hash, err := files.addNamed("p/", pa.fragment)
+		if err != nil {
+			return nil, err
+		}
+		m.PageHashes[i] = hash
 		m.PageNameTokens[i] = pa.nameTokens
 		m.Sections += pa.sections
 		words += pa.words
@@ -89,18 +103,33 @@ func writeIndex(pages []Page, analyses []pageAnalysis) (*Index, error) {
 	}
 	m.Versions, m.PageVersions = pageVersions(pages)
 	m.PageWeights = pageWeights(pages)
-	hash := hashFiles(files)
-	m.Files = hash + "/"
 	data, err := encodeJSON(m)
 	if err != nil {
 		return nil, fmt.Errorf("search: encode %s: %w", MetaFile, err)
 	}
-	all := make(map[string][]byte, len(files)+1)
-	for name, file := range files {
-		all[m.Files+name] = file
+	files[MetaFile] = data
+	return &Index{Files: files}, nil
+}
+
+// indexFiles are the index's files by name.
+type indexFiles map[string][]byte
+
+func newIndexFiles(n int) indexFiles { return make(indexFiles, n) }
+
+// addNamed adds data as folder/{hash}.json, named by its content so that a
+// URL's bytes never change and a rebuild keeps every unchanged file in
+// place; it returns the hash. Byte-identical fragments share a file. Two
+// different files with one name (ten hex digits of SHA-256 alike) would
+// serve one page's results for another's, so that fails the build.
+func (f indexFiles) addNamed(folder string, data []byte) (string, error) {
+	sum := sha256.Sum256(data)
+	hash := hex.EncodeToString(sum[:])[:fileHashLength]
+	name := folder + hash + ".json"
+	if prev, ok := f[name]; ok && !bytes.Equal(prev, data) {
+		return "", fmt.Errorf("search: two index files of different content are both named %s (their SHA-256 digests share the first %d hex digits); change either page's text slightly to rebuild", name, fileHashLength)
 	}
-	all[MetaFile] = data
-	return &Index{Hash: hash, Files: all}, nil
+	f[name] = data
+	return hash, nil
 }
 
 // cutShards splits the sorted lists into shards of at most maxShardBytes of
@@ -198,18 +227,6 @@ func pageVersions(pages []Page) (versions []string, pageVersions []int) {
 	return versions, pageVersions
 }
 
-// hashFiles is the indexHash: the first 10 hex digits of the SHA-256 of every
-// term shard and page fragment, in path order, each as its path, a zero byte,
-// its length in decimal, a zero byte and its content.
-func hashFiles(files map[string][]byte) string {
-	h := sha256.New()
-	for _, name := range slices.Sorted(maps.Keys(files)) {
-		fmt.Fprintf(h, "%s\x00%d\x00", name, len(files[name]))
-		h.Write(files[name])
-	}
-	return hex.EncodeToString(h.Sum(nil))[:10]
-}
-
 // encodeJSON encodes v as JSON with a trailing newline, leaving "<", ">"
 // and "&" as they are: the files are fetched as data, never embedded in HTML.
 func encodeJSON(v any) ([]byte, error) {
@@ -237,18 +254,4 @@ func pageWeights(pages []Page) []float64 {
 		return nil
 	}
 	return weights
-}
-
-// FilesFolder reads the folder of the shards and fragments (Files, with
-// its slash) from a meta file's bytes; "" when they are not a meta file of
-// this format.
-func FilesFolder(metaFile []byte) string {
-	var m struct {
-		Version int    `json:"version"`
-		Files   string `json:"files"`
-	}
-	if json.Unmarshal(metaFile, &m) != nil || m.Version != formatVersion {
-		return ""
-	}
-	return m.Files
 }

@@ -31,12 +31,10 @@ type Page struct {
 
 // Index is a built index.
 type Index struct {
-	// Hash is the 10-hex-digit indexHash of the contract: it names the
-	// folder of the term shards and page fragments, so a new build never
-	// mixes with a cached old one.
-	Hash string
 	// Files holds every file relative to the search folder (Dir): MetaFile,
-	// then Hash+"/t/0.json"…, Hash+"/p/0.json"….
+	// which names the rest, then "t/{hash}.json" for each term shard and
+	// "p/{hash}.json" for each page fragment, hash being the first ten hex
+	// digits of the file's SHA-256.
 	Files map[string][]byte
 }
 

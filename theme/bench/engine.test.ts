@@ -60,14 +60,16 @@ function syntheticIndex() {
   shards.push(shard);
 
   const meta: IndexMeta = {
-    version: 2,
+    version: 3,
     pages: PAGES,
     sections: PAGES * SECTIONS_PER_PAGE,
     versions: ['current'],
     pageVersions: new Array<number>(PAGES).fill(0),
     shards: shards.map((s, i) => (i === 0 ? '' : s.terms[0])),
     avgSectionLength: 150,
-    files: '0123456789/',
+    // Stand-ins for the content hashes: file i is named by i in hex.
+    shardHashes: shards.map((_, i) => syntheticHash(i)),
+    pageHashes: Array.from({ length: PAGES }, (_, p) => syntheticHash(p)),
   };
   const text = () => Array.from({ length: 150 }, word).join(' ').slice(0, 1000);
   const fragment = (page: number): PageFragment => ({
@@ -84,16 +86,20 @@ function syntheticIndex() {
   return { meta, shards, fragment, words: terms.filter((term) => !term.startsWith('=')) };
 }
 
+function syntheticHash(i: number): string {
+  return i.toString(16).padStart(10, '0');
+}
+
 it('measures query latency over loaded shards of a 50,000-term index', async () => {
   const { meta, shards, fragment, words } = syntheticIndex();
   const fragments = new Map<number, PageFragment>();
   const search = createSearchEngine('/search/index.json', async (url) => {
-    const path = url.slice('/search/'.length).replace(/^0123456789\//, '');
-    const shard = /^t\/(\d+)\.json$/.exec(path);
-    const page = /^p\/(\d+)\.json$/.exec(path);
+    const path = url.slice('/search/'.length);
+    const shard = /^t\/([0-9a-f]{10})\.json$/.exec(path);
+    const page = /^p\/([0-9a-f]{10})\.json$/.exec(path);
     if (path === 'index.json') return { json: meta, bytes: 1 };
-    if (shard) return { json: shards[Number(shard[1])], bytes: 1 };
-    const number = Number(page![1]);
+    if (shard) return { json: shards[parseInt(shard[1], 16)], bytes: 1 };
+    const number = parseInt(page![1], 16);
     if (!fragments.has(number)) fragments.set(number, fragment(number));
     return { json: fragments.get(number), bytes: 1 };
   });

@@ -1,16 +1,21 @@
 // What a reader of the search box notices, over the fixture index in
 // testdata/index (its README says what each page is for).
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { IndexFiles, SearchIndexError, type IndexMeta } from './files';
 import { createSearchEngine, type SearchHit } from './index';
 
 const INDEX_URL = '/search/index.json';
-const FOLDER = '/search/0a1b2c3d4e/';
 
 const FILES = import.meta.glob('./testdata/index/**/*.json', {
   eager: true,
   query: '?raw',
   import: 'default',
 }) as Record<string, string>;
+
+/** The fixture's index.json, which names every other file by its hash. */
+const FIXTURE_META = JSON.parse(FILES['./testdata/index/index.json']) as IndexMeta;
+const shardURL = (shard: number) => `/search/t/${FIXTURE_META.shardHashes[shard]}.json`;
+const pageURL = (page: number) => `/search/p/${FIXTURE_META.pageHashes[page]}.json`;
 
 function fileBytes(url: string): number {
   return new TextEncoder().encode(FILES[fixturePath(url)]).length;
@@ -162,14 +167,14 @@ describe('loading', () => {
   it('fetches index.json, then only the shards the query needs, then the fragments of the results shown', async () => {
     const search = engine();
     await search.search('observation');
-    expect(search.requests()).toEqual([INDEX_URL, FOLDER + 't/6.json', FOLDER + 'p/5.json', FOLDER + 'p/11.json']);
+    expect(search.requests()).toEqual([INDEX_URL, shardURL(6), pageURL(5), pageURL(11)]);
   });
 
   it('loads the identifier shard and the word shard for an identifier', async () => {
     const search = engine();
     await search.search('$export');
     const shards = search.requests().filter((url) => url.includes('/t/'));
-    expect(shards).toEqual([FOLDER + 't/0.json', FOLDER + 't/3.json']);
+    expect(shards).toEqual([shardURL(0), shardURL(3)]);
   });
 
   it('fetches every file once per engine, also for overlapping searches', async () => {
@@ -202,9 +207,70 @@ describe('loading', () => {
   });
 
   it('rejects an index of another format version', async () => {
-    // Version 1 kept index.json in the hashed folder, without `files`.
-    const search = createSearchEngine(INDEX_URL, async () => ({ json: { version: 1 }, bytes: 13 }));
-    await expect(search.search('consent')).rejects.toThrow('unsupported index version 1 (expected 2)');
+    // Version 2 named one hashed folder (`files`) instead of a hash per file.
+    const v2: Record<string, unknown> = { ...FIXTURE_META, version: 2, files: '0a1b2c3d4e/' };
+    delete v2.shardHashes;
+    delete v2.pageHashes;
+    const search = createSearchEngine(INDEX_URL, async () => ({ json: v2, bytes: 13 }));
+    await expect(search.search('consent')).rejects.toThrow('unsupported index version 2 (expected 3)');
+  });
+
+  it.each([
+    ['shardHashes shorter than shards', { shardHashes: FIXTURE_META.shardHashes.slice(1) }],
+    ['pageHashes longer than pages', { pageHashes: [...FIXTURE_META.pageHashes, '0123456789'] }],
+    ['no shardHashes', { shardHashes: undefined }],
+    ['a hash of 9 hex digits', { shardHashes: ['012345678', ...FIXTURE_META.shardHashes.slice(1)] }],
+    ['a hash in upper case', { pageHashes: ['ABCDEF0123', ...FIXTURE_META.pageHashes.slice(1)] }],
+    ['a hash that is a path', { pageHashes: ['../../x/01', ...FIXTURE_META.pageHashes.slice(1)] }],
+  ])('rejects an index meta file with %s', async (_, change) => {
+    const server = fixtureServer();
+    const search = createSearchEngine(INDEX_URL, async (url) =>
+      url === INDEX_URL ? { json: { ...FIXTURE_META, ...change }, bytes: 1 } : server.fetchJSON(url),
+    );
+    await expect(search.search('consent')).rejects.toThrow(
+      `Search index ${INDEX_URL}: not an index meta file (pages, sections, versions, pageVersions, shards, shardHashes, pageHashes)`,
+    );
+    expect(search.requests()).toEqual([INDEX_URL]);
+  });
+
+  it.each([
+    ['shard', FIXTURE_META.shards.length],
+    ['shard', -1],
+    ['page', FIXTURE_META.pages],
+  ] as const)('rejects %s %i, outside the index, fetching nothing for it', async (kind, number) => {
+    const server = fixtureServer();
+    const files = new IndexFiles(INDEX_URL, server.fetchJSON);
+    const loading = kind === 'shard' ? files.shard(number) : files.page(number);
+    await expect(loading).rejects.toBeInstanceOf(SearchIndexError);
+    await expect(loading).rejects.toThrow(`Search index ${INDEX_URL}: no ${kind} ${number}`);
+    expect(server.calls).toEqual([INDEX_URL]);
+  });
+});
+
+describe('the fixture index', () => {
+  const hex = (digest: ArrayBuffer) => [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+
+  it('names every shard and fragment by the first 10 hex digits of its SHA-256', async () => {
+    // After editing a file, rename it to its new hash (testdata/README.md) and update index.json.
+    const named = Object.keys(FILES).filter((path) => path !== './testdata/index/index.json');
+    expect(named.length).toBeGreaterThan(0);
+    for (const path of named) {
+      const match = /^\.\/testdata\/index\/[tp]\/([0-9a-f]{10})\.json$/.exec(path);
+      expect(match, `${path} is not t/{hash}.json or p/{hash}.json`).not.toBeNull();
+      // The raw import is the file's text; the fixture is UTF-8, so encoding it gives back its bytes.
+      const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(FILES[path]));
+      expect(hex(digest).slice(0, 10), `the SHA-256 of ${path}`).toBe(match![1]);
+    }
+  });
+
+  it('lists in index.json exactly the files there are', () => {
+    const listed = [...FIXTURE_META.shardHashes.map((_, i) => shardURL(i)), ...FIXTURE_META.pageHashes.map((_, p) => pageURL(p))];
+    const present = Object.keys(FILES)
+      .filter((path) => path !== './testdata/index/index.json')
+      .map((path) => '/search/' + path.slice('./testdata/index/'.length));
+    expect(new Set(listed)).toEqual(new Set(present));
+    expect(FIXTURE_META.shardHashes).toHaveLength(FIXTURE_META.shards.length);
+    expect(FIXTURE_META.pageHashes).toHaveLength(FIXTURE_META.pages);
   });
 });
 

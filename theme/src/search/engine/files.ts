@@ -1,13 +1,18 @@
-// The index files of docs/search-index.md ("Files") and their loading: each
-// file is fetched at most once per engine, concurrent requests share one
-// fetch, and a failed fetch is forgotten so that the next search retries it.
+// The index files of docs/search-index.md ("Files", format version 3) and
+// their loading. The meta file index.json has a fixed URL and names every
+// other file: term shard i is t/{shardHashes[i]}.json and page fragment p is
+// p/{pageHashes[p]}.json, next to it. Those files are named by their content
+// (the first 10 hex digits of the SHA-256 of their bytes), so each is
+// immutable and a rebuild leaves unchanged ones in place. Each file is
+// fetched at most once per engine, concurrent requests share one fetch, and a
+// failed fetch is forgotten so that the next search retries it.
 
 /** Fetches a JSON file; `bytes` is its transfer size (Content-Length, else the body length). */
 export type FetchJSON = (url: string) => Promise<{ json: unknown; bytes: number }>;
 
-/** index.json: the meta file. */
+/** index.json: the meta file, at a fixed URL; it names the other files by their content. */
 export interface IndexMeta {
-  version: 2;
+  version: 3;
   pages: number;
   sections: number;
   /** Docs version names, plus "" for pages outside the docs. */
@@ -21,17 +26,25 @@ export interface IndexMeta {
   /** The first term of each shard, sorted in code-point order. */
   shards: string[];
   avgSectionLength: number;
-  /** The folder of the term shards and page fragments, relative to index.json ("{indexHash}/"). */
-  files: string;
+  /**
+   * For each shard, the hash naming its file: shard i is `t/{shardHashes[i]}.json`, relative
+   * to index.json. A hash is the first 10 hex digits of the SHA-256 of the file's bytes.
+   */
+  shardHashes: string[];
+  /**
+   * For each page, the hash naming its fragment: page p is `p/{pageHashes[p]}.json`, relative
+   * to index.json. Pages whose fragments are byte-identical share one hash and one file.
+   */
+  pageHashes: string[];
 }
 
-/** t/{i}.json: sorted terms and, for each, flat `page, section, weight` triples. */
+/** t/{shardHashes[i]}.json: sorted terms and, for each, flat `page, section, weight` triples. */
 export interface TermShard {
   terms: string[];
   postings: number[][];
 }
 
-/** p/{page}.json: what a result needs to be displayed. */
+/** p/{pageHashes[p]}.json: what a result needs to be displayed. */
 export interface PageFragment {
   url: string;
   title: string;
@@ -47,7 +60,7 @@ export class SearchIndexError extends Error {
   }
 }
 
-/** Loads index.json and the files of the folder it names, remembering each. */
+/** Loads index.json and the content-named files it lists, remembering each. */
 export class IndexFiles {
   private readonly folder: string;
   private readonly cache = new Map<string, Promise<unknown>>();
@@ -65,17 +78,16 @@ export class IndexFiles {
     return this.load(this.indexURL, parseMeta);
   }
 
+  /** Term shard `index`, at the URL its hash in index.json gives. */
   async shard(index: number): Promise<TermShard> {
-    return this.load(`${await this.filesFolder()}t/${index}.json`, parseShard);
+    const hash = hashAt((await this.meta()).shardHashes, index, this.indexURL, 'shard');
+    return this.load(`${this.folder}t/${hash}.json`, parseShard);
   }
 
+  /** The fragment of page `index`, at the URL its hash in index.json gives. */
   async page(index: number): Promise<PageFragment> {
-    return this.load(`${await this.filesFolder()}p/${index}.json`, parsePage);
-  }
-
-  /** The hashed folder index.json names: it changes with the index, while index.json's URL does not. */
-  private async filesFolder(): Promise<string> {
-    return this.folder + (await this.meta()).files;
+    const hash = hashAt((await this.meta()).pageHashes, index, this.indexURL, 'page');
+    return this.load(`${this.folder}p/${hash}.json`, parsePage);
   }
 
   bytesLoaded(): number {
@@ -136,10 +148,18 @@ function transferSize(response: Response, body: string): number {
   return Number.isInteger(length) && length > 0 ? length : new TextEncoder().encode(body).length;
 }
 
+/** The hash of file `index` of `hashes`; an index outside them is an error, never a fetch of `undefined`. */
+function hashAt(hashes: string[], index: number, url: string, kind: 'shard' | 'page'): string {
+  if (!Number.isInteger(index) || index < 0 || index >= hashes.length) {
+    throw new SearchIndexError(url, `no ${kind} ${index} (the index has ${hashes.length})`);
+  }
+  return hashes[index];
+}
+
 function parseMeta(json: unknown, url: string): IndexMeta {
   const meta = json as Partial<IndexMeta> | null;
-  if (meta?.version !== 2) {
-    throw new SearchIndexError(url, `unsupported index version ${JSON.stringify(meta?.version)} (expected 2)`);
+  if (meta?.version !== 3) {
+    throw new SearchIndexError(url, `unsupported index version ${JSON.stringify(meta?.version)} (expected 3)`);
   }
   const valid =
     typeof meta.pages === 'number' &&
@@ -149,10 +169,15 @@ function parseMeta(json: unknown, url: string): IndexMeta {
     meta.pageVersions.length === meta.pages &&
     isStringArray(meta.shards) &&
     meta.shards.length > 0 &&
-    typeof meta.files === 'string' &&
-    /^[0-9a-f]+\/$/.test(meta.files);
+    isHashArray(meta.shardHashes) &&
+    meta.shardHashes.length === meta.shards.length &&
+    isHashArray(meta.pageHashes) &&
+    meta.pageHashes.length === meta.pages;
   if (!valid) {
-    throw new SearchIndexError(url, 'not an index meta file (pages, sections, versions, pageVersions, shards, files)');
+    throw new SearchIndexError(
+      url,
+      'not an index meta file (pages, sections, versions, pageVersions, shards, shardHashes, pageHashes)',
+    );
   }
   return meta as IndexMeta;
 }
@@ -174,4 +199,9 @@ function parsePage(json: unknown, url: string): PageFragment {
 
 function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+/** File hashes: 10 lowercase hex digits each, the start of the SHA-256 of the file's bytes. */
+function isHashArray(value: unknown): value is string[] {
+  return isStringArray(value) && value.every((hash) => /^[0-9a-f]{10}$/.test(hash));
 }

@@ -5,14 +5,15 @@ import { includedPages, lastVersion } from './versions';
 // Pages 0-1 default instance (current, 1.0), 2 sdk's latest version (filed
 // as outside the docs), 3 sdk's unreleased version, 4 a standalone page.
 const meta: IndexMeta = {
-  version: 2,
+  version: 3,
   pages: 5,
   sections: 5,
   versions: ['current', '1.0', '', 'sdk/current'],
   pageVersions: [0, 1, 2, 3, 2],
   shards: [''],
   avgSectionLength: 1,
-  files: '0123456789/',
+  shardHashes: ['0123456789'],
+  pageHashes: ['a000000000', 'a000000001', 'a000000002', 'a000000003', 'a000000004'],
 };
 
 describe('versions searched with several docs instances', () => {
