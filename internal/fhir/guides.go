@@ -9,13 +9,17 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
+
+	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir/base"
-
+	"github.com/portaldocs/portal/internal/workers"
 	"github.com/portaldocs/portal/internal/yamlx"
 )
 
@@ -97,50 +101,80 @@ func loadGuide(site fs.FS, dep config.FHIRDependency) (*GuideDefinitions, []diag
 			Hint:    "add a README.md recording the guide version and the published address each file came from"})
 	}
 	diags = append(diags, g.readUnverifiable(site)...)
-	for _, p := range paths {
-		data, err := fs.ReadFile(site, p)
+	// Read and decoded side by side (a guide brings up to a few hundred
+	// files), then added in path order, which the diagnostics follow.
+	parsed := make([]parsedDefinition, len(paths))
+	workers.Each(context.Background(), runtime.GOMAXPROCS(0), len(paths), func(i int) {
+		data, err := fs.ReadFile(site, paths[i])
 		if err != nil {
-			diags = append(diags, diag.Diagnostic{File: p, Severity: diag.Error, Message: fmt.Sprintf("read guide definition: %v", err)})
-			continue
+			parsed[i].diags = []diag.Diagnostic{{File: paths[i], Severity: diag.Error, Message: fmt.Sprintf("read guide definition: %v", err)}}
+			return
 		}
-		f, ds := parseDefinition(p, data)
-		diags = append(diags, ds...)
-		if f != nil {
-			diags = append(diags, g.add(f)...)
+		parsed[i] = parseDefinition(paths[i], data)
+	})
+	for _, d := range parsed {
+		diags = append(diags, d.diags...)
+		if d.file != nil {
+			diags = append(diags, g.add(d.file, d.version)...)
 		}
 	}
 	return g, diags
 }
 
+// parsedDefinition is one definition file read: the file and the
+// definition's own version, or what is wrong with it.
+type parsedDefinition struct {
+	file    *File
+	version string
+	diags   []diag.Diagnostic
+}
+
 // parseDefinition reads a guide definition for what the checks use: its
-// identity and, for an OperationDefinition, its parameters. A folder may
-// hold extracts that carry only those elements, so the elements a page
-// needs (status, kind…) are not required here.
-func parseDefinition(p string, data []byte) (*File, []diag.Diagnostic) {
+// identity, its version and, for an OperationDefinition, its parameters. A
+// folder may hold extracts that carry only those elements, so the elements
+// a page needs (status, kind…) are not required here. It decodes in one
+// pass as encoding/json would (v1Semantics), and asks encoding/json again
+// only for the words of an error.
+func parseDefinition(p string, data []byte) parsedDefinition {
 	var head struct {
 		ResourceType string `json:"resourceType"`
 		ID           string `json:"id"`
 		URL          string `json:"url"`
+		// Version is kept raw: a version that is not a string is reported
+		// as a version mismatch, not as a broken file.
+		Version jsontext.Value `json:"version"`
 	}
-	if err := json.Unmarshal(data, &head); err != nil {
+	if jsonv2.Unmarshal(data, &head, v1Semantics) != nil {
+		err := json.Unmarshal(data, &head)
+		if err == nil {
+			err = errors.New("the file does not decode")
+		}
 		line, col, msg := syntaxErrorAt(data, err)
-		return nil, []diag.Diagnostic{{File: p, Line: line, Severity: diag.Error,
-			Message: fmt.Sprintf("invalid JSON at column %d: %s", col, msg), Hint: "fix the JSON syntax"}}
+		return parsedDefinition{diags: []diag.Diagnostic{{File: p, Line: line, Severity: diag.Error,
+			Message: fmt.Sprintf("invalid JSON at column %d: %s", col, msg), Hint: "fix the JSON syntax"}}}
 	}
 	if head.ResourceType == "" {
-		return nil, []diag.Diagnostic{{File: p, Line: 1, Severity: diag.Error,
-			Message: "not a FHIR resource: it has no \"resourceType\"", Hint: "bring the definition as the guide publishes it"}}
+		return parsedDefinition{diags: []diag.Diagnostic{{File: p, Line: 1, Severity: diag.Error,
+			Message: "not a FHIR resource: it has no \"resourceType\"", Hint: "bring the definition as the guide publishes it"}}}
+	}
+	var version string
+	if head.Version.Kind() == '"' {
+		_ = jsonv2.Unmarshal(head.Version, &version)
 	}
 	f := &File{Path: p, Version: base.R4, data: data, Raw: json.RawMessage(data), ResourceType: head.ResourceType, ID: head.ID, URL: head.URL}
 	if head.ResourceType == "OperationDefinition" {
 		od := &OperationDefinition{}
-		if err := json.Unmarshal(data, od); err != nil {
+		if jsonv2.Unmarshal(data, od, v1Semantics) != nil {
+			err := json.Unmarshal(data, &OperationDefinition{})
+			if err == nil {
+				err = errors.New("the file does not decode")
+			}
 			line, _, msg := syntaxErrorAt(data, err)
-			return nil, []diag.Diagnostic{{File: p, Line: line, Severity: diag.Error, Message: "OperationDefinition: " + msg}}
+			return parsedDefinition{diags: []diag.Diagnostic{{File: p, Line: line, Severity: diag.Error, Message: "OperationDefinition: " + msg}}}
 		}
 		f.Resource = od
 	}
-	return f, nil
+	return parsedDefinition{file: f, version: version}
 }
 
 // UnverifiableFile lists, in a definitions folder, what the guide defines
@@ -182,12 +216,8 @@ func (g *GuideDefinitions) readUnverifiable(site fs.FS) []diag.Diagnostic {
 
 // add indexes one published definition, refusing one of another guide or
 // another version: the folder must hold exactly the declared version.
-func (g *GuideDefinitions) add(f *File) []diag.Diagnostic {
+func (g *GuideDefinitions) add(f *File, version string) []diag.Diagnostic {
 	dep := g.Dependency
-	var head struct {
-		Version string `json:"version"`
-	}
-	_ = json.Unmarshal(f.Raw, &head)
 	switch {
 	case f.URL == "":
 		return []diag.Diagnostic{{File: f.Path, Line: 1, Severity: diag.Error,
@@ -197,9 +227,9 @@ func (g *GuideDefinitions) add(f *File) []diag.Diagnostic {
 		return []diag.Diagnostic{{File: f.Path, Line: f.Line("url"), Severity: diag.Error,
 			Message: fmt.Sprintf("%s is not a definition of %s (canonical %s)", f.URL, dep.Package, dep.Canonical),
 			Hint:    "keep only this guide's definitions in its folder"}}
-	case head.Version != dep.Version:
+	case version != dep.Version:
 		return []diag.Diagnostic{{File: f.Path, Line: f.Line("version"), Severity: diag.Error,
-			Message: fmt.Sprintf("%s is version %q of the definition, but the folder holds %s %s", f.URL, head.Version, dep.Package, dep.Version),
+			Message: fmt.Sprintf("%s is version %q of the definition, but the folder holds %s %s", f.URL, version, dep.Package, dep.Version),
 			Hint:    "bring the definition from the published " + dep.Version + " guide"}}
 	case g.byURL[f.URL] != nil:
 		return []diag.Diagnostic{{File: f.Path, Line: f.Line("url"), Severity: diag.Error,
