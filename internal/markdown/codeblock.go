@@ -24,6 +24,7 @@ import (
 // in data-line, drawn by CSS, so they are never copied with the code.
 type codeBlocks struct {
 	highlight bool
+	memo      HighlightMemo // nil: every block is lexed
 }
 
 var _ goldmark.Extender = codeBlocks{}
@@ -134,10 +135,10 @@ func (b codeBlock) code() string {
 
 // tokenLines returns the tokens of each line, each line ending with its
 // newline: chroma's when highlighting applies, else one plain text token.
-func (b codeBlock) tokenLines(highlight bool) [][]chroma.Token {
+func (b codeBlock) tokenLines(highlight bool, memo HighlightMemo) [][]chroma.Token {
 	code := b.code()
 	if highlight {
-		if lines := highlightLines(b.language, code, len(b.lines)); lines != nil {
+		if lines := highlightLines(b.language, code, len(b.lines), memo); lines != nil {
 			return lines
 		}
 	}
@@ -154,6 +155,7 @@ func (b codeBlock) tokenLines(highlight bool) [][]chroma.Token {
 // codeBlockRenderer replaces goldmark's renderers for both code block kinds.
 type codeBlockRenderer struct {
 	highlight bool
+	memo      HighlightMemo
 }
 
 var _ renderer.NodeRenderer = codeBlockRenderer{}
@@ -199,7 +201,7 @@ func (r codeBlockRenderer) write(w util.BufWriter, block codeBlock) {
 		_, _ = w.WriteString(` class="language-` + language + `"`)
 	}
 	_ = w.WriteByte('>')
-	for i, tokens := range block.tokenLines(r.highlight) {
+	for i, tokens := range block.tokenLines(r.highlight, r.memo) {
 		number := -1
 		if block.lineNumbers {
 			number = block.firstLineNumber + i

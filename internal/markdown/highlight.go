@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"encoding/binary"
 	"strings"
 
 	"github.com/alecthomas/chroma/v2"
@@ -11,10 +12,19 @@ import (
 // line. It returns nil when the language is unknown or the lexer's tokens
 // do not reproduce the code exactly; the caller then shows plain text, so
 // the code a reader copies is always the code the author wrote.
-func highlightLines(language, code string, lineCount int) (lines [][]chroma.Token) {
+func highlightLines(language, code string, lineCount int, memo HighlightMemo) (lines [][]chroma.Token) {
 	lexer := lexers.Get(language)
 	if lexer == nil || language == "" {
 		return nil
+	}
+	if memo != nil {
+		if kept, ok := memo.Recall(language, code); ok {
+			if tokens, ok := decodeTokens(kept, code); ok {
+				if lines := chroma.SplitTokensIntoLines(tokens); len(lines) == lineCount {
+					return lines
+				}
+			}
+		}
 	}
 	// A lexer bug must cost one block its colours, not fail the build.
 	defer func() {
@@ -28,6 +38,11 @@ func highlightLines(language, code string, lineCount int) (lines [][]chroma.Toke
 	}
 	if !reproduces(tokens, code) {
 		return nil
+	}
+	if memo != nil && errorTokens(tokens) == 0 {
+		// Tokens with errors may be chroma's time limit, not the code: the
+		// next build lexes such a block again.
+		memo.Keep(language, code, encodeTokens(tokens))
 	}
 	lines = chroma.SplitTokensIntoLines(tokens)
 	if len(lines) != lineCount {
@@ -60,12 +75,7 @@ func tokenise(lexer chroma.Lexer, code string) ([]chroma.Token, error) {
 			return nil, err
 		}
 		tokens := iterator.Tokens()
-		errors := 0
-		for _, t := range tokens {
-			if t.Type == chroma.Error {
-				errors++
-			}
-		}
+		errors := errorTokens(tokens)
 		if bestErrors < 0 || errors < bestErrors {
 			best, bestErrors = tokens, errors
 		}
@@ -105,4 +115,58 @@ func tokenClass(t chroma.TokenType) string {
 		}
 	}
 	return ""
+}
+
+// errorTokens counts the tokens chroma could not match.
+func errorTokens(tokens []chroma.Token) int {
+	n := 0
+	for _, t := range tokens {
+		if t.Type == chroma.Error {
+			n++
+		}
+	}
+	return n
+}
+
+// HighlightMemo keeps code blocks' tokens between builds (see
+// WithHighlightMemo). It is safe for concurrent use: pages render side by
+// side.
+type HighlightMemo interface {
+	// Recall returns what Keep was given for the block, if anything.
+	Recall(language, code string) ([]byte, bool)
+	// Keep records a block's tokens, encoded.
+	Keep(language, code string, tokens []byte)
+}
+
+// encodeTokens writes tokens as their types and lengths: their values are
+// the code itself, in order (reproduces), so they are not kept twice.
+func encodeTokens(tokens []chroma.Token) []byte {
+	buf := make([]byte, 0, 3*len(tokens))
+	for _, t := range tokens {
+		buf = binary.AppendVarint(buf, int64(t.Type))
+		buf = binary.AppendUvarint(buf, uint64(len(t.Value)))
+	}
+	return buf
+}
+
+// decodeTokens reads what encodeTokens wrote back into tokens of code; ok
+// is false unless the lengths spell exactly code.
+func decodeTokens(data []byte, code string) ([]chroma.Token, bool) {
+	var tokens []chroma.Token
+	at := 0
+	for len(data) > 0 {
+		kind, n := binary.Varint(data)
+		if n <= 0 {
+			return nil, false
+		}
+		data = data[n:]
+		length, n := binary.Uvarint(data)
+		if n <= 0 || length > uint64(len(code)-at) {
+			return nil, false
+		}
+		data = data[n:]
+		tokens = append(tokens, chroma.Token{Type: chroma.TokenType(kind), Value: code[at : at+int(length)]})
+		at += int(length)
+	}
+	return tokens, at == len(code)
 }

@@ -93,7 +93,7 @@ func commonExtensions(cfg config) []goldmark.Extender {
 		admonitions{},
 		tabs{},
 		mermaidDiagrams{},
-		codeBlocks{highlight: cfg.highlight},
+		codeBlocks{highlight: cfg.highlight, memo: cfg.highlightMemo},
 		markdownLinks{},
 		hardBreakSpaces{},
 	}

@@ -8,6 +8,8 @@ type config struct {
 	descriptionLimit int
 	// highlight turns build-time syntax highlighting of code blocks on.
 	highlight bool
+	// highlightMemo, when set, keeps code blocks' tokens between builds.
+	highlightMemo HighlightMemo
 }
 
 // defaultDescriptionLimit keeps descriptions within what search engines show
@@ -41,5 +43,15 @@ func WithDescriptionLimit(chars int) Option {
 func WithSyntaxHighlighting(enabled bool) Option {
 	return func(c *config) {
 		c.highlight = enabled
+	}
+}
+
+// WithHighlightMemo has the Renderer recall each code block's tokens from
+// memo, and keep there the tokens of each block it lexes. A rebuild then
+// lexes only the blocks whose language or code changed: chroma's regular
+// expressions are most of the time a page with code takes to render.
+func WithHighlightMemo(memo HighlightMemo) Option {
+	return func(c *config) {
+		c.highlightMemo = memo
 	}
 }

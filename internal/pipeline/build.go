@@ -184,7 +184,7 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 	for _, opt := range opts {
 		opt(&o)
 	}
-	b := &builder{ctx: ctx, site: site, opts: o, md: markdown.New(), store: o.store}
+	b := &builder{ctx: ctx, site: site, opts: o, store: o.store}
 	if b.store == nil {
 		store, err := buildcache.OpenTemporary()
 		if err != nil {
@@ -194,6 +194,10 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 		if !o.lazy {
 			defer store.Close()
 		}
+	}
+	b.md = markdown.New()
+	if b.store.Persistent() {
+		b.md = markdown.New(markdown.WithHighlightMemo(highlightMemo{b}))
 	}
 	b.spare = claimSpare(o.outputDir, b.spareOutput())
 	defer b.spare.release()

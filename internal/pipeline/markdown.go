@@ -175,6 +175,29 @@ func (b *builder) renderMarkdown(site *loaded) *rendered {
 	return out
 }
 
+// kindHighlight is the store's kind for code blocks' tokens
+// (markdown.HighlightMemo): an edited page lexes only its changed blocks.
+const kindHighlight buildcache.Kind = "highlight"
+
+// highlightMemo keeps code blocks' tokens in the build store, by the
+// block's language and code (and the engine version, which names chroma's).
+type highlightMemo struct{ b *builder }
+
+func (m highlightMemo) key(language, code string) buildcache.Key {
+	return m.b.storeKey(kindHighlight, []byte(language), []byte(code))
+}
+
+// Recall returns a block's tokens as Keep recorded them.
+func (m highlightMemo) Recall(language, code string) ([]byte, bool) {
+	return checkedEntry(m.b.store, kindHighlight, m.key(language, code))
+}
+
+// Keep records a block's tokens; a store that cannot write them only
+// costs the next build the lexing.
+func (m highlightMemo) Keep(language, code string, tokens []byte) {
+	_ = putChecked(m.b.store, kindHighlight, m.key(language, code), tokens)
+}
+
 // kindMarkdown and kindMarkdownHTML are the store's kinds for Markdown
 // renders: the render's fields but the HTML, as JSON, and its HTML, under
 // the same key. They are kept apart because a rebuild reads the fields of
