@@ -161,7 +161,8 @@ fhir-base:
 	node scripts/fhir-base/extract.mjs
 
 ## bench-rebuild: the portal's own site built cold, then twice more after editing one doc, with the
-## build cache; prints the first and the next rebuild / cold (ROUNDS=5 by default; docs/performance.md)
+## build cache; prints the first and the next rebuild / cold (ROUNDS=5 by default; docs/performance.md).
+## Starts six minutes after its last run deleted its folders at the earliest (ext4 inode reuse).
 .PHONY: bench-rebuild
 bench-rebuild: build
 	scripts/bench-rebuild/run.sh $(or $(ROUNDS),5)
