@@ -132,9 +132,8 @@ type parsedDefinition struct {
 // parseDefinition reads a guide definition for what the checks use: its
 // identity, its version and, for an OperationDefinition, its parameters. A
 // folder may hold extracts that carry only those elements, so the elements
-// a page needs (status, kind…) are not required here. It decodes in one
-// pass as encoding/json would (v1Semantics), and asks encoding/json again
-// only for the words of an error.
+// a page needs (status, kind…) are not required here. It decodes as
+// encoding/json would, in one pass (decodeAsV1).
 func parseDefinition(p string, data []byte) parsedDefinition {
 	var head struct {
 		ResourceType string `json:"resourceType"`
@@ -144,11 +143,7 @@ func parseDefinition(p string, data []byte) parsedDefinition {
 		// as a version mismatch, not as a broken file.
 		Version jsontext.Value `json:"version"`
 	}
-	if jsonv2.Unmarshal(data, &head, v1Semantics) != nil {
-		err := json.Unmarshal(data, &head)
-		if err == nil {
-			err = errors.New("the file does not decode")
-		}
+	if err := decodeAsV1(data, &head); err != nil {
 		line, col, msg := syntaxErrorAt(data, err)
 		return parsedDefinition{diags: []diag.Diagnostic{{File: p, Line: line, Severity: diag.Error,
 			Message: fmt.Sprintf("invalid JSON at column %d: %s", col, msg), Hint: "fix the JSON syntax"}}}
@@ -164,11 +159,7 @@ func parseDefinition(p string, data []byte) parsedDefinition {
 	f := &File{Path: p, Version: base.R4, data: data, Raw: json.RawMessage(data), ResourceType: head.ResourceType, ID: head.ID, URL: head.URL}
 	if head.ResourceType == "OperationDefinition" {
 		od := &OperationDefinition{}
-		if jsonv2.Unmarshal(data, od, v1Semantics) != nil {
-			err := json.Unmarshal(data, &OperationDefinition{})
-			if err == nil {
-				err = errors.New("the file does not decode")
-			}
+		if err := decodeAsV1(data, od); err != nil {
 			line, _, msg := syntaxErrorAt(data, err)
 			return parsedDefinition{diags: []diag.Diagnostic{{File: p, Line: line, Severity: diag.Error, Message: "OperationDefinition: " + msg}}}
 		}

@@ -54,6 +54,19 @@ func parseFile(p string, data []byte, v base.Version) ([]*File, []diag.Diagnosti
 // replaced, UnmarshalJSON methods called as v1 calls them.
 var v1Semantics = jsonv1.DefaultOptionsV1()
 
+// decodeAsV1 decodes data into v exactly as json.Unmarshal does, in one
+// pass when the data decodes: encoding/json checks its whole input before
+// it decodes. Only a failure is decoded again by encoding/json, from a
+// zero value, so its result and its error (whose words and offset the
+// diagnostics quote) are encoding/json's own.
+func decodeAsV1[T any](data []byte, v *T) error {
+	if jsonv2.Unmarshal(data, v, v1Semantics) == nil {
+		return nil
+	}
+	*v = *new(T)
+	return json.Unmarshal(data, v)
+}
+
 // parseOnePass is parseFile for a file that decodes without error: its
 // syntax is checked once (scanObject) and each conformance resource is
 // decoded once, where encoding/json validated and decoded the whole file

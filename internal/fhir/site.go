@@ -10,8 +10,6 @@ import (
 	"sort"
 	"strings"
 
-	jsonv2 "github.com/go-json-experiment/json"
-
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir/base"
@@ -182,8 +180,8 @@ type apiDir struct {
 
 // apiVersions reads each API's statement for its FHIR version: the files
 // under the statement's folder are read as that version. Everything else
-// waits for it, so it decodes as v1 would but in one pass (v1Semantics):
-// encoding/json checked the statements' 600 KB first and then decoded them.
+// waits for it, so it decodes in one pass (decodeAsV1): encoding/json
+// checked the statements' 600 KB first and then decoded them.
 func apiVersions(site fs.FS, cfg config.FHIR) []apiDir {
 	var dirs []apiDir
 	for _, a := range cfg.APIs {
@@ -195,7 +193,7 @@ func apiVersions(site fs.FS, cfg config.FHIR) []apiDir {
 		var head struct {
 			FHIRVersion string `json:"fhirVersion"`
 		}
-		if jsonv2.Unmarshal(data, &head, v1Semantics) != nil {
+		if decodeAsV1(data, &head) != nil {
 			continue
 		}
 		if v, ok := base.ParseVersion(head.FHIRVersion); ok {
