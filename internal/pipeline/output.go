@@ -252,14 +252,16 @@ func (o *Output) place(f outputFile) (held bool, err error) {
 		}
 		return false, nil
 	}
+	prev := o.prev
 	if f.load != nil {
-		if o.prev != "" && contentNamed(f.name) {
+		if prev != "" && contentNamed(f.name) {
 			if o.holdsAny(f.name) {
 				return true, nil
 			}
-			if outdir.Link(filepath.Join(o.prev, filepath.FromSlash(f.name)), filepath.Join(o.dir, filepath.FromSlash(f.name))) == nil {
+			if outdir.Link(filepath.Join(prev, filepath.FromSlash(f.name)), filepath.Join(o.dir, filepath.FromSlash(f.name))) == nil {
 				return false, nil
 			}
+			prev = "" // not linkable from prev: writeOrLink need not try again
 		}
 		data, err := f.load()
 		if err != nil {
@@ -267,7 +269,7 @@ func (o *Output) place(f outputFile) (held bool, err error) {
 		}
 		f.data = data
 	}
-	return writeOrLink(o.dir, o.prev, f.name, f.data, o.holdsAny(f.name))
+	return writeOrLink(o.dir, prev, f.name, f.data, o.holdsAny(f.name))
 }
 
 // keptNow are the files kept from prev (kept) that the output has not
