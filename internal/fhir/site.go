@@ -7,12 +7,14 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
 
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir/base"
+	"github.com/portaldocs/portal/internal/workers"
 	"github.com/portaldocs/portal/internal/yamlx"
 )
 
@@ -152,7 +154,7 @@ func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile st
 		s.APIs = append(s.APIs, api)
 		s.byID[api.ID] = api
 		for _, pc := range ac.Pages {
-			pages, ds := s.pagesFor(site, api, pc, siteConfigFile)
+			pages, ds := s.pagesFor(ctx, site, api, pc, siteConfigFile)
 			diags.Add(ds...)
 			s.Pages = append(s.Pages, pages...)
 		}
@@ -296,7 +298,7 @@ func stringField(fields map[string]any, key string) string {
 const DownloadDir = "downloads/fhir/"
 
 // pagesFor lists the pages one page set generates.
-func (s *Site) pagesFor(site fs.FS, api *API, pc config.FHIRPages, configFile string) ([]*Page, []diag.Diagnostic) {
+func (s *Site) pagesFor(ctx context.Context, site fs.FS, api *API, pc config.FHIRPages, configFile string) ([]*Page, []diag.Diagnostic) {
 	newPage := func(key, title, source string) *Page {
 		docID := strings.NewReplacer("{id}", key, "{type}", key).Replace(pc.Path)
 		return &Page{API: api, Kind: pc.Kind, DocID: docID, Title: title, Source: source,
@@ -334,9 +336,14 @@ func (s *Site) pagesFor(site fs.FS, api *API, pc config.FHIRPages, configFile st
 				Hint:    "put the definitions' JSON files in that folder, or correct source"}}
 		}
 	}
+	// The prose files are read side by side: a page set has one per page,
+	// and read one after another they were most of this function's time,
+	// which every build spends before any page renders.
+	found := make([][]diag.Diagnostic, len(pages))
+	workers.Each(ctx, runtime.GOMAXPROCS(0), len(pages), func(i int) { found[i] = s.readProse(site, pages[i], pc) })
 	var diags []diag.Diagnostic
-	for _, p := range pages {
-		diags = append(diags, s.readProse(site, p, pc)...)
+	for _, ds := range found {
+		diags = append(diags, ds...)
 	}
 	return pages, diags
 }
