@@ -99,13 +99,21 @@ func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *
 // emitSearch writes the search index's files. Every file but index.json is
 // named by its content (docs/search-index.md), so an unchanged one is the
 // previous output's file of the same name.
-func emitSearch(out *Output, files map[string][]byte) {
-	for name, data := range files {
+// A deferred file (search.Index.Deferred) is made only when the previous
+// output does not hold it.
+func emitSearch(out *Output, ix *search.Index) {
+	if ix == nil {
+		return
+	}
+	for name, data := range ix.Files {
 		if name == search.MetaFile {
 			out.add(search.Dir+name, data)
 			continue
 		}
 		out.addFrom(search.Dir+name, func() ([]byte, error) { return data, nil })
+	}
+	for name, make := range ix.Deferred {
+		out.addFrom(search.Dir+name, make)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	jsonv2 "github.com/go-json-experiment/json"
 	jsonv1 "github.com/go-json-experiment/json/v1"
 
+	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir"
@@ -127,17 +128,19 @@ func (r *resolver) encodePages(out *resolved) *searchFiles {
 	var index func(i int) indexFunc
 	var searchPages []search.Page
 	var analyses []search.Analysis
+	var keys []buildcache.Key
 	var indexed []bool
 	if hasSearch(r.site.cfg) {
 		searchPages = make([]search.Page, len(out.pages))
 		analyses = make([]search.Analysis, len(out.pages))
+		keys = make([]buildcache.Key, len(out.pages))
 		indexed = make([]bool, len(out.pages))
 		analyzers := sync.Pool{New: func() any { return search.NewAnalyzer() }}
 		index = func(i int) indexFunc {
 			return func(p *builtPage, html func() string) {
 				z := analyzers.Get().(*search.Analyzer)
 				defer analyzers.Put(z)
-				searchPages[i], analyses[i], indexed[i] = r.analyze(z, p, html)
+				searchPages[i], analyses[i], keys[i], indexed[i] = r.analyze(z, p, html)
 			}
 		}
 	}
@@ -154,12 +157,13 @@ func (r *resolver) encodePages(out *resolved) *searchFiles {
 	}
 	var pages []search.Page
 	var kept []search.Analysis
+	var keptKeys []buildcache.Key
 	for i, ok := range indexed {
 		if ok {
-			pages, kept = append(pages, searchPages[i]), append(kept, analyses[i])
+			pages, kept, keptKeys = append(pages, searchPages[i]), append(kept, analyses[i]), append(keptKeys, keys[i])
 		}
 	}
-	return r.buildSearchIndex(pages, kept)
+	return r.buildSearchIndex(pages, kept, keptKeys)
 }
 
 // manifest lists the routes in page order, then sorted.

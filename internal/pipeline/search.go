@@ -1,7 +1,10 @@
 package pipeline
 
 import (
+	"bytes"
+	"encoding/binary"
 	"html"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -33,37 +36,104 @@ func hasSearch(cfg *config.Site) bool {
 type searchFiles struct {
 	// url is the index's meta file under the base URL ("" without search).
 	url   string
-	ready chan struct{} // closed once files is set; nil without search
-	files map[string][]byte
+	ready chan struct{} // closed once index is set; nil without search
+	index *search.Index // nil when it could not be built
 }
 
-// wait returns the index's files once they are made.
-func (s *searchFiles) wait() map[string][]byte {
+// wait returns the index once it is made.
+func (s *searchFiles) wait() *search.Index {
 	if s.ready != nil {
 		<-s.ready
 	}
-	return s.files
+	return s.index
 }
 
 // buildSearchIndex starts writing the index of the pages search lists.
-func (r *resolver) buildSearchIndex(pages []search.Page, analyses []search.Analysis) *searchFiles {
+// keys are each page's analysis key (analyze), all zero when the build
+// keeps nothing.
+func (r *resolver) buildSearchIndex(pages []search.Page, analyses []search.Analysis, keys []buildcache.Key) *searchFiles {
 	s := &searchFiles{url: r.site.cfg.BaseURL + search.Dir + search.MetaFile, ready: make(chan struct{})}
 	go func() {
 		defer close(s.ready)
-		s.files = r.searchIndex(pages, analyses)
+		s.index = r.searchIndex(pages, analyses, keys)
 	}()
 	return s
 }
 
 // searchIndex writes the index of the pages search lists, from their
-// analyses (encodePages).
-func (r *resolver) searchIndex(pages []search.Page, analyses []search.Analysis) map[string][]byte {
-	ix, err := search.BuildAnalyzed(pages, analyses)
+// analyses (encodePages): in a persistent store, by patching the postings
+// the last build kept for the pages whose analysis changed.
+func (r *resolver) searchIndex(pages []search.Page, analyses []search.Analysis, keys []buildcache.Key) *search.Index {
+	prev, changed := r.keptPostings(keys)
+	ix, postings, err := search.BuildPatched(pages, analyses, prev, changed)
 	if err != nil {
 		r.b.diags.Add(diag.Diagnostic{File: r.site.cfg.File, Severity: diag.Error, Message: "build the search index: " + err.Error()})
 		return nil
 	}
-	return ix.Files
+	r.keepPostings(keys, postings)
+	return ix
+}
+
+// kindSearchPostings is the store's kind for the search index's merged
+// postings (search.Postings, which carry a CRC of their own) after the
+// analysis key of each page they were merged from, in page order: one
+// entry, under searchPostingsKey, replaced by every build. A damaged key
+// only makes its page count as changed.
+const kindSearchPostings buildcache.Kind = "search-postings"
+
+func (r *resolver) searchPostingsKey() buildcache.Key {
+	return r.b.storeKey(kindSearchPostings)
+}
+
+// keptPostings reads the postings the last build kept and lists the pages
+// whose analysis differs from the one they were merged from; nil when
+// nothing is kept, the number of pages differs, or most pages changed
+// (merging them all is then as quick).
+func (r *resolver) keptPostings(keys []buildcache.Key) (*search.Postings, []int) {
+	if !r.b.store.Persistent() || slices.Contains(keys, buildcache.Key{}) {
+		return nil, nil
+	}
+	data, ok := r.b.store.Get(kindSearchPostings, r.searchPostingsKey())
+	if !ok {
+		return nil, nil
+	}
+	n, size := binary.Uvarint(data)
+	if size <= 0 || n != uint64(len(keys)) || uint64(len(data)-size) < n*uint64(len(buildcache.Key{})) {
+		return nil, nil
+	}
+	data = data[size:]
+	var changed []int
+	for i, key := range keys {
+		if !bytes.Equal(data[:len(key)], key[:]) {
+			changed = append(changed, i)
+		}
+		data = data[len(key):]
+	}
+	if 2*len(changed) > len(keys) {
+		return nil, nil
+	}
+	var prev search.Postings
+	if prev.UnmarshalBinary(data) != nil {
+		return nil, nil
+	}
+	return &prev, changed
+}
+
+// keepPostings keeps the index's postings for the next build; only an
+// optimisation, so a store that cannot keep them is not an error.
+func (r *resolver) keepPostings(keys []buildcache.Key, postings *search.Postings) {
+	if !r.b.store.Persistent() || slices.Contains(keys, buildcache.Key{}) {
+		return
+	}
+	encoded, err := postings.MarshalBinary()
+	if err != nil {
+		return
+	}
+	data := binary.AppendUvarint(make([]byte, 0, 8+len(keys)*len(buildcache.Key{})+len(encoded)), uint64(len(keys)))
+	for _, key := range keys {
+		data = append(data, key[:]...)
+	}
+	_ = r.b.store.Replace(kindSearchPostings, r.searchPostingsKey(), append(data, encoded...))
 }
 
 // searchVersion is the version a doc of v is indexed under, which decides
@@ -117,27 +187,31 @@ func searchPage(p *builtPage, html func() string) (sp search.Page, fromBody, ok 
 const kindSearch buildcache.Kind = "search"
 
 // analyze indexes one page for search: from the store when a persistent one
-// holds the analysis of the same page, else with z.
-func (r *resolver) analyze(z *search.Analyzer, p *builtPage, html func() string) (search.Page, search.Analysis, bool) {
+// holds the analysis of the same page, else with z. key is the analysis's
+// store key, zero when the store does not outlive the build. A kept
+// analysis is decoded but for its postings, which only a page whose
+// analysis changed needs (search.BuildPatched).
+func (r *resolver) analyze(z *search.Analyzer, p *builtPage, html func() string) (sp search.Page, a search.Analysis, key buildcache.Key, ok bool) {
 	sp, fromBody, ok := searchPage(p, html)
 	if !ok {
-		return sp, search.Analysis{}, false
+		return sp, search.Analysis{}, key, false
 	}
 	store := r.b.store
-	var key buildcache.Key
 	if store.Persistent() {
 		content := p.htmlPart()
 		if !fromBody || content == nil {
 			sum := buildcache.Sum([]byte(sp.HTML))
 			content = sum[:]
 		}
+		// Everything of the page the analysis reads: the sidebar label and
+		// the categories above it are names the page is found by.
 		key = r.b.storeKey(kindSearch, []byte(sp.URL), []byte(sp.Title), []byte(sp.Version),
-			[]byte(strconv.FormatFloat(sp.Weight, 'g', -1, 64)), content)
-		if data, ok := store.Get(kindSearch, key); ok {
-			var a search.Analysis
-			if a.UnmarshalBinary(data) == nil {
-				return sp, a, true
-			}
+			[]byte(strconv.FormatFloat(sp.Weight, 'g', -1, 64)), content, []byte(sp.Label),
+			[]byte(strings.Join(sp.Trail, "\x00")), []byte(strconv.Itoa(len(sp.Trail))))
+		// Checked: the postings are decoded only later, when a damaged
+		// entry could no longer count as a miss.
+		if data, ok := checkedEntry(store, kindSearch, key); ok && a.UnmarshalSummary(data) == nil {
+			return sp, a, key, true
 		}
 	}
 	if fromBody {
@@ -147,16 +221,16 @@ func (r *resolver) analyze(z *search.Analyzer, p *builtPage, html func() string)
 	sp.HTML = ""
 	if err != nil {
 		r.b.diags.Add(diag.Diagnostic{File: config.FileName, Severity: diag.Error, Message: "build the search index: " + err.Error()})
-		return sp, a, false
+		return sp, a, key, false
 	}
 	if store.Persistent() {
 		if data, err := a.MarshalBinary(); err == nil {
-			if err := store.Put(kindSearch, key, data); err != nil {
+			if err := putChecked(store, kindSearch, key, data); err != nil {
 				r.b.diags.Add(diag.Diagnostic{Severity: diag.Warning, Message: err.Error(), Hint: "the index is built; only the cache missed it"})
 			}
 		}
 	}
-	return sp, a, true
+	return sp, a, key, true
 }
 
 // indexPageHTML gives a generated category page its text: the description

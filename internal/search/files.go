@@ -24,9 +24,11 @@ const formatVersion = 3
 const fileHashLength = 10
 
 // maxShardBytes is the size a term shard stays within unless one term's
-// postings alone exceed it: small enough that a query fetches little, large
-// enough that a typical site needs a handful of shards.
-const maxShardBytes = 48 * 1024
+// postings alone exceed it: small enough that a query fetches little and a
+// rebuild after an edit encodes and compresses little again (the shards of
+// the words the edit touched), large enough that a typical site needs a few
+// dozen shards, not hundreds (docs/search-index.md).
+const maxShardBytes = 16 * 1024
 
 // emptyShardBytes is the length of `{"terms":[],"postings":[]}` and its
 // trailing newline; cutShards counts from it.
@@ -60,27 +62,58 @@ type postingList struct {
 
 // writeIndex assembles the index files from the page analyses.
 func writeIndex(pages []Page, analyses []pageAnalysis) (*Index, error) {
-	lists := mergePostings(analyses)
+	ix, _, err := writeIndexOf(pages, analyses, mergePostings(analyses), nil)
+	return ix, err
+}
+
+// reuseFunc names a shard an earlier build wrote with the same bytes: it
+// returns the shard's hash, or false when the shard must be encoded. first
+// is the number of the shard's first list among all lists.
+type reuseFunc func(first int, shard []postingList) (hash string, ok bool)
+
+// writeIndexOf assembles the index files from the page analyses and their
+// merged postings, lists. A shard reuse names is not encoded: it goes to
+// the index's Deferred files. It also returns what it made of each shard,
+// for the next build's reuse.
+func writeIndexOf(pages []Page, analyses []pageAnalysis, lists []postingList, reuse reuseFunc) (*Index, []shardRecord, error) {
 	shards := cutShards(lists)
 	files := newIndexFiles(len(shards) + len(pages) + 1)
+	deferred := map[string]func() ([]byte, error){}
 	m := meta{Version: formatVersion, Pages: len(pages), Shards: make([]string, len(shards))}
+	m.ShardHashes = make([]string, len(shards))
+	records := make([]shardRecord, len(shards))
+	var encode []int
+	first := 0
+	for i, shard := range shards {
+		if len(shard) > 0 { // only a site without terms has an empty shard
+			records[i] = shardRecord{first: shard[0].term, last: shard[len(shard)-1].term, count: len(shard)}
+		}
+		if hash, ok := reuse.reused(first, shard); ok {
+			m.ShardHashes[i], records[i].hash = hash, hash
+			deferred["t/"+hash+".json"] = func() ([]byte, error) { return encodeShard(shard) }
+		} else {
+			encode = append(encode, i)
+		}
+		first += len(shard)
+	}
 	// Shards encode side by side: on a site of a few hundred pages this was
 	// a third of the index's time, on the build's one goroutine.
-	encoded := make([][]byte, len(shards))
-	errs := make([]error, len(shards))
-	workers.Each(context.Background(), runtime.GOMAXPROCS(0), len(shards), func(i int) {
-		encoded[i], errs[i] = encodeShard(shards[i])
+	encoded := make([][]byte, len(encode))
+	errs := make([]error, len(encode))
+	workers.Each(context.Background(), runtime.GOMAXPROCS(0), len(encode), func(k int) {
+		encoded[k], errs[k] = encodeShard(shards[encode[k]])
 	})
-	m.ShardHashes = make([]string, len(shards))
-	for i, shard := range shards {
-		if errs[i] != nil {
-			return nil, fmt.Errorf("search: encode term shard %d: %w", i, errs[i])
+	for k, i := range encode {
+		if errs[k] != nil {
+			return nil, nil, fmt.Errorf("search: encode term shard %d: %w", i, errs[k])
 		}
-		hash, err := files.addNamed("t/", encoded[i])
+		hash, err := files.addNamed("t/", encoded[k])
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		m.ShardHashes[i] = hash
+		m.ShardHashes[i], records[i].hash = hash, hash
+	}
+	for i, shard := range shards {
 		if i > 0 {
 			m.Shards[i] = shard[0].term
 		}
@@ -91,7 +124,7 @@ func writeIndex(pages []Page, analyses []pageAnalysis) (*Index, error) {
 	for i, pa := range analyses {
 		hash, err := files.addNamed("p/", pa.fragment)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		m.PageHashes[i] = hash
 		m.PageNameTokens[i] = pa.nameTokens
@@ -105,10 +138,18 @@ func writeIndex(pages []Page, analyses []pageAnalysis) (*Index, error) {
 	m.PageWeights = pageWeights(pages)
 	data, err := encodeJSON(m)
 	if err != nil {
-		return nil, fmt.Errorf("search: encode %s: %w", MetaFile, err)
+		return nil, nil, fmt.Errorf("search: encode %s: %w", MetaFile, err)
 	}
 	files[MetaFile] = data
-	return &Index{Files: files}, nil
+	return &Index{Files: files, Deferred: deferred}, records, nil
+}
+
+// reused is reuse's answer, false for a nil reuse.
+func (reuse reuseFunc) reused(first int, shard []postingList) (string, bool) {
+	if reuse == nil || len(shard) == 0 {
+		return "", false
+	}
+	return reuse(first, shard)
 }
 
 // indexFiles are the index's files by name.

@@ -36,6 +36,10 @@ type Index struct {
 	// "p/{hash}.json" for each page fragment, hash being the first ten hex
 	// digits of the file's SHA-256.
 	Files map[string][]byte
+	// Deferred are more files of the index, term shards an earlier build
+	// wrote with the same bytes (BuildPatched): each is made only when
+	// asked, which an output folder that still holds it never does.
+	Deferred map[string]func() ([]byte, error)
 }
 
 // Dir is where the index goes under the base URL.
@@ -104,7 +108,16 @@ func feed(ctx context.Context, next chan<- int, n int) {
 // Analysis is what one page gives the index. A build analyses each page as
 // soon as its HTML exists and keeps only this, so the HTML of the whole site
 // is never in memory at once.
-type Analysis struct{ page pageAnalysis }
+type Analysis struct {
+	page pageAnalysis
+	// encoded holds the postings as MarshalBinary wrote them when
+	// UnmarshalSummary left them to be decoded on first need: a rebuild
+	// that patches the kept postings (BuildPatched) reads only the changed
+	// pages' postings, and decoding every page's was a fifth of its index.
+	encoded       []byte
+	encodedCount  uint64
+	postingsReady bool
+}
 
 // Analyzer analyses pages one at a time. It caches stems, so it is not safe
 // for concurrent use: give each goroutine its own.
@@ -119,59 +132,105 @@ func (z *Analyzer) Analyze(p Page) (Analysis, error) {
 	if err != nil {
 		return Analysis{}, fmt.Errorf("search: index page %q: %w", p.URL, err)
 	}
-	return Analysis{page: pa}, nil
+	return Analysis{page: pa, postingsReady: true}, nil
 }
 
 // BuildAnalyzed writes the index of pages from their analyses, in page
 // order; the pages' HTML is not read. The index is the one Build makes of
 // the same pages, byte for byte.
 func BuildAnalyzed(pages []Page, analyses []Analysis) (*Index, error) {
-	if len(pages) != len(analyses) {
-		return nil, fmt.Errorf("search: %d pages but %d analyses", len(pages), len(analyses))
-	}
-	pas := make([]pageAnalysis, len(analyses))
-	for i, a := range analyses {
-		pas[i] = a.page
-	}
-	return writeIndex(pages, pas)
+	ix, _, err := BuildPatched(pages, analyses, nil, nil)
+	return ix, err
 }
 
 // MarshalBinary encodes the analysis, so that a build cache can keep it for
-// a page whose content did not change.
+// a page whose content did not change. The postings come last, after their
+// number and their length in bytes, so that UnmarshalSummary can leave them
+// undecoded.
 func (a Analysis) MarshalBinary() ([]byte, error) {
 	p := a.page
-	out := binary.AppendUvarint(nil, uint64(p.sections))
+	if !a.postingsReady {
+		// Still as decoded: its postings are the bytes kept.
+		out := a.appendSummary(nil)
+		out = binary.AppendUvarint(out, a.encodedCount)
+		out = binary.AppendUvarint(out, uint64(len(a.encoded)))
+		return append(out, a.encoded...), nil
+	}
+	var postings []byte
+	for _, po := range p.postings {
+		postings = binary.AppendUvarint(postings, uint64(len(po.term)))
+		postings = append(postings, po.term...)
+		postings = binary.AppendUvarint(postings, uint64(po.section))
+		postings = binary.AppendUvarint(postings, uint64(po.weight))
+	}
+	out := a.appendSummary(make([]byte, 0, len(p.fragment)+len(postings)+32))
+	out = binary.AppendUvarint(out, uint64(len(p.postings)))
+	out = binary.AppendUvarint(out, uint64(len(postings)))
+	return append(out, postings...), nil
+}
+
+// appendSummary encodes everything but the postings.
+func (a Analysis) appendSummary(out []byte) []byte {
+	p := a.page
+	out = binary.AppendUvarint(out, uint64(p.sections))
 	out = binary.AppendUvarint(out, uint64(p.words))
 	out = binary.AppendUvarint(out, uint64(len(p.fragment)))
 	out = append(out, p.fragment...)
-	out = binary.AppendUvarint(out, uint64(len(p.postings)))
-	for _, po := range p.postings {
-		out = binary.AppendUvarint(out, uint64(len(po.term)))
-		out = append(out, po.term...)
-		out = binary.AppendUvarint(out, uint64(po.section))
-		out = binary.AppendUvarint(out, uint64(po.weight))
-	}
 	out = binary.AppendUvarint(out, uint64(p.nameTokens[0]))
-	out = binary.AppendUvarint(out, uint64(p.nameTokens[1]))
-	return out, nil
+	return binary.AppendUvarint(out, uint64(p.nameTokens[1]))
 }
 
 // UnmarshalBinary decodes what MarshalBinary encoded.
 func (a *Analysis) UnmarshalBinary(data []byte) error {
+	var got Analysis
+	if err := got.UnmarshalSummary(data); err != nil {
+		return err
+	}
+	if err := got.decodePostings(); err != nil {
+		return err
+	}
+	*a = got
+	return nil
+}
+
+// UnmarshalSummary decodes what MarshalBinary encoded but the postings,
+// which it keeps (sharing data's bytes) to decode when an index needs them.
+// Their bytes are checked only then: give it data whose integrity the
+// caller has checked (a build cache's checksum), or a damaged entry fails
+// the index.
+func (a *Analysis) UnmarshalSummary(data []byte) error {
 	r := analysisReader{data: data}
 	var p pageAnalysis
 	p.sections = int(r.uvarint())
 	p.words = int(r.uvarint())
 	p.fragment = r.bytes()
-	p.postings = r.postings(r.uvarint())
 	p.nameTokens = [2]int{int(r.uvarint()), int(r.uvarint())}
+	count := r.uvarint()
+	encoded := r.bytes()
 	if r.err == nil && len(r.data) != 0 {
 		r.err = errors.New("search: trailing bytes after an analysis")
 	}
 	if r.err != nil {
 		return r.err
 	}
-	a.page = p
+	*a = Analysis{page: p, encoded: encoded, encodedCount: count}
+	return nil
+}
+
+// decodePostings decodes the postings UnmarshalSummary kept.
+func (a *Analysis) decodePostings() error {
+	if a.postingsReady {
+		return nil
+	}
+	r := analysisReader{data: a.encoded}
+	postings := r.postings(a.encodedCount)
+	if r.err == nil && len(r.data) != 0 {
+		r.err = errors.New("search: trailing bytes after an analysis's postings")
+	}
+	if r.err != nil {
+		return r.err
+	}
+	a.page.postings, a.encoded, a.encodedCount, a.postingsReady = postings, nil, 0, true
 	return nil
 }
 

@@ -3,7 +3,7 @@
 // A benchmark, not a test: it prints the medians and fails on no timing.
 // The index is synthetic but shaped like a real one: words built from common
 // syllables (so prefixes such as "co" cover thousands of terms), identifiers,
-// Zipf-like document frequencies and shards cut at 48 KiB as the Go builder does.
+// Zipf-like document frequencies and shards cut at 16 KiB as the Go builder does.
 import { expect, it } from 'vitest';
 import type { IndexMeta, PageFragment, TermShard } from '../src/search/engine/files';
 import { createSearchEngine } from '../src/search/engine/index';
@@ -12,7 +12,7 @@ import { compareTerms } from '../src/search/engine/terms';
 const TERMS = 50_000;
 const PAGES = 2_000;
 const SECTIONS_PER_PAGE = 6;
-const MAX_SHARD_BYTES = 48 * 1024;
+const MAX_SHARD_BYTES = 16 * 1024;
 const SYLLABLES = 'co con pa ti ent ob ser va tion re de in pro ment al er st ex port im ma ge lo ra di ca te no ve mi';
 
 /** A deterministic pseudo-random source (mulberry32), so every run measures the same index. */
