@@ -37,9 +37,13 @@ const (
 )
 
 // Compaction: Close rewrites a pruned store's live entries into one pack
-// when the packs hold more than twice their size (plus pruneSlack), or when
-// there are more than maxPacks; a store never pruned (its builds failed) is
-// merged, whole, past twice that.
+// when the packs hold more than twice their size (plus pruneSlack). When
+// there are more than maxPacks it merges only the live entries of every pack
+// but the largest, which keeps its entries in place: each rebuild adds a
+// small pack, mostly replaced by the next ones, while the largest holds
+// most of what is live, and rewriting it every maxPacks rebuilds took a
+// quarter of the rebuild that did it on the portal's site. A store never
+// pruned (its builds failed) is merged, whole, past twice maxPacks.
 const (
 	maxPacks   = 8
 	pruneSlack = 1 << 20
@@ -78,7 +82,7 @@ func (p *pack) append(data []byte) (entry, error) {
 
 func newStore(root, dir string, temporary bool) *Store {
 	return &Store{root: root, dir: dir, temporary: temporary,
-		kinds: map[Kind]uint8{}, entries: map[entryID]entry{}, counts: map[uint8]int{}}
+		kinds: map[Kind]uint8{}, entries: map[entryID]entry{}, counts: map[uint8]int{}, shadows: map[entryID]bool{}}
 }
 
 // Open opens (creating it if needed) the persistent store in dir.
@@ -235,8 +239,8 @@ func (s *Store) Close() error {
 	if s.current != nil {
 		err = s.publish(s.current, func(e entry) bool { return s.packs[e.pack] == s.current })
 	}
-	if keep, ok := s.compaction(); ok && err == nil {
-		err = s.compact(keep)
+	if keep, inPlace, ok := s.compaction(); ok && err == nil {
+		err = s.compact(keep, inPlace)
 	}
 	return err
 }
@@ -247,31 +251,43 @@ func (s *Store) closePacks() {
 	}
 }
 
-// compaction says whether Close should rewrite the store, and which
-// entries it keeps.
-func (s *Store) compaction() (keep func(entry) bool, ok bool) {
+// compaction says whether Close should rewrite the store, which entries it
+// keeps, and which pack (if any) stays as it is.
+func (s *Store) compaction() (keep func(entryID, entry) bool, inPlace int, ok bool) {
 	var total, live int64
-	for _, p := range s.packs {
+	largest := 0
+	for i, p := range s.packs {
 		total += p.size
+		if p.size > s.packs[largest].size {
+			largest = i
+		}
 	}
 	for _, e := range s.entries {
 		if s.isUsed(e.seq) {
 			live += int64(e.n)
 		}
 	}
+	used := func(_ entryID, e entry) bool { return s.isUsed(e.seq) }
 	switch {
-	case s.prune && (len(s.packs) > maxPacks || total > 2*live+pruneSlack):
-		return func(e entry) bool { return s.isUsed(e.seq) }, true
+	case s.prune && total > 2*live+pruneSlack:
+		return used, -1, true
+	case s.prune && len(s.packs) > maxPacks:
+		// An entry that replaced one of the largest pack's (Replace) is
+		// kept even unused: dropped, the older one would be read again.
+		return func(id entryID, e entry) bool {
+			return int(e.pack) != largest && (s.isUsed(e.seq) || s.shadows[id])
+		}, largest, true
 	case len(s.packs) > 2*maxPacks:
-		return func(entry) bool { return true }, true
+		return func(entryID, entry) bool { return true }, -1, true
 	}
-	return nil, false
+	return nil, -1, false
 }
 
 // compact copies the entries keep selects into one new pack, publishes it,
-// and removes every pack it replaces. A process still reading those keeps
-// its open files; one opening the store meanwhile skips what is gone.
-func (s *Store) compact(keep func(entry) bool) error {
+// and removes every pack it replaces: all but inPlace (-1 for none), whose
+// entries stay where they are. A process still reading those keeps its
+// open files; one opening the store meanwhile skips what is gone.
+func (s *Store) compact(keep func(entryID, entry) bool, inPlace int) error {
 	f, err := createPack(s.dir)
 	if err != nil {
 		return fmt.Errorf("compact the build cache: %w", err)
@@ -283,7 +299,7 @@ func (s *Store) compact(keep func(entry) bool) error {
 	}
 	var list []kept
 	for id, e := range s.entries {
-		if keep(e) {
+		if keep(id, e) {
 			list = append(list, kept{id, e})
 		}
 	}
@@ -316,9 +332,11 @@ func (s *Store) compact(keep func(entry) bool) error {
 	if err != nil {
 		return errors.Join(err, os.Remove(f.Name()))
 	}
-	for _, p := range old {
-		_ = os.Remove(p.path + indexExt)
-		_ = os.Remove(p.path + packExt)
+	for i, p := range old {
+		if i != inPlace {
+			_ = os.Remove(p.path + indexExt)
+			_ = os.Remove(p.path + packExt)
+		}
 	}
 	removeOrphans(s.dir)
 	return nil

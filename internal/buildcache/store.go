@@ -59,8 +59,12 @@ type Store struct {
 	currentIndex uint16
 	used         []uint32
 	seq          uint32
-	prune        bool
-	closed       bool
+	// shadows are the entries that replaced another under their key
+	// (Replace, or a newer pack's on Open): compaction must not drop them
+	// while the older one is kept.
+	shadows map[entryID]bool
+	prune   bool
+	closed  bool
 }
 
 type entryID struct {
@@ -242,6 +246,7 @@ func (s *Store) set(kind uint8, key Key, e entry, used bool) {
 	if old, dup := s.entries[id]; dup {
 		e.seq = old.seq
 		s.entries[id] = e
+		s.shadows[id] = true
 		if used {
 			s.used[e.seq/32] |= 1 << (e.seq % 32)
 		}

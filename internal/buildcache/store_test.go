@@ -2,8 +2,10 @@ package buildcache
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 )
@@ -287,5 +289,59 @@ func TestReplaceOutlivesTheSession(t *testing.T) {
 	}
 	if keys := s.Keys("html"); len(keys) != 1 || keys[0] != key {
 		t.Errorf("Keys = %v", keys)
+	}
+}
+
+// TestManyRebuildsMergeOnlyTheirSmallPacks: past maxPacks, a pruned store
+// merges the live entries of the latest sessions' packs and leaves the
+// largest pack in place; an entry that replaced one of the largest's is the
+// one read afterwards, even when the session that merged did not use it.
+func TestManyRebuildsMergeOnlyTheirSmallPacks(t *testing.T) {
+	dir := t.TempDir()
+	big, state := Sum([]byte("big")), Sum([]byte("state"))
+	s := mustOpen(t, dir)
+	if err := s.Put("html", big, blob('b', 4)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Put("state", state, []byte("state 0")); err != nil {
+		t.Fatal(err)
+	}
+	s.Prune()
+	mustClose(t, s)
+	largest := packFiles(t, dir)
+	const sessions = maxPacks + 1
+	for i := 1; i <= sessions; i++ {
+		s := mustOpen(t, dir)
+		if _, ok := s.Get("html", big); !ok {
+			t.Fatalf("session %d: the large entry is gone", i)
+		}
+		if i < sessions-1 { // the last two sessions do not touch the state
+			if err := s.Replace("state", state, fmt.Appendf(nil, "state %d", i)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.Put("html", Sum([]byte{byte(i)}), []byte{byte(i)}); err != nil {
+			t.Fatal(err)
+		}
+		s.Prune()
+		mustClose(t, s)
+	}
+	packs := packFiles(t, dir)
+	if !slices.Contains(packs, largest[0]) {
+		t.Errorf("the largest pack %s was rewritten; packs now %v", largest[0], packs)
+	}
+	if len(packs) > 3 {
+		t.Errorf("%d packs after %d sessions, want the largest and the merged ones", len(packs), sessions)
+	}
+	s = mustOpen(t, dir)
+	defer mustClose(t, s)
+	if got, _ := s.Get("state", state); string(got) != fmt.Sprintf("state %d", sessions-2) {
+		t.Errorf("the state reads %q, want the last one written, state %d", got, sessions-2)
+	}
+	if got, ok := s.Get("html", big); !ok || !bytes.Equal(got, blob('b', 4)) {
+		t.Error("the large entry did not survive whole")
+	}
+	if _, ok := s.Get("html", Sum([]byte{byte(sessions)})); !ok {
+		t.Error("the last session's entry is gone")
 	}
 }
