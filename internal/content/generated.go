@@ -32,19 +32,24 @@ type Generated struct {
 // and permalink rules as a file at docs/<ID>.md. A doc of that id, or at
 // that permalink, already in the version is an error: one of the two pages
 // would silently disappear.
-func (v *Version) addGenerated(g Generated) (*Doc, []diag.Diagnostic) {
+// parsedProse is a generated page's prose file, its front matter parsed
+// (parseFrontMatter); zero for a page without one.
+type parsedProse struct {
+	fm       FrontMatter
+	body     []byte
+	bodyLine int
+	diags    []diag.Diagnostic
+}
+
+func (v *Version) addGenerated(g Generated, prose parsedProse) (*Doc, []diag.Diagnostic) {
 	if prev := v.DocByID(g.ID); prev != nil {
 		return nil, []diag.Diagnostic{{File: prev.Source, Line: 1, Severity: diag.Error,
 			Message: fmt.Sprintf("doc %q collides with the page generated from %s", g.ID, g.Source),
 			Hint:    "rename or move the doc, or change the generated pages' path in the site config"}}
 	}
-	var fm FrontMatter
-	var body []byte
-	bodyLine := 0
-	var diags []diag.Diagnostic
+	fm, body, bodyLine, diags := prose.fm, prose.body, prose.bodyLine, prose.diags
 	source := g.Source
 	if g.ProseFile != "" {
-		fm, body, bodyLine, diags = parseFrontMatter(g.ProseFile, g.Prose)
 		source = g.ProseFile
 	}
 	if fm.Title == "" {

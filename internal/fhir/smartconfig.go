@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
@@ -33,12 +34,18 @@ type SmartConfiguration struct {
 	// HasScopes is false when the document lists no scopes_supported
 	// (only recommended): then no scope can be checked against it.
 	HasScopes bool
-	pos       positions
+	// pos indexes Data's lines, on the first Line: only a finding needs
+	// them, and indexing took most of the time the documents' load did.
+	posOnce sync.Once
+	pos     positions
 }
 
 // Line is the file line of a top-level field (or of an element inside
 // it, e.g. "scopes_supported[3]").
-func (c *SmartConfiguration) Line(field string) int { return c.pos.Line(field) }
+func (c *SmartConfiguration) Line(field string) int {
+	c.posOnce.Do(func() { c.pos, _ = indexPositions(c.Data) })
+	return c.pos.Line(field)
+}
 
 // SmartDownloadName is the file name of the published discovery document in
 // an API's download folder.
@@ -63,8 +70,7 @@ func loadSmartConfiguration(site fs.FS, dir string, ac config.FHIRAPI, configFil
 		return nil, []diag.Diagnostic{{File: p, Line: line, Severity: diag.Error,
 			Message: fmt.Sprintf("invalid JSON at column %d: %s", col, msg), Hint: "a SMART discovery document is one JSON object"}}
 	}
-	pos, _ := indexPositions(data)
-	c := &SmartConfiguration{Path: p, Data: data, Fields: fields, pos: pos}
+	c := &SmartConfiguration{Path: p, Data: data, Fields: fields}
 	diags := c.validate()
 	return c, diags
 }
