@@ -48,7 +48,11 @@ func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *
 	m := plan.manifest
 	out.add(strings.TrimPrefix(m.SiteData, base), plan.siteData)
 	out.add(strings.TrimPrefix(m.SidebarsData, base), plan.sidebarsData)
-	input := themedata.RenderInput{Assets: emitTheme(out, base, bundle), SiteURL: m.SiteData,
+	assets, err := emitTheme(out, base, bundle)
+	if err != nil { // the build fails; the rest is written as usual and discarded
+		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: err.Error()})
+	}
+	input := themedata.RenderInput{Assets: assets, SiteURL: m.SiteData,
 		ManifestURL: base + route.ManifestFile, SidebarsURL: m.SidebarsData}
 	// The prerender gets stand-ins for the URLs of the site data and
 	// sidebars files, which name them by hash and so change with any
@@ -152,18 +156,22 @@ const themeDir = "assets/theme/"
 
 // emitTheme copies the client bundle and writes the code-highlighting
 // stylesheet; it returns the URLs every page loads.
-func emitTheme(out *Output, base string, bundle *theme.Bundle) themedata.RenderAssets {
-	for name, data := range bundle.Files {
-		out.add(themeDir+name, data)
+func emitTheme(out *Output, base string, bundle *theme.Bundle) (themedata.RenderAssets, error) {
+	for _, name := range bundle.Names {
+		// Read only when the previous output does not hold the file.
+		out.addFrom(themeDir+name, func() ([]byte, error) { return bundle.File(name) })
 	}
 	assets := themedata.RenderAssets{Scripts: []string{base + themeDir + bundle.Entry}, Styles: []string{}, Preload: []string{}}
-	name, css := pageStylesheet(bundle)
+	name, css, err := pageStylesheet(bundle)
+	if err != nil {
+		return assets, err
+	}
 	out.add(name, css)
 	assets.Styles = append(assets.Styles, base+name)
 	for _, p := range bundle.Preload {
 		assets.Preload = append(assets.Preload, base+themeDir+p)
 	}
-	return assets
+	return assets, nil
 }
 
 // pageStylesheet is the one stylesheet every page links: the theme's styles
@@ -172,16 +180,20 @@ func emitTheme(out *Output, base string, bundle *theme.Bundle) themedata.RenderA
 // the second one at 300 ms of a 1.8 s first paint, issue 16). It sits with
 // the theme's files, so a relative url() in the theme's CSS still resolves,
 // and is named by its content as Vite names them.
-func pageStylesheet(bundle *theme.Bundle) (name string, css []byte) {
+func pageStylesheet(bundle *theme.Bundle) (name string, css []byte, err error) {
 	for _, style := range bundle.Styles {
-		css = append(css, bundle.Files[style]...)
+		data, err := bundle.File(style)
+		if err != nil {
+			return "", nil, err
+		}
+		css = append(css, data...)
 		if len(css) > 0 && css[len(css)-1] != '\n' {
 			css = append(css, '\n')
 		}
 	}
 	css = append(css, markdown.HighlightCSS()...)
 	sum := sha256.Sum256(css)
-	return themeDir + "style-" + hex.EncodeToString(sum[:])[:8] + ".css", css
+	return themeDir + "style-" + hex.EncodeToString(sum[:])[:8] + ".css", css, nil
 }
 
 // sharedRenderData is SharedRenderData's JSON, made of the site data (and,

@@ -27,9 +27,11 @@ var ErrNotBuilt = errors.New("the theme has not been built: run `make theme` (or
 
 // Bundle is a built theme.
 type Bundle struct {
-	// Files are the client bundle's files, by path relative to the client
-	// folder; the build copies them under assets/theme/.
-	Files map[string][]byte
+	// Names are the client bundle's files, by path relative to the client
+	// folder; the build copies them under assets/theme/. File reads one:
+	// a rebuild whose previous output holds them reads none (about 4 MB).
+	Names []string
+	fsys  fs.FS
 	// Entry is the client entry script, relative to the client folder.
 	Entry string
 	// Preload are the entry's static imports, worth a modulepreload.
@@ -72,9 +74,9 @@ func Load(fsys fs.FS) (*Bundle, error) {
 	if !ok || !entry.IsEntry {
 		return nil, fmt.Errorf("theme manifest %s has no entry %s", viteManifest, clientEntry)
 	}
-	b := &Bundle{Entry: entry.File, Styles: entry.CSS, Server: server, Files: map[string][]byte{}}
+	b := &Bundle{Entry: entry.File, Styles: entry.CSS, Server: server, fsys: fsys}
 	b.Preload, b.Styles = staticImports(manifest, entry)
-	if err := b.readClientFiles(fsys); err != nil {
+	if err := b.listClientFiles(fsys); err != nil {
 		return nil, err
 	}
 	return b, nil
@@ -108,7 +110,8 @@ func staticImports(manifest map[string]manifestChunk, entry manifestChunk) (prel
 	return preload, styles
 }
 
-func (b *Bundle) readClientFiles(fsys fs.FS) error {
+// listClientFiles lists the client bundle's files; File reads them.
+func (b *Bundle) listClientFiles(fsys fs.FS) error {
 	return fs.WalkDir(fsys, clientDir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return fmt.Errorf("read theme client bundle: %w", err)
@@ -120,11 +123,16 @@ func (b *Bundle) readClientFiles(fsys fs.FS) error {
 			}
 			return nil
 		}
-		data, err := fs.ReadFile(fsys, p)
-		if err != nil {
-			return fmt.Errorf("read theme file %s: %w", p, err)
-		}
-		b.Files[path.Clean(rel)] = data
+		b.Names = append(b.Names, path.Clean(rel))
 		return nil
 	})
+}
+
+// File reads the client file name (one of Names).
+func (b *Bundle) File(name string) ([]byte, error) {
+	data, err := fs.ReadFile(b.fsys, path.Join(clientDir, name))
+	if err != nil {
+		return nil, fmt.Errorf("read theme file %s: %w", name, err)
+	}
+	return data, nil
 }
