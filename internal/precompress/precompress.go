@@ -231,24 +231,40 @@ func DirFrom(ctx context.Context, dir, prev string, quality Policy, cache *Cache
 	if err != nil {
 		return Stats{}, fmt.Errorf("precompress: list %s: %w", dir, err)
 	}
-	return compressAll(ctx, start, dir, prev, names, sizes, Known{}, quality, cache)
+	return compressAll(ctx, start, dir, prev, names, sizes, Known{}, quality, cache, newTally())
 }
 
 // FilesFrom is DirFrom for the files named (with slashes) of the folder
 // dir, which may hold others: those are left alone, and the folder is not
-// walked. The files are read side by side for their sizes.
+// walked. A file that is prev's own, its siblings as prev has them, takes
+// them at the cost of one look at prev (reuseLinked): most files of a
+// rebuild. The others are measured side by side, for Wants and to start
+// the largest first.
 //
 // known says what is known of dir's files (see Known).
 func FilesFrom(ctx context.Context, dir, prev string, files []string, known Known, quality Policy, cache *Cache) (Stats, error) {
 	start := time.Now()
-	sizes := make([]int64, len(files))
-	errs := make([]error, len(files))
-	workers.Each(ctx, runtime.GOMAXPROCS(0), len(files), func(i int) {
-		if !policy.TypeOf(files[i]).Compressible || policy.Hidden(files[i]) {
-			sizes[i] = -1
-			return
+	var candidates []string
+	for _, name := range files {
+		if policy.TypeOf(name).Compressible && !policy.Hidden(name) {
+			candidates = append(candidates, name)
 		}
-		info, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(files[i])))
+	}
+	tally := newTally()
+	left := make([]bool, len(candidates))
+	sizes := make([]int64, len(candidates))
+	errs := make([]error, len(candidates))
+	workers.Each(ctx, runtime.GOMAXPROCS(0), len(candidates), func(i int) {
+		name := candidates[i]
+		rel := filepath.FromSlash(name)
+		if prev != "" {
+			if r, ok := reuseLinked(filepath.Join(dir, rel), filepath.Join(prev, rel), known, name); ok {
+				tally.add(name, r)
+				return
+			}
+		}
+		left[i] = true
+		info, err := os.Lstat(filepath.Join(dir, rel))
 		if err != nil {
 			errs[i] = err
 			return
@@ -257,57 +273,38 @@ func FilesFrom(ctx context.Context, dir, prev string, files []string, known Know
 	})
 	var names []string
 	bySize := map[string]int64{}
-	for i, name := range files {
+	for i, name := range candidates {
 		if errs[i] != nil {
 			return Stats{}, fmt.Errorf("precompress: %w", errs[i])
 		}
-		if sizes[i] >= 0 && Wants(name, sizes[i]) {
+		if left[i] && Wants(name, sizes[i]) {
 			rel := filepath.FromSlash(name)
 			names = append(names, rel)
 			bySize[rel] = sizes[i]
 		}
 	}
-	return compressAll(ctx, start, dir, prev, names, bySize, known, quality, cache)
+	return compressAll(ctx, start, dir, prev, names, bySize, known, quality, cache, tally)
 }
 
 // compressAll writes the siblings of the files names (relative to dir,
 // with sizes) on every core: DirFrom's work once the files are listed.
+// tally holds what was done before, if anything.
 func compressAll(ctx context.Context, start time.Time, dir, prev string, names []string, sizes map[string]int64,
-	known Known, quality Policy, cache *Cache) (Stats, error) {
+	known Known, quality Policy, cache *Cache, tally *tally) (Stats, error) {
 	// Largest first: at Brotli's best quality a 2 MB page takes seconds,
 	// and started last it would keep one core busy alone at the end.
 	sort.SliceStable(names, func(i, j int) bool { return sizes[names[i]] > sizes[names[j]] })
-	var (
-		mu    sync.Mutex
-		stats = Stats{Records: map[string]Record{}}
-		first error
-	)
 	workers.Each(ctx, runtime.GOMAXPROCS(0), len(names), func(i int) {
 		name := filepath.ToSlash(names[i])
 		r, err := compressFile(dir, prev, names[i], quality(name), cache, known)
-		mu.Lock()
-		defer mu.Unlock()
 		if err != nil {
-			if first == nil {
-				first = err
-			}
+			tally.fail(err)
 			return
 		}
-		if r.reused {
-			stats.Reused++
-		} else {
-			stats.Compressed++
-		}
-		if r.record != nil {
-			stats.Records[name] = *r.record
-		}
-		stats.In += r.in
-		stats.Out += r.out
-		for _, enc := range policy.Encodings {
-			stats.Siblings = append(stats.Siblings, name+enc.Suffix)
-		}
+		tally.add(name, r)
 	})
 	cache.prune()
+	stats, first := tally.stats, tally.first
 	sort.Strings(stats.Siblings)
 	stats.Took = time.Since(start)
 	if first != nil {
@@ -317,6 +314,41 @@ func compressAll(ctx context.Context, start time.Time, dir, prev string, names [
 		return stats, fmt.Errorf("precompress: %w", err)
 	}
 	return stats, nil
+}
+
+// tally adds up what the workers did, and the first error.
+type tally struct {
+	mu    sync.Mutex
+	stats Stats
+	first error
+}
+
+func newTally() *tally { return &tally{stats: Stats{Records: map[string]Record{}}} }
+
+func (t *tally) add(name string, r fileResult) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if r.reused {
+		t.stats.Reused++
+	} else {
+		t.stats.Compressed++
+	}
+	if r.record != nil {
+		t.stats.Records[name] = *r.record
+	}
+	t.stats.In += r.in
+	t.stats.Out += r.out
+	for _, enc := range policy.Encodings {
+		t.stats.Siblings = append(t.stats.Siblings, name+enc.Suffix)
+	}
+}
+
+func (t *tally) fail(err error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.first == nil {
+		t.first = err
+	}
 }
 
 // fileResult is what compressFile did with one file: reused siblings, or
