@@ -471,20 +471,22 @@ func (s *Site) checkPageScopes(p PageText) []diag.Diagnostic {
 			continue
 		}
 		granted := false
-		var why, nearest string
+		var why string
+		var first *API // the first that does not grant it, which the hint is about
 		for _, api := range checked {
-			ok, w, n := api.Smart.Server.Grants(sc)
+			ok, w := api.Smart.Server.Allows(sc)
 			if ok {
 				granted = true
 				break
 			}
-			if why == "" {
-				why, nearest = fmt.Sprintf("API %q: %s (%s)", api.ID, w, api.Smart.Path), n
+			if first == nil {
+				first, why = api, fmt.Sprintf("API %q: %s (%s)", api.ID, w, api.Smart.Path)
 			}
 		}
 		if granted {
 			continue
 		}
+		nearest := first.Smart.Server.Nearest(sc)
 		message := fmt.Sprintf("scope %s is not granted by %s", m.scope, why)
 		if len(checked) > 1 {
 			message = fmt.Sprintf("scope %s is granted by none of the page's APIs (%s); %s", m.scope, apiIDs(checked), why)

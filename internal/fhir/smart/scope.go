@@ -156,19 +156,29 @@ func (s Server) Speaks(syn Syntax) bool {
 // says so in a sentence and nearest is the supported scope closest to it
 // ("" when none is close).
 func (s Server) Grants(sc Scope) (ok bool, why string, nearest string) {
+	if ok, why = s.Allows(sc); ok {
+		return true, "", ""
+	}
+	return false, why, s.Nearest(sc)
+}
+
+// Allows is Grants without the nearest scope, which takes an edit distance
+// to every supported scope: a page that names a scope several APIs may
+// grant needs it only when none does.
+func (s Server) Allows(sc Scope) (ok bool, why string) {
 	if !sc.IsResource() {
 		for _, sup := range s.Supported {
 			if sup.Raw == sc.Raw {
-				return true, "", ""
+				return true, ""
 			}
 		}
-		return false, "not in scopes_supported", s.nearest(sc)
+		return false, "not in scopes_supported"
 	}
 	if !s.Speaks(sc.Syntax) {
 		if sc.Syntax == V1 {
-			return false, "a SMART 1.0.0 scope, and the server advertises no permission-v1", s.nearest(sc)
+			return false, "a SMART 1.0.0 scope, and the server advertises no permission-v1"
 		}
-		return false, "a SMART 2.0.0 scope, and the server speaks SMART 1.0.0 scopes only", s.nearest(sc)
+		return false, "a SMART 2.0.0 scope, and the server speaks SMART 1.0.0 scopes only"
 	}
 	// The most specific entry wins: a type listed on its own
 	// (patient/Medication.r) is granted what its entry says, and a
@@ -184,13 +194,13 @@ func (s Server) Grants(sc Scope) (ok bool, why string, nearest string) {
 			continue
 		}
 		if covers(sup, sc) {
-			return true, "", ""
+			return true, ""
 		}
 	}
 	if listed {
-		return false, "scopes_supported lists " + sc.Context + "/" + sc.Type + " with fewer permissions", s.nearest(sc)
+		return false, "scopes_supported lists " + sc.Context + "/" + sc.Type + " with fewer permissions"
 	}
-	return false, "not granted by any of scopes_supported", s.nearest(sc)
+	return false, "not granted by any of scopes_supported"
 }
 
 // covers: the same context; the same resource type or a wildcard (a
@@ -213,10 +223,11 @@ func covers(sup, req Scope) bool {
 	return sup.Query == "" || sup.Query == req.Query
 }
 
-// nearest is the supported scope a reader most likely meant: for a
+// Nearest is the supported scope a reader most likely meant: for a
 // resource scope, the one of the same context and type (so a reader sees
-// the permissions the server does grant), else the closest string.
-func (s Server) nearest(sc Scope) string {
+// the permissions the server does grant), else the closest string; ""
+// when none is close.
+func (s Server) Nearest(sc Scope) string {
 	if sc.IsResource() {
 		for _, sup := range s.Supported {
 			if sup.Context == sc.Context && sup.Type == sc.Type && sup.Query == sc.Query {
