@@ -48,6 +48,7 @@ func BuildPatched(pages []Page, analyses []Analysis, prev *Postings, changed []i
 	if prev != nil && prev.pages != len(analyses) {
 		prev = nil
 	}
+	changed = slices.Compact(slices.Sorted(slices.Values(changed))) // each page decoded once
 	pas := make([]pageAnalysis, len(analyses))
 	if err := decodeAll(analyses, prev, changed); err != nil {
 		return nil, nil, err
@@ -124,9 +125,7 @@ func decodeAll(analyses []Analysis, prev *Postings, changed []int) error {
 // within a page in the page's own order (its sections').
 func patchLists(prev []postingList, analyses []pageAnalysis, changed []int) (lists []postingList, same []bool, err error) {
 	isChanged := make([]bool, len(analyses))
-	pages := slices.Clone(changed)
-	slices.Sort(pages)
-	pages = slices.Compact(pages)
+	pages := slices.Compact(slices.Sorted(slices.Values(changed)))
 	fresh := map[string][]uint32{}
 	added := 0
 	for _, page := range pages {

@@ -253,7 +253,7 @@ func TestBuildPatchedReusesUntouchedShards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, _, err := BuildPatched(edited, summaries(t, analyses), kept, []int{7})
+	got, _, err := BuildPatched(edited, summaries(t, analyses), kept, []int{7, 7}) // a page named twice is patched once
 	if err != nil {
 		t.Fatal(err)
 	}
