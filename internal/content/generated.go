@@ -28,10 +28,6 @@ type Generated struct {
 	NoVersion diag.Diagnostic
 }
 
-// addGenerated adds a generated doc to the version with the same id, slug
-// and permalink rules as a file at docs/<ID>.md. A doc of that id, or at
-// that permalink, already in the version is an error: one of the two pages
-// would silently disappear.
 // parsedProse is a generated page's prose file, its front matter parsed
 // (parseFrontMatter); zero for a page without one.
 type parsedProse struct {
@@ -41,6 +37,10 @@ type parsedProse struct {
 	diags    []diag.Diagnostic
 }
 
+// addGenerated adds a generated doc to the version with the same id, slug
+// and permalink rules as a file at docs/<ID>.md, its prose file's front
+// matter already parsed. A doc of that id, or at that permalink, already in
+// the version is an error: one of the two pages would silently disappear.
 func (v *Version) addGenerated(g Generated, prose parsedProse) (*Doc, []diag.Diagnostic) {
 	if prev := v.DocByID(g.ID); prev != nil {
 		return nil, []diag.Diagnostic{{File: prev.Source, Line: 1, Severity: diag.Error,

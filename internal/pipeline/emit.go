@@ -116,8 +116,8 @@ func emitSearch(out *Output, ix *search.Index) {
 		}
 		out.addFrom(search.Dir+name, func() ([]byte, error) { return data, nil })
 	}
-	for name, make := range ix.Deferred {
-		out.addFrom(search.Dir+name, make)
+	for name, load := range ix.Deferred {
+		out.addFrom(search.Dir+name, load)
 	}
 }
 

@@ -30,11 +30,11 @@ func summaries(t *testing.T, analyses []Analysis) []Analysis {
 func allFiles(t *testing.T, ix *Index) map[string][]byte {
 	t.Helper()
 	files := maps.Clone(ix.Files)
-	for name, make := range ix.Deferred {
+	for name, load := range ix.Deferred {
 		if _, dup := files[name]; dup {
 			t.Errorf("%s is both made and deferred", name)
 		}
-		data, err := make()
+		data, err := load()
 		if err != nil {
 			t.Fatal(err)
 		}
