@@ -563,14 +563,14 @@ func extensionContexts(raw []byte) []ExtensionContext {
 	var r4 struct {
 		Context []ExtensionContext `json:"context"`
 	}
-	if json.Unmarshal(raw, &r4) == nil {
+	if decodeAsV1(raw, &r4) == nil {
 		return r4.Context
 	}
 	var stu3 struct {
 		ContextType string   `json:"contextType"`
 		Context     []string `json:"context"`
 	}
-	if json.Unmarshal(raw, &stu3) != nil {
+	if decodeAsV1(raw, &stu3) != nil {
 		return nil
 	}
 	out := make([]ExtensionContext, 0, len(stu3.Context))

@@ -115,7 +115,18 @@ func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile st
 		return s, nil
 	}
 	var diags diag.List
-	apiDirs := apiVersions(site, cfg)
+	// The declared guides' definitions are read while the FHIR folder is:
+	// neither needs the other until their references are checked.
+	type loadedGuides struct {
+		guides []*GuideDefinitions
+		diags  []diag.Diagnostic
+	}
+	guidesLoaded := make(chan loadedGuides, 1)
+	go func() {
+		guides, ds := loadGuides(ctx, site, cfg, siteConfigFile)
+		guidesLoaded <- loadedGuides{guides, ds}
+	}()
+	apiDirs := apiVersions(ctx, site, cfg)
 	if !o.lazySpecs {
 		prefetchSpecs(specs, apiDirs)
 	}
@@ -141,23 +152,18 @@ func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile st
 	diags.Add(ds...)
 	diags.Add(reg.validated(specs, cfg.Dependencies, o.memo)...)
 	s.Registry, s.renderer.Registry = reg, reg
-	guides, ds := loadGuides(ctx, site, cfg, siteConfigFile)
-	diags.Add(ds...)
-	s.guides = guides
+	g := <-guidesLoaded
+	diags.Add(g.diags...)
+	s.guides = g.guides
 	diags.Add(s.guideReferences(o)...)
-	for _, ac := range cfg.APIs {
-		api, ds := s.resolveAPI(site, ac, siteConfigFile, specs)
-		diags.Add(ds...)
-		if api == nil {
+	for _, r := range s.resolveAPIs(ctx, site, cfg, siteConfigFile, specs) {
+		diags.Add(r.diags...)
+		if r.api == nil {
 			continue
 		}
-		s.APIs = append(s.APIs, api)
-		s.byID[api.ID] = api
-		for _, pc := range ac.Pages {
-			pages, ds := s.pagesFor(ctx, site, api, pc, siteConfigFile)
-			diags.Add(ds...)
-			s.Pages = append(s.Pages, pages...)
-		}
+		s.APIs = append(s.APIs, r.api)
+		s.byID[r.api.ID] = r.api
+		s.Pages = append(s.Pages, r.pages...)
 	}
 	diags.Add(duplicatePages(s.Pages, siteConfigFile)...)
 	for _, p := range cfg.Publish {
@@ -174,6 +180,35 @@ func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile st
 	return s, diags.Items()
 }
 
+// resolvedAPI is one configured API resolved, with the pages its page
+// sets generate and what was wrong with either; api is nil when the API
+// cannot be resolved.
+type resolvedAPI struct {
+	api   *API
+	pages []*Page
+	diags []diag.Diagnostic
+}
+
+// resolveAPIs resolves the configured APIs side by side, each reading only
+// the registry and its own files, and returns them in the config's order.
+func (s *Site) resolveAPIs(ctx context.Context, site fs.FS, cfg config.FHIR, configFile string, specs Specs) []resolvedAPI {
+	out := make([]resolvedAPI, len(cfg.APIs))
+	workers.Each(ctx, runtime.GOMAXPROCS(0), len(cfg.APIs), func(i int) {
+		ac := cfg.APIs[i]
+		api, ds := s.resolveAPI(site, ac, configFile, specs)
+		r := resolvedAPI{api: api, diags: ds}
+		if api != nil {
+			for _, pc := range ac.Pages {
+				pages, ds := s.pagesFor(ctx, site, api, pc, configFile)
+				r.diags = append(r.diags, ds...)
+				r.pages = append(r.pages, pages...)
+			}
+		}
+		out[i] = r
+	})
+	return out
+}
+
 // apiDir is the folder of one API's statement and the version it is in.
 type apiDir struct {
 	dir     string
@@ -184,25 +219,32 @@ type apiDir struct {
 // under the statement's folder are read as that version. Everything else
 // waits for it, so it decodes in one pass (decodeAsV1): encoding/json
 // checked the statements' 600 KB first and then decoded them.
-func apiVersions(site fs.FS, cfg config.FHIR) []apiDir {
-	var dirs []apiDir
-	for _, a := range cfg.APIs {
-		p := path.Join(cfg.Path, a.CapabilityStatement)
+func apiVersions(ctx context.Context, site fs.FS, cfg config.FHIR) []apiDir {
+	// Read side by side: a statement is the largest file of its API.
+	found := make([]*apiDir, len(cfg.APIs))
+	workers.Each(ctx, runtime.GOMAXPROCS(0), len(cfg.APIs), func(i int) {
+		p := path.Join(cfg.Path, cfg.APIs[i].CapabilityStatement)
 		data, err := fs.ReadFile(site, p)
 		if err != nil {
-			continue
+			return
 		}
 		var head struct {
 			FHIRVersion string `json:"fhirVersion"`
 		}
 		if decodeAsV1(data, &head) != nil {
-			continue
+			return
 		}
 		if v, ok := base.ParseVersion(head.FHIRVersion); ok {
-			dirs = append(dirs, apiDir{dir: path.Dir(p), version: v})
+			found[i] = &apiDir{dir: path.Dir(p), version: v}
+		}
+	})
+	var dirs []apiDir
+	for _, d := range found {
+		if d != nil {
+			dirs = append(dirs, *d)
 		}
 	}
-	sort.Slice(dirs, func(i, j int) bool { return len(dirs[i].dir) > len(dirs[j].dir) })
+	sort.SliceStable(dirs, func(i, j int) bool { return len(dirs[i].dir) > len(dirs[j].dir) })
 	return dirs
 }
 
