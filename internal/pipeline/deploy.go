@@ -71,7 +71,7 @@ func (b *builder) precompressWith(out *Output, quality precompress.Policy) {
 	if b.store.Persistent() {
 		if used, ok := b.store.Get(kindPrecompress, stamp); ok && string(used) == b.opts.precompressName {
 			prev = out.prev
-			known.Records, _ = recallJSON[map[string]precompress.Record](b.store, kindPrecompressRecords, records)
+			known.Records = b.recallPrecompressRecords(records)
 		}
 	}
 	stats, err := precompress.FilesFrom(b.ctx, out.dir, prev, out.Files(), known, quality, precompress.DefaultCache())
@@ -83,12 +83,27 @@ func (b *builder) precompressWith(out *Output, quality precompress.Policy) {
 		// Only optimisations: without them the next build compresses again,
 		// or looks at every sibling.
 		_ = b.store.Put(kindPrecompress, stamp, []byte(b.opts.precompressName))
-		_ = b.store.Replace(kindPrecompressRecords, records, withChecksum(mustJSON(stats.Records)))
+		_ = b.store.Replace(kindPrecompressRecords, records, withChecksum(precompress.MarshalRecords(stats.Records)))
 	}
 	out.adopt(stats.Siblings)
 }
 
+// recallPrecompressRecords reads what the last build into the output's
+// folder recorded of its compressed files; nil when the store has nothing
+// or a damaged entry.
+func (b *builder) recallPrecompressRecords(key buildcache.Key) map[string]precompress.Record {
+	entry, ok := checkedEntry(b.store, kindPrecompressRecords, key)
+	if !ok {
+		return nil
+	}
+	records, err := precompress.UnmarshalRecords(entry)
+	if err != nil {
+		return nil
+	}
+	return records
+}
+
 // kindPrecompressRecords is the store's kind for what the last build into
 // an output folder recorded of its compressed files and their siblings
-// (precompress.Record, by name): JSON, checked.
+// (precompress.MarshalRecords), checked.
 const kindPrecompressRecords buildcache.Kind = "precompress-records"
