@@ -23,6 +23,7 @@ import (
 	"github.com/portaldocs/portal/internal/pipeline"
 	"github.com/portaldocs/portal/internal/precompress"
 	"github.com/portaldocs/portal/internal/server"
+	"github.com/portaldocs/portal/internal/sitefs"
 )
 
 // version is set at link time (-ldflags "-X main.version=…"); otherwise the
@@ -356,7 +357,7 @@ func openSite(dir string) (fs.FS, string, error) {
 	if !info.IsDir() {
 		return nil, "", fmt.Errorf("site folder %s is not a folder", dir)
 	}
-	return os.DirFS(dir), dir, nil
+	return sitefs.Dir(dir), dir, nil
 }
 
 // printDiagnostics prints file:line: message, with the site folder in front

@@ -14,7 +14,6 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
-	"os"
 	"strings"
 	"sync"
 	"time"
@@ -24,6 +23,7 @@ import (
 	"github.com/portaldocs/portal/internal/pipeline"
 	"github.com/portaldocs/portal/internal/route"
 	"github.com/portaldocs/portal/internal/server"
+	"github.com/portaldocs/portal/internal/sitefs"
 	"github.com/portaldocs/portal/internal/ssr"
 	"github.com/portaldocs/portal/internal/theme"
 )
@@ -105,7 +105,7 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 		_ = pool.Close()
 		return nil, err
 	}
-	s := &Server{opts: opts, site: os.DirFS(opts.Site), pool: pool, cache: pipeline.NewCache(), store: store,
+	s := &Server{opts: opts, site: sitefs.Dir(opts.Site), pool: pool, cache: pipeline.NewCache(), store: store,
 		clients: map[chan event]struct{}{}, stop: ctx.Done()}
 	s.handler = server.New(source{s}, server.WithLogger(opts.Logger))
 	s.rebuild(ctx, nil)
