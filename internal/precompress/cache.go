@@ -85,25 +85,45 @@ func (c *Cache) put(key string, encoded [][]byte) {
 	}
 }
 
+// pruneEvery is how often prune looks at the entries: a look is a stat of
+// every entry, which a rebuild that compresses a handful of files would
+// otherwise pay each time for entries a month from expiring.
+const pruneEvery = 24 * time.Hour
+
+// pruneStamp is the file whose modification time says when prune last
+// looked.
+const pruneStamp = ".pruned"
+
 // prune removes entries unused for cacheMaxAge, and temporary files a
-// killed build left.
+// killed build left, at most once per pruneEvery.
 func (c *Cache) prune() {
 	if c == nil {
+		return
+	}
+	now := time.Now()
+	stamp := filepath.Join(c.dir, pruneStamp)
+	if info, err := os.Stat(stamp); err == nil && now.Sub(info.ModTime()) < pruneEvery && !info.ModTime().After(now) {
 		return
 	}
 	entries, err := os.ReadDir(c.dir)
 	if err != nil {
 		return
 	}
-	cutoff := time.Now().Add(-cacheMaxAge)
+	if f, err := os.Create(stamp); err == nil {
+		f.Close()
+	}
+	cutoff := now.Add(-cacheMaxAge)
 	for _, e := range entries {
+		if e.Name() == pruneStamp {
+			continue
+		}
 		info, err := e.Info()
 		if err != nil {
 			continue
 		}
 		old := info.ModTime().Before(cutoff)
 		if strings.HasPrefix(e.Name(), ".tmp-") {
-			old = info.ModTime().Before(time.Now().Add(-time.Hour))
+			old = info.ModTime().Before(now.Add(-time.Hour))
 		}
 		if old {
 			os.Remove(filepath.Join(c.dir, e.Name()))
