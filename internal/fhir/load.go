@@ -163,34 +163,35 @@ func (r *Registry) InDir(dir string) []*File {
 	return out
 }
 
-// PlaceFunc says which FHIR version a site file is written in and which
-// API folder it belongs to ("" for none); skip is true for a JSON file of
-// the folder that is no FHIR resource (an API's SMART discovery document).
-type PlaceFunc func(sitePath string) (v base.Version, scope string, skip bool)
+// PlaceFunc says where a site file of the FHIR folder belongs: the FHIR
+// version it is read as unless it declares its own, and the folder of the
+// API it belongs to ("" for none).
+type PlaceFunc func(sitePath string) (v base.Version, scope string)
 
-// Load reads every .json file under dir of the site. Problems are reported
-// as diagnostics, all of them; the registry holds every file that could be
-// read.
-func Load(ctx context.Context, site fs.FS, dir string, place PlaceFunc) (*Registry, []diag.Diagnostic) {
-	r := &Registry{byURL: map[string]*File{}, byKey: map[string]*File{}, byPath: map[string]*File{}}
-	var diags diag.List
+// parsedPath is one file of the FHIR folder read and parsed, before it is
+// placed: a file that declares no FHIR version of its own has none yet.
+type parsedPath struct {
+	path  string
+	files []*File
+	diags []diag.Diagnostic
+}
+
+// readFolder reads and parses every .json file under dir of the site but
+// those skip names (an API's SMART discovery document, which is no FHIR
+// resource), on every core, in the folder's order. Where each file belongs
+// does not change how it parses: register places them once every file is
+// read, so that the API folders' versions, which are in their statements,
+// need no reading of their own.
+func readFolder(ctx context.Context, site fs.FS, dir string, skip func(string) bool) ([]parsedPath, []diag.Diagnostic) {
 	paths, err := jsonFiles(site, dir)
 	if err != nil {
-		diags.Add(diag.Diagnostic{File: dir, Severity: diag.Error, Message: fmt.Sprintf("read FHIR folder: %v", err)})
-		return r, diags.Items()
+		return nil, []diag.Diagnostic{{File: dir, Severity: diag.Error, Message: fmt.Sprintf("read FHIR folder: %v", err)}}
 	}
-	// Files are read and parsed on every core, and added to the registry in
-	// the folder's order, so duplicates are reported the same way every time.
-	type parsed struct {
-		files []*File
-		diags []diag.Diagnostic
-		scope string
-	}
-	results := make([]parsed, len(paths))
+	results := make([]parsedPath, len(paths))
 	workers.Each(ctx, runtime.GOMAXPROCS(0), len(paths), func(i int) {
 		p := paths[i]
-		v, scope, skip := place(p)
-		if skip {
+		results[i].path = p
+		if skip(p) {
 			return
 		}
 		data, err := fs.ReadFile(site, p)
@@ -198,13 +199,49 @@ func Load(ctx context.Context, site fs.FS, dir string, place PlaceFunc) (*Regist
 			results[i].diags = []diag.Diagnostic{{File: p, Severity: diag.Error, Message: fmt.Sprintf("read FHIR resource: %v", err)}}
 			return
 		}
-		files, ds := parseFile(p, data, v)
-		results[i] = parsed{files: files, diags: ds, scope: scope}
+		results[i].files, results[i].diags = parseFile(p, data, unplaced)
 	})
-	for _, res := range results {
+	return results, nil
+}
+
+// unplaced is the version of a parsed file that declares none, until
+// register places it.
+const unplaced base.Version = ""
+
+// ownVersion is the FHIR version the file at p declares, when readFolder
+// parsed it: ok is false when it did not (a file it could not read or
+// parse, or one outside the folder).
+func ownVersion(parsed []parsedPath, p string) (v base.Version, ok bool) {
+	i, found := sort.Find(len(parsed), func(i int) int { return strings.Compare(p, parsed[i].path) })
+	if !found {
+		return unplaced, false
+	}
+	for _, f := range parsed[i].files {
+		if f.Entry == "" {
+			return f.Version, true
+		}
+	}
+	return unplaced, false
+}
+
+// register adds the parsed files to a new registry in the folder's order,
+// so duplicates are reported the same way every time, each placed as place
+// says. Problems are reported as diagnostics, all of them; the registry
+// holds every file that could be read.
+func register(parsed []parsedPath, place PlaceFunc) (*Registry, []diag.Diagnostic) {
+	r := &Registry{byURL: map[string]*File{}, byKey: map[string]*File{}, byPath: map[string]*File{}}
+	var diags diag.List
+	for _, res := range parsed {
 		diags.Add(res.diags...)
+		if len(res.files) == 0 {
+			continue
+		}
+		v, scope := place(res.path)
 		for _, f := range res.files {
-			f.Scope = res.scope
+			if f.Version == unplaced {
+				f.Version = v
+			}
+			f.Scope = scope
 			diags.Add(r.add(f)...)
 		}
 	}

@@ -126,8 +126,13 @@ func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile st
 		guides, ds := loadGuides(ctx, site, cfg, siteConfigFile)
 		guidesLoaded <- loadedGuides{guides, ds}
 	}()
-	apiDirs := apiVersions(ctx, site, cfg)
+	// A build that decodes the base specifications ahead starts on the
+	// API folders' versions first, reading their statements for them; one
+	// that leaves them for later takes the versions from the statements as
+	// the folder's reading parsed them.
+	var apiDirs []apiDir
 	if !o.lazySpecs {
+		apiDirs = apiVersions(ctx, site, cfg, nil)
 		prefetchSpecs(specs, apiDirs)
 	}
 	publishedSources := map[string]bool{}
@@ -140,14 +145,19 @@ func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile st
 			discovery[path.Join(cfg.Path, a.SmartConfiguration)] = true
 		}
 	}
-	reg, ds := Load(ctx, site, cfg.Path, func(p string) (base.Version, string, bool) {
+	parsed, ds := readFolder(ctx, site, cfg.Path, func(p string) bool { return discovery[p] })
+	diags.Add(ds...)
+	if o.lazySpecs {
+		apiDirs = apiVersions(ctx, site, cfg, parsed)
+	}
+	reg, ds := register(parsed, func(p string) (base.Version, string) {
 		v, scope := placeFor(p, apiDirs)
 		if publishedSources[p] && scope == "" {
 			// A published document describes the organization, not an API:
 			// its entries are no API's examples.
 			scope = p
 		}
-		return v, scope, discovery[p]
+		return v, scope
 	})
 	diags.Add(ds...)
 	diags.Add(reg.validated(specs, cfg.Dependencies, o.memo)...)
@@ -215,15 +225,24 @@ type apiDir struct {
 	version base.Version
 }
 
-// apiVersions reads each API's statement for its FHIR version: the files
-// under the statement's folder are read as that version. Everything else
-// waits for it, so it decodes in one pass (decodeAsV1): encoding/json
+// apiVersions finds each API's FHIR version in its statement: the files
+// under the statement's folder are read as that version. A statement the
+// folder's reading parsed (parsed, which may be nil) says it itself; any
+// other is read and decoded in one pass (decodeAsV1): encoding/json
 // checked the statements' 600 KB first and then decoded them.
-func apiVersions(ctx context.Context, site fs.FS, cfg config.FHIR) []apiDir {
+func apiVersions(ctx context.Context, site fs.FS, cfg config.FHIR, parsed []parsedPath) []apiDir {
 	// Read side by side: a statement is the largest file of its API.
 	found := make([]*apiDir, len(cfg.APIs))
 	workers.Each(ctx, runtime.GOMAXPROCS(0), len(cfg.APIs), func(i int) {
 		p := path.Join(cfg.Path, cfg.APIs[i].CapabilityStatement)
+		if v, ok := ownVersion(parsed, p); ok {
+			// What the statement says of itself is what the decode below
+			// finds in it: the parse read the same member the same way.
+			if v != unplaced {
+				found[i] = &apiDir{dir: path.Dir(p), version: v}
+			}
+			return
+		}
 		data, err := fs.ReadFile(site, p)
 		if err != nil {
 			return
