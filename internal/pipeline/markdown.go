@@ -199,9 +199,10 @@ func (m highlightMemo) Keep(language, code string, tokens []byte) {
 }
 
 // kindMarkdown and kindMarkdownHTML are the store's kinds for Markdown
-// renders: the render's fields but the HTML, as JSON, and its HTML, under
-// the same key. They are kept apart because a rebuild reads the fields of
-// every page but the HTML only of the pages whose data changed.
+// renders: the render's fields but the HTML (markdown.Result's binary
+// form), and its HTML, under the same key. They are kept apart because a
+// rebuild reads the fields of every page but the HTML only of the pages
+// whose data changed.
 const (
 	kindMarkdown     buildcache.Kind = "markdown"
 	kindMarkdownHTML buildcache.Kind = "markdown-html"
@@ -215,7 +216,10 @@ func (b *builder) keepMarkdown(key buildcache.Key, res *markdown.Result) (*markd
 	fields.HTML = ""
 	err := b.store.Put(kindMarkdownHTML, key, []byte(res.HTML))
 	if err == nil {
-		err = b.store.Put(kindMarkdown, key, mustJSON(&fields))
+		var data []byte
+		if data, err = fields.MarshalBinary(); err == nil {
+			err = b.store.Put(kindMarkdown, key, data)
+		}
 	}
 	if err != nil {
 		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: err.Error(), Hint: "check the build cache folder (--cache) and the free disk space"})
@@ -232,7 +236,7 @@ func (b *builder) cachedMarkdown(key buildcache.Key) (*markdown.Result, bool) {
 		return nil, false
 	}
 	var res markdown.Result
-	if decodeJSON(entry, &res) != nil {
+	if res.UnmarshalBinary(entry) != nil {
 		return nil, false // a damaged entry is rendered again
 	}
 	return &res, true
