@@ -58,6 +58,10 @@ type meta struct {
 type postingList struct {
 	term     string
 	postings []uint32
+	// encoded is postings as Postings.MarshalBinary writes them, when the
+	// list was decoded from them and has not changed since: a rebuild
+	// changes a few lists of thousands, and encodes only those again.
+	encoded []byte
 }
 
 // writeIndex assembles the index files from the page analyses.

@@ -158,22 +158,25 @@ func patchLists(prev []postingList, analyses []pageAnalysis, changed []int) (lis
 	for i < len(prev) || j < len(terms) {
 		var (
 			term     string
+			kept     postingList // prev's list of the term, if any
 			old, add []uint32
 		)
 		switch {
 		case j == len(terms) || (i < len(prev) && prev[i].term < terms[j]):
-			term, old = prev[i].term, prev[i].postings
+			kept = prev[i]
+			term, old = kept.term, kept.postings
 			i++
 		case i == len(prev) || terms[j] < prev[i].term:
 			term, add = terms[j], fresh[terms[j]]
 			j++
 		default:
-			term, old, add = prev[i].term, prev[i].postings, fresh[terms[j]]
+			kept = prev[i]
+			term, old, add = kept.term, kept.postings, fresh[terms[j]]
 			i++
 			j++
 		}
 		if len(add) == 0 && !hasPage(old, isChanged) {
-			out = append(out, postingList{term: term, postings: old}) // most lists: shared, not copied
+			out = append(out, kept) // most lists: shared, not copied
 			same = append(same, true)
 			continue
 		}
@@ -186,7 +189,7 @@ func patchLists(prev []postingList, analyses []pageAnalysis, changed []int) (lis
 			// page's edit leaves most of its terms' lists alone, and the
 			// shards of lists all the same are reused.
 			flat = flat[:start]
-			out = append(out, postingList{term: term, postings: old})
+			out = append(out, kept)
 			same = append(same, true)
 		default:
 			out = append(out, postingList{term: term, postings: merged})
@@ -245,6 +248,10 @@ func (p *Postings) MarshalBinary() ([]byte, error) {
 		out = binary.AppendUvarint(out, uint64(len(l.postings)))
 	}
 	for _, l := range p.lists {
+		if l.encoded != nil {
+			out = append(out, l.encoded...)
+			continue
+		}
 		page := uint32(0)
 		for i := 0; i+2 < len(l.postings); i += 3 {
 			out = binary.AppendUvarint(out, uint64(l.postings[i]-page))
@@ -315,11 +322,13 @@ func (p *Postings) UnmarshalBinary(data []byte) error {
 			return errDamaged
 		}
 		list := flat[at : at+h.size : at+h.size]
-		var ok bool
-		if body, ok = decodeTriples(list, body); !ok {
+		rest, ok := decodeTriples(list, body)
+		if !ok {
 			return errDamaged
 		}
 		lists[i].postings = list
+		lists[i].encoded = body[: len(body)-len(rest) : len(body)-len(rest)]
+		body = rest
 		at += h.size
 	}
 	r.data = body
