@@ -49,7 +49,7 @@ func TestDamage(t *testing.T) {
 		r := NewReader(data)
 		r.Uvarint()
 		r.Int()
-		r.String()
+		_ = r.String()
 		return r.Done()
 	}
 	if err := read(b); err != nil {

@@ -26,14 +26,7 @@ func (res *Result) MarshalBinary() ([]byte, error) {
 	b = binenc.AppendList(b, res.UnresolvedMarkdownLinks, appendLink)
 	b = binenc.AppendBool(b, res.HasMermaid)
 	b = binenc.AppendString(b, res.Description)
-	b = binenc.AppendList(b, res.Diagnostics, func(b []byte, d diag.Diagnostic) []byte {
-		b = binenc.AppendString(b, d.File)
-		b = binenc.AppendInt(b, int64(d.Line))
-		b = binenc.AppendInt(b, int64(d.Col))
-		b = binenc.AppendInt(b, int64(d.Severity))
-		b = binenc.AppendString(b, d.Message)
-		return binenc.AppendString(b, d.Hint)
-	})
+	b = binenc.AppendList(b, res.Diagnostics, diag.AppendBinary)
 	b = binenc.AppendList(b, res.DocCardLists, func(b []byte, l DocCardList) []byte {
 		b = binenc.AppendString(b, l.Marker)
 		b = binenc.AppendList(b, l.Items, func(b []byte, c CardItem) []byte {
@@ -77,10 +70,7 @@ func (res *Result) UnmarshalBinary(data []byte) error {
 	out.UnresolvedMarkdownLinks = binenc.ReadList(r, readLink)
 	out.HasMermaid = r.Bool()
 	out.Description = r.String()
-	out.Diagnostics = binenc.ReadList(r, func(r *binenc.Reader) diag.Diagnostic {
-		return diag.Diagnostic{File: r.String(), Line: int(r.Int()), Col: int(r.Int()), Severity: diag.Severity(r.Int()),
-			Message: r.String(), Hint: r.String()}
-	})
+	out.Diagnostics = binenc.ReadList(r, diag.ReadBinary)
 	out.DocCardLists = binenc.ReadList(r, func(r *binenc.Reader) DocCardList {
 		l := DocCardList{Marker: r.String()}
 		l.Items = binenc.ReadList(r, func(r *binenc.Reader) CardItem {

@@ -8,32 +8,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-)
 
-// fillEveryField sets every field reachable from v to a value other than
-// its zero, each string to one of its own, every list to two items: a
-// field the binary form leaves out then shows in the round trip.
-func fillEveryField(v reflect.Value, path string) {
-	switch v.Kind() {
-	case reflect.String:
-		v.SetString("«" + path + "»")
-	case reflect.Int, reflect.Int64:
-		v.SetInt(int64(len(path)) + 1)
-	case reflect.Bool:
-		v.SetBool(true)
-	case reflect.Struct:
-		for i := range v.NumField() {
-			fillEveryField(v.Field(i), path+"."+v.Type().Field(i).Name)
-		}
-	case reflect.Slice:
-		v.Set(reflect.MakeSlice(v.Type(), 2, 2))
-		for i := range 2 {
-			fillEveryField(v.Index(i), path+"["+string(rune('0'+i))+"]")
-		}
-	default:
-		panic("fillEveryField: a field of kind " + v.Kind().String() + " at " + path + ": teach MarshalBinary and this test about it")
-	}
-}
+	"github.com/portaldocs/portal/internal/binenc/binenctest"
+)
 
 func roundTrip(t *testing.T, res *Result) *Result {
 	t.Helper()
@@ -50,7 +27,7 @@ func roundTrip(t *testing.T, res *Result) *Result {
 
 func TestResultBinaryKeepsEveryField(t *testing.T) {
 	var res Result
-	fillEveryField(reflect.ValueOf(&res).Elem(), "Result")
+	binenctest.FillEveryField(reflect.ValueOf(&res).Elem())
 	if got := roundTrip(t, &res); !reflect.DeepEqual(got, &res) {
 		t.Errorf("round trip:\n got %+v\nwant %+v", got, &res)
 	}
@@ -105,7 +82,7 @@ func TestResultBinaryReadsAsJSONOnPortalDocs(t *testing.T) {
 // another format.
 func TestResultBinaryRefusesDamage(t *testing.T) {
 	var res Result
-	fillEveryField(reflect.ValueOf(&res).Elem(), "Result")
+	binenctest.FillEveryField(reflect.ValueOf(&res).Elem())
 	data, _ := res.MarshalBinary()
 	keep := Result{Title: "kept"}
 	for n := range len(data) {
