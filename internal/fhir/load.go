@@ -2,6 +2,7 @@ package fhir
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -10,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir/base"
@@ -182,26 +184,74 @@ type parsedPath struct {
 // does not change how it parses: register places them once every file is
 // read, so that the API folders' versions, which are in their statements,
 // need no reading of their own.
-func readFolder(ctx context.Context, site fs.FS, dir string, skip func(string) bool) ([]parsedPath, []diag.Diagnostic) {
+//
+// With a memo (WithParsedMemo), a file whose bytes are those of the memo's
+// snapshot takes its parse from it, and a folder of which any file was
+// parsed is kept in it again.
+func readFolder(ctx context.Context, site fs.FS, dir string, skip func(string) bool, memo ParsedMemo) ([]parsedPath, []diag.Diagnostic) {
 	paths, err := jsonFiles(site, dir)
 	if err != nil {
 		return nil, []diag.Diagnostic{{File: dir, Severity: diag.Error, Message: fmt.Sprintf("read FHIR folder: %v", err)}}
 	}
+	// The snapshot decodes while the files are read.
+	var snap map[string]*snapshotFile
+	recalled := make(chan struct{})
+	go func() {
+		defer close(recalled)
+		snap = recallSnapshot(memo)
+	}()
 	results := make([]parsedPath, len(paths))
+	data := make([][]byte, len(paths))
+	// unexpected counts the files parsed that the snapshot did not know
+	// to leave out: the folder's parse is then kept again.
+	var unexpected atomic.Int32
 	workers.Each(ctx, runtime.GOMAXPROCS(0), len(paths), func(i int) {
 		p := paths[i]
 		results[i].path = p
 		if skip(p) {
 			return
 		}
-		data, err := fs.ReadFile(site, p)
+		b, err := fs.ReadFile(site, p)
 		if err != nil {
 			results[i].diags = []diag.Diagnostic{{File: p, Severity: diag.Error, Message: fmt.Sprintf("read FHIR resource: %v", err)}}
 			return
 		}
-		results[i].files, results[i].diags = parseFile(p, data, unplaced)
+		data[i] = b
+		expected := false
+		if memo != nil {
+			sum := sha256.Sum256(b)
+			<-recalled
+			if sf := snap[p]; sf != nil && sf.Sum == sum {
+				if sf.kept() {
+					var ok bool
+					if results[i].files, results[i].diags, ok = sf.restore(b); ok {
+						return
+					}
+				}
+				expected = !sf.kept()
+			}
+		}
+		results[i].files, results[i].diags = parseFile(p, b, unplaced)
+		if !expected {
+			unexpected.Add(1)
+		}
 	})
+	<-recalled
+	if memo != nil && (unexpected.Load() > 0 || len(snap) != countRead(data)) {
+		rememberSnapshot(memo, results, data)
+	}
 	return results, nil
+}
+
+// countRead is how many files were read.
+func countRead(data [][]byte) int {
+	n := 0
+	for _, b := range data {
+		if b != nil {
+			n++
+		}
+	}
+	return n
 }
 
 // unplaced is the version of a parsed file that declares none, until

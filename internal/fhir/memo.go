@@ -27,6 +27,8 @@ type prepareOptions struct {
 	// lazySpecs leaves the base specifications to be decoded when first
 	// needed, instead of ahead.
 	lazySpecs bool
+	// parsed keeps the folder's parse between builds (WithParsedMemo).
+	parsed ParsedMemo
 }
 
 // WithValidationMemo has Prepare recall the validation's findings from

@@ -110,7 +110,7 @@ func TestAPIFolderVersionsAreTheSameEitherWay(t *testing.T) {
 func apiVersionsOf(cfg config.FHIR, site fs.FS, fromParse bool) []apiDir {
 	var parsed []parsedPath
 	if fromParse {
-		parsed, _ = readFolder(context.Background(), site, cfg.Path, func(string) bool { return false })
+		parsed, _ = readFolder(context.Background(), site, cfg.Path, func(string) bool { return false }, nil)
 	}
 	return apiVersions(context.Background(), site, cfg, parsed)
 }

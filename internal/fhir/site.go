@@ -145,7 +145,7 @@ func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile st
 			discovery[path.Join(cfg.Path, a.SmartConfiguration)] = true
 		}
 	}
-	parsed, ds := readFolder(ctx, site, cfg.Path, func(p string) bool { return discovery[p] })
+	parsed, ds := readFolder(ctx, site, cfg.Path, func(p string) bool { return discovery[p] }, o.parsed)
 	diags.Add(ds...)
 	if o.lazySpecs {
 		apiDirs = apiVersions(ctx, site, cfg, parsed)

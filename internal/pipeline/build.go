@@ -215,6 +215,7 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 		}
 	}
 	b.precompressOutput(out)
+	b.background.Wait()
 	res := &Result{Diagnostics: b.diags.Items(), Stages: b.stages, RenderWorkers: b.renderWorkers}
 	if b.pages != nil {
 		res.DocMains = int(b.pages.docMains.Load())
@@ -251,6 +252,9 @@ type builder struct {
 	renderWorkers int
 	// pages renders the build's pages (emit).
 	pages *pageRenderer
+	// background is work a stage left to run beside the later ones (the
+	// FHIR folder's parse kept for the next build); Run waits for it.
+	background sync.WaitGroup
 	// spare is the output folder of an earlier build, claimed for this
 	// one's output (emit).
 	spare *spareClaim

@@ -41,7 +41,7 @@ func (b *builder) fhirPrepareOptions(recorder *readRecorder, cfg *config.Site) [
 		return nil
 	}
 	inputs := func() [sha256.Size]byte { return recorder.key(cfg.FHIR, cfg.File) }
-	opts := []fhir.PrepareOption{fhir.WithValidationMemo(validationMemo{b}, inputs)}
+	opts := []fhir.PrepareOption{fhir.WithValidationMemo(validationMemo{b}, inputs), fhir.WithParsedMemo(parsedMemo{b, cfg.FHIR.Path})}
 	if !b.store.Empty(kindFHIRValidation) {
 		opts = append(opts, fhir.WithLazySpecs())
 	}
@@ -57,6 +57,32 @@ func (m validationMemo) Recall(key [sha256.Size]byte) ([]diag.Diagnostic, bool) 
 func (m validationMemo) Remember(key [sha256.Size]byte, diags []diag.Diagnostic) {
 	// Only an optimisation: a store that cannot keep it validates again.
 	_ = putChecked(m.b.store, kindFHIRValidation, m.b.storeKey(kindFHIRValidation, key[:]), mustJSON(diags))
+}
+
+// kindFHIRParsed is the store's kind for what the FHIR folder's files
+// parsed to (fhir.ParsedMemo): one entry per folder, replaced when a file
+// changes, by this engine (its types are in the entry).
+const kindFHIRParsed buildcache.Kind = "fhir-parsed"
+
+// parsedMemo keeps the FHIR folder's parse in a persistent build store.
+type parsedMemo struct {
+	b    *builder
+	path string
+}
+
+func (m parsedMemo) key() buildcache.Key { return m.b.storeKey(kindFHIRParsed, []byte(m.path)) }
+
+// Recall reads the kept parse; the store checks the entry's CRC-32C.
+func (m parsedMemo) Recall() ([]byte, bool) { return m.b.store.Get(kindFHIRParsed, m.key()) }
+
+// Remember keeps the parse, encoding it beside the build (Run waits for
+// it); only an optimisation.
+func (m parsedMemo) Remember(encode func() ([]byte, bool)) {
+	m.b.background.Go(func() {
+		if data, ok := encode(); ok {
+			_ = m.b.store.Replace(kindFHIRParsed, m.key(), data)
+		}
+	})
 }
 
 // generatedDoc is the doc a generated FHIR page becomes, so that generated
