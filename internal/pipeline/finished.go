@@ -3,7 +3,9 @@ package pipeline
 import (
 	"os"
 	"path/filepath"
+	"sort"
 
+	"github.com/portaldocs/portal/internal/binenc"
 	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/csp"
 	"github.com/portaldocs/portal/internal/outdir"
@@ -16,11 +18,12 @@ import (
 // this was most of a warm rebuild's prerender stage.
 
 // kindFinishedPage is the store's kind for what a page's finished HTML
-// file was, by everything it is made of (finishedKey): JSON, checked.
+// file was, by everything it is made of (finishedKey): encodeFinished.
 const kindFinishedPage buildcache.Kind = "finished-page"
 
 // kindOutputFiles is the store's kind for the finished pages of the last
-// output written to a folder, by the folder (outputRecords): JSON, checked.
+// output written to a folder, by the folder (outputRecords): by name, in
+// name order (binenc).
 const kindOutputFiles buildcache.Kind = "output-files"
 
 // finishedPage is what the build keeps of a finished page: its bytes' sum
@@ -57,7 +60,29 @@ func (pr *pageRenderer) finishedKey(p *builtPage) buildcache.Key {
 
 // recallFinished reads a finished page; a damaged entry is a miss.
 func (pr *pageRenderer) recallFinished(key buildcache.Key) (finishedPage, bool) {
-	return recallJSON[finishedPage](pr.store, kindFinishedPage, key)
+	data, ok := pr.store.Get(kindFinishedPage, key)
+	if !ok {
+		return finishedPage{}, false
+	}
+	r := binenc.NewReader(data)
+	var f finishedPage
+	sum := r.String()
+	f.Size = r.Int()
+	f.CSP.Scripts = binenc.ReadList(r, (*binenc.Reader).String)
+	f.CSP.Styles = binenc.ReadList(r, (*binenc.Reader).String)
+	if r.Done() != nil || copy(f.Sum[:], sum) != len(f.Sum) || len(sum) != len(f.Sum) {
+		return finishedPage{}, false
+	}
+	return f, true
+}
+
+// encodeFinished is a finished page as recallFinished reads it (binenc):
+// a rebuild reads every unchanged page's.
+func encodeFinished(f finishedPage) []byte {
+	b := binenc.AppendString(nil, string(f.Sum[:]))
+	b = binenc.AppendInt(b, f.Size)
+	b = binenc.AppendList(b, f.CSP.Scripts, binenc.AppendString)
+	return binenc.AppendList(b, f.CSP.Styles, binenc.AppendString)
 }
 
 // emitPage writes one page's HTML file: linked from the previous output
@@ -85,7 +110,7 @@ func (pr *pageRenderer) emitPage(b *builder, out *Output, name string, p *builtP
 	out.addFinished(name, html, f)
 	// Only an optimisation: a store that cannot keep it finishes the page
 	// again next time.
-	_ = putChecked(pr.store, kindFinishedPage, key, mustJSON(f))
+	_ = pr.store.Put(kindFinishedPage, key, encodeFinished(f))
 }
 
 // outputFilesKey is where the store keeps the records of the output
@@ -100,7 +125,22 @@ func (b *builder) recallOutputFiles(out *Output) {
 	if out.target == "" || !b.store.Persistent() {
 		return
 	}
-	if records, ok := recallJSON[map[string]outputRecord](b.store, kindOutputFiles, b.outputFilesKey(out.target)); ok {
+	data, ok := b.store.Get(kindOutputFiles, b.outputFilesKey(out.target))
+	if !ok {
+		return
+	}
+	r := binenc.NewReader(data)
+	n := r.Count()
+	records := make(map[string]outputRecord, n)
+	for range n {
+		name, sum := r.String(), r.String()
+		rec := outputRecord{Inode: r.Uvarint(), Size: r.Int(), MTime: r.Int()}
+		if copy(rec.Sum[:], sum) != len(rec.Sum) || len(sum) != len(rec.Sum) {
+			return
+		}
+		records[name] = rec
+	}
+	if r.Done() == nil {
 		out.prevFinished = records
 	}
 }
@@ -125,9 +165,28 @@ func (b *builder) rememberOutputFiles(out *Output) {
 		}
 		records[name] = outputRecord{Sum: sum, Inode: ino, Size: info.Size(), MTime: info.ModTime().UnixNano()}
 	}
-	// Only an optimisation: without the records the next build compares
-	// pages byte by byte.
-	_ = b.store.Replace(kindOutputFiles, b.outputFilesKey(out.target), withChecksum(mustJSON(records)))
+	b.keepOutputRecords(out, records)
+}
+
+// keepOutputRecords keeps the records of the output written to out's
+// target, by name, in name order (binenc); only an optimisation: without
+// them the next build compares pages byte by byte.
+func (b *builder) keepOutputRecords(out *Output, records map[string]outputRecord) {
+	names := make([]string, 0, len(records))
+	for name := range records {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	data := binenc.AppendUvarint(nil, uint64(len(names)))
+	for _, name := range names {
+		rec := records[name]
+		data = binenc.AppendString(data, name)
+		data = binenc.AppendString(data, string(rec.Sum[:]))
+		data = binenc.AppendUvarint(data, rec.Inode)
+		data = binenc.AppendInt(data, rec.Size)
+		data = binenc.AppendInt(data, rec.MTime)
+	}
+	_ = b.store.Replace(kindOutputFiles, b.outputFilesKey(out.target), data)
 }
 
 // spareOutput is where a build into the output folder keeps the output it
