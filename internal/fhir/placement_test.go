@@ -86,7 +86,7 @@ func TestAPIFolderVersionsAreTheSameEitherWay(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			var site fs.FS = os.DirFS(portalSite)
+			site := os.DirFS(portalSite)
 			if c.site != nil {
 				site = c.site
 			}

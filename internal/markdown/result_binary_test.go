@@ -45,7 +45,7 @@ func TestResultBinaryReadsAsJSONOnPortalDocs(t *testing.T) {
 	r := New()
 	n := 0
 	err := filepath.WalkDir("../../site/docs", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !(strings.HasSuffix(path, ".md") || strings.HasSuffix(path, ".mdx")) {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".md") && !strings.HasSuffix(path, ".mdx") {
 			return err
 		}
 		src, err := os.ReadFile(path)

@@ -34,11 +34,20 @@ type dirFS struct {
 	dir  string
 }
 
-func (d dirFS) Open(name string) (fs.File, error)          { return d.base.Open(name) }
+// Open is os.DirFS's.
+func (d dirFS) Open(name string) (fs.File, error) { return d.base.Open(name) }
+
+// ReadDir is os.DirFS's.
 func (d dirFS) ReadDir(name string) ([]fs.DirEntry, error) { return d.base.ReadDir(name) }
-func (d dirFS) Stat(name string) (fs.FileInfo, error)      { return d.base.Stat(name) }
-func (d dirFS) Lstat(name string) (fs.FileInfo, error)     { return d.base.Lstat(name) }
-func (d dirFS) ReadLink(name string) (string, error)       { return d.base.ReadLink(name) }
+
+// Stat is os.DirFS's.
+func (d dirFS) Stat(name string) (fs.FileInfo, error) { return d.base.Stat(name) }
+
+// Lstat is os.DirFS's.
+func (d dirFS) Lstat(name string) (fs.FileInfo, error) { return d.base.Lstat(name) }
+
+// ReadLink is os.DirFS's.
+func (d dirFS) ReadLink(name string) (string, error) { return d.base.ReadLink(name) }
 
 // ReadFile reads the named file as os.DirFS does, with the same errors
 // (their paths the name given). A name os.DirFS would refuse, or any the
