@@ -202,6 +202,7 @@ func readFolder(ctx context.Context, site fs.FS, dir string, skip func(string) b
 	}()
 	results := make([]parsedPath, len(paths))
 	data := make([][]byte, len(paths))
+	sums := make([][sha256.Size]byte, len(paths)) // with a memo
 	// unexpected counts the files parsed that the snapshot did not know
 	// to leave out: the folder's parse is then kept again.
 	var unexpected atomic.Int32
@@ -219,9 +220,9 @@ func readFolder(ctx context.Context, site fs.FS, dir string, skip func(string) b
 		data[i] = b
 		expected := false
 		if memo != nil {
-			sum := sha256.Sum256(b)
+			sums[i] = sha256.Sum256(b)
 			<-recalled
-			if sf := snap[p]; sf != nil && sf.Sum == sum {
+			if sf := snap[p]; sf != nil && sf.Sum == sums[i] {
 				if sf.kept() {
 					var ok bool
 					if results[i].files, results[i].diags, ok = sf.restore(b); ok {
@@ -238,7 +239,7 @@ func readFolder(ctx context.Context, site fs.FS, dir string, skip func(string) b
 	})
 	<-recalled
 	if memo != nil && (unexpected.Load() > 0 || len(snap) != countRead(data)) {
-		rememberSnapshot(memo, results, data)
+		rememberSnapshot(memo, results, data, sums)
 	}
 	return results, nil
 }

@@ -165,8 +165,8 @@ func (sf *snapshotFile) asJSON(parsed []*File) bool {
 // snapshotOf describes what one file parsed to; ok is false when a
 // resource's bytes are not the file's or its type is not one a snapshot
 // holds.
-func snapshotOf(p string, data []byte, files []*File, diags []diag.Diagnostic) (snapshotFile, bool) {
-	sf := snapshotFile{Path: p, Sum: sha256.Sum256(data), Diags: diags, Files: make([]snapshotResource, len(files))}
+func snapshotOf(p string, data []byte, sum [sha256.Size]byte, files []*File, diags []diag.Diagnostic) (snapshotFile, bool) {
+	sf := snapshotFile{Path: p, Sum: sum, Diags: diags, Files: make([]snapshotResource, len(files))}
 	for i, f := range files {
 		at := bytes.Index(data, f.Raw)
 		if at < 0 || f.Path != p {
@@ -257,11 +257,12 @@ func sameDiags(a, b []diag.Diagnostic) bool {
 	return len(a) == 0 && len(b) == 0 || reflect.DeepEqual(a, b)
 }
 
-// rememberSnapshot keeps the folder's parse in memo: every file read,
-// with what it parsed to. What the snapshot describes is taken now, the
+// rememberSnapshot keeps the folder's parse in memo: every file read
+// (data, with the SHA-256 readFolder took of each), with what it parsed
+// to. What the snapshot describes is taken now, the
 // files as they parsed (their placing comes later); the encoding, which
 // only reads them, may run while the build goes on.
-func rememberSnapshot(memo ParsedMemo, results []parsedPath, data [][]byte) {
+func rememberSnapshot(memo ParsedMemo, results []parsedPath, data [][]byte, sums [][sha256.Size]byte) {
 	var unkept []snapshotFile
 	files := make([]snapshotFile, 0, len(results))
 	byPath := make(map[string][]byte, len(results))
@@ -270,10 +271,10 @@ func rememberSnapshot(memo ParsedMemo, results []parsedPath, data [][]byte) {
 		if data[i] == nil {
 			continue
 		}
-		sf, ok := snapshotOf(res.path, data[i], res.files, res.diags)
+		sf, ok := snapshotOf(res.path, data[i], sums[i], res.files, res.diags)
 		if !ok {
 			// Left out, as encodeSnapshot leaves out what gob changes.
-			sf = snapshotFile{Path: res.path, Sum: sha256.Sum256(data[i])}
+			sf = snapshotFile{Path: res.path, Sum: sums[i]}
 			unkept = append(unkept, sf)
 			continue
 		}

@@ -3,6 +3,7 @@ package fhir
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/gob"
 	"io/fs"
 	"os"
@@ -126,7 +127,11 @@ func TestSnapshotCarriesWhatGobChangesAsJSON(t *testing.T) {
 	// A resource whose bytes are not the file's: nothing to restore it from.
 	results[3].files[0].Raw = []byte(`{"resourceType": "Patient", "id": "elsewhere"}`)
 	memo := &memMemo{}
-	rememberSnapshot(memo, results, data)
+	sums := make([][sha256.Size]byte, len(data))
+	for i, b := range data {
+		sums[i] = sha256.Sum256(b)
+	}
+	rememberSnapshot(memo, results, data, sums)
 	var snap parsedSnapshot
 	if err := gob.NewDecoder(bytes.NewReader(memo.data)).Decode(&snap); err != nil {
 		t.Fatal(err)
