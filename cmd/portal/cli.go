@@ -115,8 +115,8 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		compressFast+", or "+compressNone)
 	timings := fs.Bool("timings", false, "also print how long each stage of the build took")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the build to FILE, for go tool pprof")
-	renderWorkers := fs.Bool("render-workers", false, "run each JavaScript engine past the first in a process of its own; faster only for sites\n"+
-		"whose pages the theme renders whole (few docs), since the engine writes docs' main areas itself")
+	renderWorkers := fs.Bool("render-workers", false, "run each JavaScript engine past the first in a process of its own (engines in one process\n"+
+		"share one allocator lock); off by default, since it measured no faster (docs/performance.md)")
 	env := envFlag(fs)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
@@ -189,7 +189,6 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		if n := res.RenderWorkers; n > 0 {
 			fmt.Fprintf(stdout, "render workers: %d (the prerender's CPU above leaves theirs out)\n", n)
 		}
-		fmt.Fprintf(stdout, "doc main areas written by the engine: %d\n", res.DocMains)
 	}
 	return 0
 }

@@ -165,9 +165,6 @@ type Result struct {
 	// RenderWorkers is how many processes rendered pages besides this one
 	// (WithRenderWorkers); their CPU time is not in the stages' CPU.
 	RenderWorkers int
-	// DocMains is how many pages' main areas the engine wrote itself, the
-	// theme rendering only the shell around them (internal/docmain).
-	DocMains int
 
 	lazy *lazyPages
 }
@@ -217,9 +214,6 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 	b.precompressOutput(out)
 	b.background.Wait()
 	res := &Result{Diagnostics: b.diags.Items(), Stages: b.stages, RenderWorkers: b.renderWorkers}
-	if b.pages != nil {
-		res.DocMains = int(b.pages.docMains.Load())
-	}
 	err := ctx.Err()
 	switch {
 	case err != nil:

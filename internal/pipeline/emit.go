@@ -19,7 +19,6 @@ import (
 	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
-	"github.com/portaldocs/portal/internal/docmain"
 	"github.com/portaldocs/portal/internal/markdown"
 	"github.com/portaldocs/portal/internal/route"
 	"github.com/portaldocs/portal/internal/search"
@@ -67,10 +66,6 @@ func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *
 		keep:   b.store.Persistent() && !b.opts.lazy,
 		inputs: b.storeKey(kindPageHTML, bundle.Server, plan.siteData, plan.sidebarsData, []byte(b.opts.renderer), renderInputTail(standIn))}
 	pages.urls = urlReplacer(input)
-	if b.opts.renderer == "" {
-		pages.docMain = docmain.New(plan.site, plan.sidebarTree)
-		pages.renderInputDocMain = append([]byte(`,"docMain":true`), pages.renderInput...)
-	}
 	b.pages = pages
 	if pages.keep {
 		b.recallOutputFiles(out)
@@ -281,13 +276,6 @@ type pageRenderer struct {
 	store  *buildcache.Store
 	keep   bool
 	inputs buildcache.Key
-	// docMain writes doc pages' main areas, which the theme then leaves
-	// out (nil: the theme renders every page whole, WithRenderer);
-	// renderInputDocMain is renderInput telling the theme so.
-	docMain            *docmain.Renderer
-	renderInputDocMain []byte
-	// docMains counts the pages whose main area docMain wrote.
-	docMains atomic.Int64
 }
 
 // render runs the theme's server bundle for one page, or takes the page
@@ -324,16 +312,8 @@ func (pr *pageRenderer) renderPage(ctx context.Context, diags *diag.List, p *bui
 	if pool == nil {
 		return nil, false, false // reported when the engines failed to load
 	}
-	main, written := pr.writeDocMain(p, parts.render)
-	tail := pr.renderInput
-	if written {
-		tail = pr.renderInputDocMain
-	}
-	input := pageInput(parts.render, tail)
-	html, logs, err := pool.Render(ctx, pr.sharedFor(written, parts.render), input)
-	if err == nil && written {
-		html, err = putDocMain(html, main)
-	}
+	input := pageInput(parts.render, pr.renderInput)
+	html, logs, err := pool.Render(ctx, pr.sharedFor(parts.render), input)
 	for _, l := range logs {
 		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Warning,
 			Message: fmt.Sprintf("prerendering %s logged: %s", p.entry.Path, l)})
@@ -352,28 +332,10 @@ func (pr *pageRenderer) renderPage(ctx context.Context, diags *diag.List, p *bui
 	return page, len(logs) == 0, ok
 }
 
-// writeDocMain writes a doc page's main area from its data (as the
-// prerender gets it) when docMain can; written is false otherwise, and the
-// theme renders the whole page.
-func (pr *pageRenderer) writeDocMain(p *builtPage, data []byte) (main string, written bool) {
-	if pr.docMain == nil || p.entry.Kind != route.KindDoc {
-		return "", false
-	}
-	var page themedata.PageData
-	if err := json.Unmarshal(data, &page); err != nil {
-		return "", false // the theme reports what is wrong with the data
-	}
-	main, written = pr.docMain.Render(&page)
-	if written {
-		pr.docMains.Add(1)
-	}
-	return main, written
-}
-
 // sharedFor is the shared data a page's render gets: with the sidebars
-// once a page the theme renders whole (not written) has one.
-func (pr *pageRenderer) sharedFor(written bool, data []byte) *ssr.Shared {
-	if !written && !pr.sidebarsUsed.Load() && hasSidebar(data) {
+// once a page has one.
+func (pr *pageRenderer) sharedFor(data []byte) *ssr.Shared {
+	if !pr.sidebarsUsed.Load() && hasSidebar(data) {
 		pr.sidebarsUsed.Store(true)
 	}
 	if pr.sidebarsUsed.Load() {
@@ -390,16 +352,6 @@ func hasSidebar(data []byte) bool {
 		} `json:"doc"`
 	}
 	return json.Unmarshal(data, &page) == nil && page.Doc != nil && page.Doc.Sidebar != ""
-}
-
-// putDocMain puts the engine's main area where the theme left its
-// placeholder, which must be there exactly once.
-func putDocMain(html, main string) (string, error) {
-	at := strings.Index(html, docmain.Placeholder)
-	if at < 0 || strings.Contains(html[at+len(docmain.Placeholder):], docmain.Placeholder) {
-		return "", fmt.Errorf("the theme did not write the doc's main-area placeholder %s exactly once; rebuild the theme with `make theme`", docmain.Placeholder)
-	}
-	return html[:at] + main + html[at+len(docmain.Placeholder):], nil
 }
 
 // pageInput is a page's RenderInput JSON: `{"page":` + its data file's JSON

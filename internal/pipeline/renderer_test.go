@@ -16,11 +16,26 @@ import (
 )
 
 // buildWithRenderer builds site with the theme's server renderer named
-// (pipeline.RendererReact, RendererOwn) and returns every output file.
+// (pipeline.RendererReact, RendererOwn, or "" for the default) and returns
+// every output file. The theme's own renderer renders in one engine, so
+// that every page meets the parts the engine kept from the pages before it
+// (markBuildConstant in theme/src/entry-server.tsx): with several, pages
+// that must differ could each land on an engine of their own.
 func buildWithRenderer(t *testing.T, site fs.FS, renderer string) map[string][]byte {
 	t.Helper()
-	files, _ := buildCounting(t, site, renderer)
-	return files
+	out := filepath.Join(t.TempDir(), "renderer-"+renderer)
+	opts := []pipeline.Option{pipeline.WithTheme(portal.Theme()), pipeline.WithOutputDir(out), pipeline.WithRenderer(renderer)}
+	if renderer != pipeline.RendererReact {
+		opts = append(opts, pipeline.WithPrerenderPool(oneEnginePool(t)))
+	}
+	res, err := pipeline.Run(context.Background(), site, opts...)
+	if err != nil {
+		t.Fatalf("build with the %s renderer: %v\n%s", renderer, err, strings.Join(renderDiagnostics(res.Diagnostics), "\n"))
+	}
+	if err := res.Output.WriteDir(out); err != nil {
+		t.Fatal(err)
+	}
+	return readTree(t, out)
 }
 
 // oneEnginePool is a prerender pool of one engine with the portal's theme,
@@ -39,33 +54,10 @@ func oneEnginePool(t *testing.T) *ssr.Pool {
 	return pool
 }
 
-// buildCounting is buildWithRenderer that also says how many doc pages'
-// main areas the engine wrote (Result.DocMains). The default renderer
-// renders in one engine, so that every doc page meets the shells the
-// engine keeps from the pages before it (theme/src/entry-server.tsx): with
-// several, pages that must differ could each land on an engine of their
-// own.
-func buildCounting(t *testing.T, site fs.FS, renderer string) (map[string][]byte, int) {
-	t.Helper()
-	out := filepath.Join(t.TempDir(), "renderer-"+renderer)
-	opts := []pipeline.Option{pipeline.WithTheme(portal.Theme()), pipeline.WithOutputDir(out), pipeline.WithRenderer(renderer)}
-	if renderer == "" {
-		opts = append(opts, pipeline.WithPrerenderPool(oneEnginePool(t)))
-	}
-	res, err := pipeline.Run(context.Background(), site, opts...)
-	if err != nil {
-		t.Fatalf("build with the %s renderer: %v\n%s", renderer, err, strings.Join(renderDiagnostics(res.Diagnostics), "\n"))
-	}
-	if err := res.Output.WriteDir(out); err != nil {
-		t.Fatal(err)
-	}
-	return readTree(t, out), res.DocMains
-}
-
 // TestOwnRendererWritesWhatReactWrites: the theme's own server renderer
-// (theme/src/serverRender.ts) renders every page of the fixture sites, none
-// falling back to React, and writes what react-dom/server writes, byte for
-// byte. (The portal's pages are compared by TestPortalOwnRendererWritesWhatReactWrites.)
+// (theme/src/serverRender.ts), the parts it keeps across pages included,
+// renders every page of the fixture sites, none falling back to React, and
+// writes what react-dom/server writes, byte for byte. (The portal's pages are compared by TestPortalOwnRendererWritesWhatReactWrites.)
 func TestOwnRendererWritesWhatReactWrites(t *testing.T) {
 	for name, site := range fixtureSites(t) {
 		t.Run(name, func(t *testing.T) {
@@ -88,24 +80,6 @@ func fixtureSites(t *testing.T) map[string]fs.FS {
 		sites[name], _ = siteFromTxtar(ar)
 	}
 	return sites
-}
-
-// TestEngineDocMainWritesWhatReactWrites: a default build, where the engine
-// writes doc pages' main areas (internal/docmain) and the theme the shell
-// around them, is byte for byte the build react-dom/server renders whole;
-// and the engine did write the main areas (the fixtures' versioned docs
-// with an unreleased banner are the theme's to render).
-func TestEngineDocMainWritesWhatReactWrites(t *testing.T) {
-	for name, site := range fixtureSites(t) {
-		t.Run(name, func(t *testing.T) {
-			engine, docMains := buildCounting(t, site, "")
-			react := buildWithRenderer(t, site, pipeline.RendererReact)
-			sameTrees(t, "the engine's doc main areas against React", engine, react)
-			if docMains == 0 {
-				t.Errorf("the engine wrote no doc page's main area")
-			}
-		})
-	}
 }
 
 // contentNotConcurrency skips a test in the race pass of make go-test: it

@@ -39,12 +39,8 @@ type resolved struct {
 	// names the search index by its meta file, whose URL never changes
 	// (search.MetaFile): an edit of a page's text changes no other page.
 	siteData, sidebarsData []byte
-	// site and sidebarTree are the same, decoded: the engine writes doc
-	// pages' main areas from them (docmain).
-	site        *themedata.SiteData
-	sidebarTree themedata.SidebarsData
-	search      *searchFiles
-	downloads   []fhir.Download
+	search                 *searchFiles
+	downloads              []fhir.Download
 	// assets are the files pages use by a relative path, by output name
 	// → site file, as the Markdown stage found them.
 	assets map[string]string
@@ -83,8 +79,7 @@ func (b *builder) resolve(site *loaded, md *rendered) *resolved {
 	out.search = r.encodePages(out)
 	siteData := r.siteData(r.navbar())
 	siteData.SearchIndex = out.search.url
-	out.site, out.sidebarTree = siteData, r.sidebarsData()
-	out.siteData, out.sidebarsData = mustJSON(siteData), mustJSON(out.sidebarTree)
+	out.siteData, out.sidebarsData = mustJSON(siteData), mustJSON(r.sidebarsData())
 	d := <-downloads
 	b.diags.Add(d.diags...)
 	out.downloads = d.files

@@ -268,11 +268,6 @@ type SidebarItem struct {
 type RenderInput struct {
 	// Page is the route's page data, as in its data file.
 	Page *PageData `json:"page" contract:"nonnull"`
-	// DocMain is set in a doc page's prerender input, never in the
-	// client's initial data, when the engine writes the page's main area
-	// itself (internal/docmain): the theme writes docmain.Placeholder in
-	// its place.
-	DocMain bool `json:"docMain,omitempty"`
 	// Assets are the client bundle's files the page loads.
 	Assets RenderAssets `json:"assets"`
 	// SiteURL is the URL of the site data (SiteData), which the client
@@ -291,11 +286,9 @@ type RenderInput struct {
 type SharedRenderData struct {
 	Site *SiteData `json:"site" contract:"nonnull"`
 	// SidebarsJSON is the sidebars (SidebarsData: version → sidebar id →
-	// items) as JSON text, which the theme parses only when it renders a
-	// page with a sidebar whole (a generated index, a doc the engine's
-	// docmain declined). It is empty until the build has such a page: the
-	// engine writes doc pages' main areas itself, and on a 50,000-page
-	// site the sidebars were 34 MB of JSON held by every engine.
+	// items) as JSON text, which the theme parses when it first renders a
+	// page with a sidebar. It is empty until the build has such a page: a
+	// site without docs sidebars hands the engines none.
 	SidebarsJSON string `json:"sidebarsJson,omitempty"`
 	// Renderer picks the server renderer: "" renders with the theme's own
 	// (theme/src/serverRender.ts) and falls back to react-dom/server for

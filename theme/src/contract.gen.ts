@@ -445,13 +445,6 @@ export interface RenderAssets {
 export interface RenderInput {
   /** Page is the route's page data, as in its data file. */
   page: PageData;
-  /**
-   * DocMain is set in a doc page's prerender input, never in the
-   * client's initial data, when the engine writes the page's main area
-   * itself (internal/docmain): the theme writes docmain.Placeholder in
-   * its place.
-   */
-  docMain?: boolean;
   /** Assets are the client bundle's files the page loads. */
   assets: RenderAssets;
   /**
@@ -503,11 +496,9 @@ export interface SharedRenderData {
   site: SiteData;
   /**
    * SidebarsJSON is the sidebars (SidebarsData: version → sidebar id →
-   * items) as JSON text, which the theme parses only when it renders a
-   * page with a sidebar whole (a generated index, a doc the engine's
-   * docmain declined). It is empty until the build has such a page: the
-   * engine writes doc pages' main areas itself, and on a 50,000-page
-   * site the sidebars were 34 MB of JSON held by every engine.
+   * items) as JSON text, which the theme parses when it first renders a
+   * page with a sidebar. It is empty until the build has such a page: a
+   * site without docs sidebars hands the engines none.
    */
   sidebarsJson?: string;
   /**

@@ -9,6 +9,7 @@ import type { PageData, SidebarItem, SiteData } from './contract.gen';
 import { App } from './app/App';
 import { serverLocation, StaticRouter } from './app/router';
 import { homePage, introPage, notFoundPage, otherPage, sidebar, site } from './app/testFixtures';
+import { SidebarItemView, sidebarItemMemoKey } from './docs/DocSidebar';
 import { docPage, fixtureSidebar } from './docs/testFixtures';
 import { markBuildConstant, renderToHtml, resetBuildCache, Unsupported } from './serverRender';
 import { ColorModeToggle } from './shell/ColorModeToggle';
@@ -69,6 +70,16 @@ describe('renderToHtml writes what renderToString writes', () => {
     for (const [, s, page, side] of [...pages, ...pages]) {
       if (s !== richSite) continue;
       expect(renderToHtml(app(s, page, side))).toBe(renderToString(app(s, page, side)));
+    }
+  });
+
+  it('reuses the sidebar items a page is not in, on every page of one sidebar', () => {
+    markBuildConstant(SidebarItemView, sidebarItemMemoKey);
+    const side = fixtureSidebar();
+    const paths = ['/docs/introduction/', '/docs/getting-started/', '/docs/getting-started/registration/', '/docs/getting-started/secret/', '/docs/api/fhir/r4/', '/docs/elsewhere/'];
+    for (const path of [...paths, ...paths.reverse()]) {
+      const page = docPage({ path });
+      expect(renderToHtml(app(site, page, side))).toBe(renderToString(app(site, page, side)));
     }
   });
 });

@@ -385,6 +385,13 @@ function pushTreeContext(base: TreeContext, totalChildren: number, index: number
 
 const buildConstant = Symbol('portal.buildConstant');
 
+/**
+ * What a build-constant component's markup depends on, from its props: the
+ * values to key its render on, or null where this render must not be
+ * reused. Without one, every prop is in the key.
+ */
+export type MemoKey<P> = (props: P) => Record<string, unknown> | null;
+
 type BuildConstantEntry = {
   html: string;
   // Whether the markup starts or ends with a text node (React separates
@@ -393,33 +400,47 @@ type BuildConstantEntry = {
   endsWithText: boolean;
   // The images it preloads, replayed so that React's preload order holds.
   images: Props[];
+  // Whether the render asked for useId: its ids depend on its place in the
+  // tree, so it is kept by props and place, and a render recording around
+  // it learns the same of itself.
+  askedIds: boolean;
 };
 
-// Rendered markup of build-constant components, by component and props;
+// A render that asked for ids is kept under its key and place; its key
+// alone then names this.
+const byPlace = Symbol('portal.byPlace');
+
+// Rendered markup of build-constant components, by component and key;
 // emptied whenever the engine hands over another build's shared data.
-let buildCache = new Map<unknown, Map<string, BuildConstantEntry | null>>();
+let buildCache = new Map<unknown, Map<string, BuildConstantEntry | typeof byPlace>>();
+// Objects (a sidebar's items, parsed once per build) are keyed by identity.
+let objectIds = new WeakMap<object, number>();
+let nextObjectId = 0;
 
 /**
- * Declares that a component's server markup depends only on its props and
- * on the data every page of a build shares (the site config), never on the
- * page: the renderer writes it once per build and props, and reuses it.
- * Only components whose props are all strings, numbers, booleans or absent
- * are reused; a render that asks for useId is never reused (its ids depend
- * on its place in the tree). The equivalence tests check every page.
+ * Declares that a component's server markup depends only on its props (or
+ * on the values memoKey takes from them) and on the data every page of a
+ * build shares (the site config, the sidebars), never otherwise on the page:
+ * the renderer writes it once per build and key, and reuses it. Strings,
+ * numbers, booleans and absent values are keyed by value, objects by
+ * identity; a key holding a function is never reused. A render that asks for
+ * useId is reused only at the same place in the tree (its ids name it). The
+ * equivalence tests check every page of the portal and the fixture sites.
  */
-export function markBuildConstant(component: unknown): void {
-  (component as Record<symbol, boolean>)[buildConstant] = true;
+export function markBuildConstant<P>(component: (props: P) => ReactNode, memoKey?: MemoKey<P>): void {
+  (component as unknown as Record<symbol, MemoKey<Props> | true>)[buildConstant] = (memoKey as MemoKey<Props> | undefined) ?? true;
 }
 
 /** Forgets every build-constant render: the next build's data is coming. */
 export function resetBuildCache(): void {
   buildCache = new Map();
+  objectIds = new WeakMap();
 }
 
-function primitiveKey(props: Props): string | null {
+function valuesKey(values: Record<string, unknown>): string | null {
   let key = '';
-  for (const name in props) {
-    const value = props[name];
+  for (const name in values) {
+    const value = values[name];
     switch (typeof value) {
       case 'string':
       case 'number':
@@ -427,9 +448,18 @@ function primitiveKey(props: Props): string | null {
       case 'undefined':
         key += name + '\u0000' + typeof value + '\u0000' + String(value) + '\u0001';
         break;
+      case 'object': {
+        if (value === null) {
+          key += name + '\u0000null\u0001';
+          break;
+        }
+        let id = objectIds.get(value);
+        if (id === undefined) objectIds.set(value, (id = nextObjectId++));
+        key += name + '\u0000object\u0000' + id + '\u0001';
+        break;
+      }
       default:
-        if (value !== null) return null;
-        key += name + '\u0000null\u0001';
+        return null;
     }
   }
   return key;
@@ -533,7 +563,7 @@ class Renderer {
     if (typeof type === 'function') {
       const proto = (type as { prototype?: { isReactComponent?: unknown } }).prototype;
       if (proto && proto.isReactComponent) this.classComponent(type as ClassType, props);
-      else if ((type as unknown as Record<symbol, boolean>)[buildConstant]) this.buildConstantComponent(type as FunctionType, props);
+      else if ((type as unknown as Record<symbol, unknown>)[buildConstant]) this.buildConstantComponent(type as FunctionType, props);
       else this.functionComponent(type as FunctionType, props, undefined);
       return;
     }
@@ -603,34 +633,29 @@ class Renderer {
   }
 
   buildConstantComponent(component: FunctionType, props: Props): void {
-    const key = primitiveKey(props);
+    const memoKey = (component as unknown as Record<symbol, MemoKey<Props> | true>)[buildConstant];
+    const values = memoKey === true ? props : memoKey(props);
+    let key = values === null ? null : valuesKey(values);
     if (key === null) {
       this.functionComponent(component, props, undefined);
       return;
     }
-    let byProps = buildCache.get(component);
-    if (!byProps) buildCache.set(component, (byProps = new Map()));
-    const cached = byProps.get(key);
-    if (cached === null) {
-      this.functionComponent(component, props, undefined); // asked for ids: not reusable
-      return;
+    let byKey = buildCache.get(component);
+    if (!byKey) buildCache.set(component, (byKey = new Map()));
+    let cached = byKey.get(key);
+    const placed = cached === byPlace;
+    if (placed) {
+      key = key + '\u0002' + this.tree.id + '\u0000' + this.tree.overflow;
+      cached = byKey.get(key);
     }
-    if (cached !== undefined) {
-      if (cached.html === '') return;
-      for (const img of cached.images) this.preloadImage(img);
-      if (!this.pushed) {
-        this.pushed = true;
-        this.firstWasText = cached.startsWithText;
-      }
-      if (this.lastPushedText && cached.startsWithText) this.out.push('<!-- -->');
-      this.out.push(cached.html);
-      this.lastPushedText = cached.endsWithText;
-      if (this.images) this.images.push(...cached.images);
+    if (cached !== undefined && cached !== byPlace) {
+      this.replay(cached);
       return;
     }
     // Record: render with no text before, then put the separator back if one was due.
     const outer = { pushed: this.pushed, firstWasText: this.firstWasText, idsAsked: this.idsAsked, images: this.images, lastPushedText: this.lastPushedText };
     const start = this.out.length;
+    const place = this.tree;
     this.pushed = false;
     this.idsAsked = 0;
     this.images = [];
@@ -645,8 +670,8 @@ class Renderer {
         startsWithText: this.pushed && this.firstWasText,
         endsWithText: this.lastPushedText,
         images: this.images,
+        askedIds: this.idsAsked !== 0,
       };
-      const reusable = this.idsAsked === 0;
       const pushed = this.pushed;
       this.idsAsked += outer.idsAsked;
       if (outer.images) outer.images.push(...this.images);
@@ -661,8 +686,29 @@ class Renderer {
         this.lastPushedText = outer.lastPushedText;
       }
       // A failed render is not kept: the page falls back to React, which reports the error.
-      if (rendered) byProps.set(key, reusable ? entry : null);
+      if (rendered) {
+        if (entry.askedIds && !placed) {
+          byKey.set(key, byPlace);
+          key = key + '\u0002' + place.id + '\u0000' + place.overflow;
+        }
+        byKey.set(key, entry);
+      }
     }
+  }
+
+  /** Writes a kept build-constant render where the component is met again. */
+  replay(cached: BuildConstantEntry): void {
+    if (cached.askedIds) this.idsAsked++;
+    if (cached.html === '') return;
+    for (const img of cached.images) this.preloadImage(img);
+    if (!this.pushed) {
+      this.pushed = true;
+      this.firstWasText = cached.startsWithText;
+    }
+    if (this.lastPushedText && cached.startsWithText) this.out.push('<!-- -->');
+    this.out.push(cached.html);
+    this.lastPushedText = cached.endsWithText;
+    if (this.images) this.images.push(...cached.images);
   }
 
   functionComponent(component: FunctionType, props: Props, secondArg: unknown): void {

@@ -15,7 +15,6 @@ import { isSamePath } from '../utils/links';
 import { useWindowSize } from '../utils/useWindowSize';
 import { Collapsible, useLazyMounted } from './Collapsible';
 import { isActiveItem, visibleItems } from './sidebarItems';
-import { caretLabel, classNames, sidebarMenuHtml } from './sidebarHtml';
 import { useIsBrowser } from './useIsBrowser';
 
 /** Called when a sidebar link or a category with a page is clicked (the mobile menu closes then). */
@@ -44,12 +43,15 @@ interface ExpandedState {
 
 const ExpandedStateContext = createContext<ExpandedState>({ expandedItem: null, setExpandedItem: () => {} });
 
-/**
- * True in the server bundle, which the Go engine runs in QuickJS. There a
- * React element costs about 0.3 ms, and the sidebar was 85% of a page's
- * prerender (sidebarMenuHtml).
- */
-const RENDERING_ON_SERVER = typeof document === 'undefined';
+/** Joins the class names that are set. */
+function classNames(...names: (string | false | undefined | null)[]): string {
+  return names.filter(Boolean).join(' ');
+}
+
+/** The caret button's accessible name. */
+function caretLabel(collapsed: boolean, label: string): string {
+  return collapsed ? `Expand sidebar category '${label}'` : `Collapse sidebar category '${label}'`;
+}
 
 function SidebarItems({ items, level, idPath, pathname, onItemClick, tabIndex }: Omit<ItemProps, 'item' | 'index'> & { items: SidebarItem[] }) {
   const [expandedItem, setExpandedItem] = useState<number | null>(null);
@@ -72,7 +74,20 @@ function SidebarItems({ items, level, idPath, pathname, onItemClick, tabIndex }:
   );
 }
 
-function SidebarItemView(props: ItemProps) {
+/**
+ * What an item's server markup depends on: an item the page is not in
+ * renders the same on every page (no active link inside, no expanded trail,
+ * no unlisted item shown), so the server renderer writes it once per build
+ * and place (serverRender.ts, markBuildConstant in entry-server.tsx); an
+ * item on the page's trail, or one with a click handler, is rendered each
+ * time.
+ */
+export function sidebarItemMemoKey({ item, level, idPath, pathname, onItemClick, tabIndex }: ItemProps): Record<string, unknown> | null {
+  if (onItemClick || isActiveItem(item, pathname)) return null;
+  return { item, level, idPath, tabIndex };
+}
+
+export function SidebarItemView(props: ItemProps) {
   switch (props.item.type) {
     case 'category':
       return <SidebarCategory {...props} />;
@@ -121,8 +136,8 @@ function SidebarCategory({ item, index, level, idPath, pathname, onItemClick, ta
   const autoCollapse = useSite().themeConfig.docs.sidebar.autoCollapseCategories;
   const { expandedItem, setExpandedItem } = useContext(ExpandedStateContext);
   const isBrowser = useIsBrowser();
-  // Derived from the position rather than useId, so the server's string
-  // rendering of the sidebar (sidebarMenuHtml) writes the same ids.
+  // Derived from the position rather than useId, so that an item's markup
+  // does not depend on where the page's layout puts the sidebar.
   const listId = `${idPath}-list`;
 
   const [collapsed, setCollapsed] = useState(() => collapsible && !active && !!item.collapsed);
@@ -229,19 +244,11 @@ function SidebarCategory({ item, index, level, idPath, pathname, onItemClick, ta
   );
 }
 
-/**
- * The sidebar's items as the top-level menu list. On the server the list is
- * written as one string (sidebarMenuHtml) with the elements React renders in
- * the browser, which hydrates against them.
- */
+/** The sidebar's items as the top-level menu list. */
 export function DocSidebarMenu({ items, onItemClick, idPrefix = 'sidebar' }: { items: SidebarItem[]; onItemClick?: ItemClick; idPrefix?: string }) {
   const { location } = useRouter();
-  const className = 'theme-doc-sidebar-menu menu__list';
-  if (RENDERING_ON_SERVER) {
-    return <ul className={className} dangerouslySetInnerHTML={{ __html: sidebarMenuHtml(items, location.pathname, idPrefix) }} />;
-  }
   return (
-    <ul className={className}>
+    <ul className="theme-doc-sidebar-menu menu__list">
       <SidebarItems items={items} level={1} idPath={idPrefix} pathname={location.pathname} onItemClick={onItemClick} />
     </ul>
   );

@@ -5,6 +5,8 @@
 // menu content → mobile sidebar).
 import type { ReactNode } from 'react';
 import { ErrorBoundary, PageCrash } from '../app/ErrorBoundary';
+import { useRouter } from '../app/router';
+import { useSite } from '../app/SiteContext';
 import { HydrateLater } from '../app/HydrateLater';
 import { AnnouncementBar, AnnouncementBarProvider } from './AnnouncementBar';
 import { BaseUrlIssueBanner } from './BaseUrlIssueBanner';
@@ -12,6 +14,7 @@ import { DocsPreferredVersionProvider } from './docsPreferredVersion';
 import { Footer } from './Footer';
 import { NavbarMobileSidebarProvider } from './navbar/mobileSidebarState';
 import { Navbar } from './navbar/Navbar';
+import { navbarStateKey } from './navbar/pageKey';
 import { SecondaryMenuProvider } from './navbar/secondaryMenu';
 import { ScrollControllerProvider } from './scrollController';
 import { MAIN_CONTENT_ID, SkipToContent } from './SkipToContent';
@@ -31,14 +34,26 @@ export function ShellProviders({ children }: { children: ReactNode }) {
   );
 }
 
+// In the server bundle, which the engine runs once per page, the navbar's
+// markup is kept by what it shows of the page (Navbar's stateKey).
+const RENDERING_ON_SERVER = typeof document === 'undefined';
+
+function useNavbarStateKey(): string | null | undefined {
+  const site = useSite();
+  const { location, state } = useRouter();
+  if (!RENDERING_ON_SERVER || state.status !== 'loaded') return undefined;
+  return navbarStateKey(site, state.page, location.pathname);
+}
+
 export function Layout({ children, noFooter = false }: { children: ReactNode; noFooter?: boolean }) {
   useKeyboardNavigation();
+  const navbarStateKey = useNavbarStateKey();
   return (
     <ShellProviders>
       <BaseUrlIssueBanner />
       <SkipToContent />
       <AnnouncementBar />
-      <Navbar />
+      <Navbar stateKey={navbarStateKey} />
       <div id={MAIN_CONTENT_ID} className="theme-layout-main main-wrapper">
         <ErrorBoundary fallback={PageCrash}>{children}</ErrorBoundary>
       </div>

@@ -26,7 +26,22 @@ function DesktopItems({ items }: { items: readonly NavEntry[] }) {
   );
 }
 
-export function Navbar() {
+export interface NavbarProps {
+  /**
+   * What the server-rendered navbar shows of the page (pageKey.ts): two
+   * pages with the same key get the same navbar markup, which the server
+   * renderer then writes once (navbarMemoKey). Unset in the browser.
+   */
+  stateKey?: string | null;
+}
+
+/** The navbar's server markup is a function of its state key, where there is one. */
+export function navbarMemoKey({ stateKey }: NavbarProps): Record<string, unknown> | null {
+  return typeof stateKey === 'string' ? { stateKey } : null;
+}
+
+// The props are read by the server renderer's memo only (navbarMemoKey).
+export function Navbar(_props: NavbarProps) {
   const site = useSite();
   const config = site.themeConfig.navbar;
   const items = site.navbar;

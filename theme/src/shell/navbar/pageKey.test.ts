@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { PageData, SiteData } from '../../contract.gen';
 import { introPage, otherPage, site } from '../../app/testFixtures';
-import { shellPageKey } from './pageKey';
+import { navbarStateKey } from './pageKey';
 
 const thirdPage: PageData = { ...otherPage, path: '/docs/third/', doc: { ...otherPage.doc!, id: 'third' } };
 const outsidePage: PageData = { ...otherPage, path: '/docs/outside/', doc: { id: 'outside', version: 'current' } };
 
-const key = (page: PageData, s: SiteData = site) => shellPageKey(s, page, page.path);
+const key = (page: PageData, s: SiteData = site) => navbarStateKey(s, page, page.path);
 
-describe('shellPageKey', () => {
+describe('navbarStateKey', () => {
   it('is the same for pages whose navbar shows the same: two docs of one sidebar', () => {
     expect(key(otherPage)).not.toBeNull();
     expect(key(thirdPage)).toBe(key(otherPage));
@@ -20,11 +20,6 @@ describe('shellPageKey', () => {
 
   it('tells a doc outside the item’s sidebar from one inside (the item is not active)', () => {
     expect(key(outsidePage)).not.toBe(key(otherPage));
-  });
-
-  it('tells the page at the base URL apart (the base URL banner shows there)', () => {
-    const atBase: PageData = { ...otherPage, path: '/' };
-    expect(key(atBase)).not.toBe(key(otherPage));
   });
 
   it('gives no key when a dropdown links to the page itself in other locales or versions', () => {

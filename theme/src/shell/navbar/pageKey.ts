@@ -1,10 +1,10 @@
-// What the server-rendered shell of a doc page shows of the page, as a
-// string: two doc pages with the same key get the same shell markup around
-// the engine's main area, so the server entry renders it once for both
-// (entry-server.tsx). The key is made by the rules the navbar's items
-// render with (activeState.ts, docItems.ts, DefaultNavbarItem's
-// aria-current), applied to the page instead of rendered: rendering the
-// navbar alone costs about what the whole shell does.
+// What the server-rendered navbar shows of the page, as a string: two pages
+// with the same key get the same navbar markup, so the server renderer
+// writes it once for both (Navbar's stateKey, markBuildConstant in
+// entry-server.tsx). The key is made by the rules the navbar's items render
+// with (activeState.ts, docItems.ts, DefaultNavbarItem's aria-current),
+// applied to the page instead of rendered: a key that cost a render would
+// save nothing.
 import type { PageData, SiteData } from '../../contract.gen';
 import { isSamePath, withBaseUrl } from '../../utils/links';
 import { docsInstance, pluginIdOf } from '../docsInstances';
@@ -14,14 +14,13 @@ import { resolveDocItem, resolveDocsVersionItem } from './docItems';
 import type { NavEntry } from './types';
 
 /**
- * The page's shell key, or null when the navbar shows something of the page
- * no key names: locale and version dropdowns link to the page itself in the
- * other locales and versions.
+ * The page's navbar state key, or null when the navbar shows something of
+ * the page no key names: locale and version dropdowns link to the page
+ * itself in the other locales and versions.
  */
-export function shellPageKey(site: SiteData, page: PageData, pathname: string): string | null {
+export function navbarStateKey(site: SiteData, page: PageData, pathname: string): string | null {
   const ctx: ActiveContext = { pathname, baseUrl: site.baseUrl, docSidebar: page.doc?.sidebar ?? null, docsPluginId: page.doc?.pluginId };
-  // The base URL banner shows on the route at the base URL only.
-  const parts: string[] = [isSamePath(site.baseUrl, pathname) ? 'base' : ''];
+  const parts: string[] = [];
   const visit = (items: readonly NavEntry[]): boolean => {
     for (const item of items) {
       const part = itemKey(site, item, ctx);
