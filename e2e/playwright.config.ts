@@ -3,13 +3,18 @@
 // first. One server serves the embedded portal; a second serves the fixture
 // site in fixtures/dropdowns (navbar features the portal's config lacks); a
 // third serves the engine's FHIR fixture site (generated reference pages);
-// a fourth runs portal dev on a scratch copy of the portal site.
+// a fourth runs portal dev on a scratch copy of the portal site. `make e2e`
+// hands the first the portal build every gate of `make test` shares
+// (PORTAL_E2E_SITE_DIR, from make site-build); without it, it serves the
+// embedded portal.
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.PORTAL_E2E_PORT ?? 4173);
 const FIXTURE_PORT = Number(process.env.PORTAL_E2E_FIXTURE_PORT ?? 4174);
 const FHIR_PORT = Number(process.env.PORTAL_E2E_FHIR_PORT ?? 4175);
 const DEV_PORT = Number(process.env.PORTAL_E2E_DEV_PORT ?? 4176);
+
+const SITE_DIR = process.env.PORTAL_E2E_SITE_DIR;
 
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const FIXTURE_URL = `http://127.0.0.1:${FIXTURE_PORT}`;
@@ -52,7 +57,7 @@ export default defineConfig({
   projects: [{ name: 'chromium' }],
   webServer: [
     {
-      command: `../bin/portal serve --addr 127.0.0.1:${PORT}`,
+      command: `../bin/portal serve ${SITE_DIR ? `--dir ${SITE_DIR} ` : ''}--addr 127.0.0.1:${PORT}`,
       url: `${BASE_URL}/`,
       reuseExistingServer: false,
       timeout: 60_000,
