@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server.browser';
 import type { RenderInput, SharedRenderData, SidebarsData } from './contract.gen';
 import { App } from './app/App';
 import { StaticRouter } from './app/router';
-import { SidebarItemView, sidebarItemMemoKey } from './docs/DocSidebar';
+import { CategoryHeader, categoryHeaderMemoKey, SidebarItemView, sidebarItemMemoKey } from './docs/DocSidebar';
 import { renderDocument } from './document';
 import { renderToHtml, markBuildConstant, resetBuildCache } from './serverRender';
 import { ColorModeToggle } from './shell/ColorModeToggle';
@@ -26,6 +26,7 @@ markBuildConstant(ColorModeToggle);
 markBuildConstant(NavbarLogo);
 markBuildConstant(SkipToContent);
 markBuildConstant(SidebarItemView, sidebarItemMemoKey);
+markBuildConstant(CategoryHeader, categoryHeaderMemoKey);
 markBuildConstant(Navbar, navbarMemoKey);
 
 // The site data and sidebars every page of the build shares: the engine

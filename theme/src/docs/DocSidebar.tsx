@@ -204,44 +204,87 @@ function SidebarCategory({ item, index, level, idPath, pathname, onItemClick, ta
         className,
       )}
     >
-      <div className={classNames('menu__list-item-collapsible', isCurrentPage && 'menu__list-item-collapsible--active')}>
-        {linkHref !== undefined ? (
-          <Link
-            to={linkHref}
-            autoAddBaseUrl={false}
-            className={linkClass}
-            aria-current={isCurrentPage ? 'page' : undefined}
-            role={collapsible && !href ? 'button' : undefined}
-            aria-expanded={collapsible && !href ? !collapsed : undefined}
-            aria-controls={collapsible && !href ? controls : undefined}
-            tabIndex={tabIndex}
-            onClick={onLinkClick}
-          >
-            {label}
-          </Link>
-        ) : (
-          <a className={linkClass}>{label}</a>
-        )}
-        {href && collapsible && (
-          <button
-            type="button"
-            className="clean-btn menu__caret"
-            aria-label={caretLabel(collapsed, label)}
-            aria-expanded={!collapsed}
-            aria-controls={controls}
-            tabIndex={tabIndex}
-            onClick={(e) => {
-              e.preventDefault();
-              updateCollapsed(!collapsed);
-            }}
-          />
-        )}
-      </div>
+      <CategoryHeader
+        label={label}
+        linkHref={linkHref}
+        linkClass={linkClass}
+        isCurrentPage={isCurrentPage}
+        toggles={collapsible && !href}
+        caret={!!href && collapsible}
+        collapsed={collapsed}
+        controls={controls}
+        tabIndex={tabIndex}
+        onLinkClick={onLinkClick}
+        onCaretClick={(e) => {
+          e.preventDefault();
+          updateCollapsed(!collapsed);
+        }}
+      />
       <Collapsible lazy as="ul" id={listId} className="menu__list" collapsed={collapsed}>
         <SidebarItems items={items} level={level + 1} idPath={idPath} pathname={pathname} onItemClick={onItemClick} tabIndex={collapsed ? -1 : undefined} />
       </Collapsible>
     </li>
   );
+}
+
+interface CategoryHeaderProps {
+  label: string;
+  linkHref: string | undefined;
+  linkClass: string;
+  isCurrentPage: boolean;
+  /** The link toggles the category (a collapsible category without a page). */
+  toggles: boolean;
+  /** A caret button beside the link (a collapsible category with a page). */
+  caret: boolean;
+  collapsed: boolean;
+  controls: string | undefined;
+  tabIndex: number | undefined;
+  onLinkClick: (e: MouseEvent<HTMLAnchorElement>) => void;
+  onCaretClick: (e: MouseEvent<HTMLButtonElement>) => void;
+}
+
+/**
+ * A category's link and caret. The same on every page under an expanded
+ * category, so the server renderer keeps it by everything but its click
+ * handlers, which write no markup (categoryHeaderMemoKey).
+ */
+export function CategoryHeader({ label, linkHref, linkClass, isCurrentPage, toggles, caret, collapsed, controls, tabIndex, onLinkClick, onCaretClick }: CategoryHeaderProps) {
+  return (
+    <div className={classNames('menu__list-item-collapsible', isCurrentPage && 'menu__list-item-collapsible--active')}>
+      {linkHref !== undefined ? (
+        <Link
+          to={linkHref}
+          autoAddBaseUrl={false}
+          className={linkClass}
+          aria-current={isCurrentPage ? 'page' : undefined}
+          role={toggles ? 'button' : undefined}
+          aria-expanded={toggles ? !collapsed : undefined}
+          aria-controls={toggles ? controls : undefined}
+          tabIndex={tabIndex}
+          onClick={onLinkClick}
+        >
+          {label}
+        </Link>
+      ) : (
+        <a className={linkClass}>{label}</a>
+      )}
+      {caret && (
+        <button
+          type="button"
+          className="clean-btn menu__caret"
+          aria-label={caretLabel(collapsed, label)}
+          aria-expanded={!collapsed}
+          aria-controls={controls}
+          tabIndex={tabIndex}
+          onClick={onCaretClick}
+        />
+      )}
+    </div>
+  );
+}
+
+export function categoryHeaderMemoKey({ onLinkClick: _link, onCaretClick: _caret, ...markup }: CategoryHeaderProps): Record<string, unknown> {
+  return markup;
 }
 
 /** The sidebar's items as the top-level menu list. */
