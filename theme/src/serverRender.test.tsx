@@ -2,7 +2,7 @@
 // renderToString writes: whole pages of every kind, and the React features
 // and DOM props it reproduces one by one. (The Go tests compare every page of
 // the portal and the fixture sites too.)
-import { createContext, forwardRef, memo, Suspense, useContext, useId, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { createContext, createElement, forwardRef, memo, Suspense, useContext, useId, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PageData, SidebarItem, SiteData } from './contract.gen';
@@ -113,6 +113,60 @@ const Fancy = memo(
     );
   }),
 );
+
+// Components the memo tests mark build-constant, each its own function so
+// that marking one leaves the others as they are.
+function KeptIds({ n }: { n: number }) {
+  return <Ids n={n} />;
+}
+
+function KeptItem({ item, n }: { item: { label: string }; n: number; onPick?: () => void }) {
+  return (
+    <li>
+      {item.label}
+      {n}
+    </li>
+  );
+}
+
+describe('build-constant parts are kept by their keys and still agree', () => {
+  beforeEach(() => resetBuildCache());
+
+  it('keeps a part that asks for useId by its place: two places, each met twice', () => {
+    markBuildConstant(KeptIds);
+    const tree = (
+      <div>
+        <KeptIds n={1} />
+        <p>between</p>
+        <section>
+          <KeptIds n={1} />
+        </section>
+      </div>
+    );
+    for (let i = 0; i < 2; i++) expect(renderToHtml(tree)).toBe(renderToString(tree));
+  });
+
+  it('keys objects a memoKey names by identity, and never reuses a key holding a function', () => {
+    let renders = 0;
+    const counted = (props: { item: { label: string }; n: number; onPick?: () => void }) => {
+      renders++;
+      return KeptItem(props);
+    };
+    markBuildConstant(counted, ({ item, n, onPick }) => (onPick ? { item, n, onPick } : { item, n }));
+    const one = { label: 'one' };
+    const sameText = { label: 'one' };
+    const list = (
+      <ul>
+        {[one, one, sameText].map((item, i) => createElement(counted, { key: i, item, n: 1 }))}
+        {createElement(counted, { item: one, n: 1, onPick: () => {} })}
+      </ul>
+    );
+    const own = renderToHtml(list);
+    // one twice (kept), sameText (another object), the one with a click handler.
+    expect(renders).toBe(3);
+    expect(own).toBe(renderToString(list));
+  });
+});
 
 describe('features, one by one', () => {
   const cases: [string, ReactNode][] = [

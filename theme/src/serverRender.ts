@@ -388,7 +388,9 @@ const buildConstant = Symbol('portal.buildConstant');
 /**
  * What a build-constant component's markup depends on, from its props: the
  * values to key its render on, or null where this render must not be
- * reused. Without one, every prop is in the key.
+ * reused. Without one, every prop is in the key, and a prop that is an
+ * object (children elements, made anew by every render) makes the render
+ * not reused.
  */
 export type MemoKey<P> = (props: P) => Record<string, unknown> | null;
 
@@ -422,8 +424,8 @@ let nextObjectId = 0;
  * on the values memoKey takes from them) and on the data every page of a
  * build shares (the site config, the sidebars), never otherwise on the page:
  * the renderer writes it once per build and key, and reuses it. Strings,
- * numbers, booleans and absent values are keyed by value, objects by
- * identity; a key holding a function is never reused. A render that asks for
+ * numbers, booleans and absent values are keyed by value, objects a memoKey
+ * names by identity; a key holding a function is never reused. A render that asks for
  * useId is reused only at the same place in the tree (its ids name it). The
  * equivalence tests check every page of the portal and the fixture sites.
  */
@@ -437,7 +439,7 @@ export function resetBuildCache(): void {
   objectIds = new WeakMap();
 }
 
-function valuesKey(values: Record<string, unknown>): string | null {
+function valuesKey(values: Record<string, unknown>, objectsByIdentity: boolean): string | null {
   let key = '';
   for (const name in values) {
     const value = values[name];
@@ -453,6 +455,7 @@ function valuesKey(values: Record<string, unknown>): string | null {
           key += name + '\u0000null\u0001';
           break;
         }
+        if (!objectsByIdentity) return null;
         let id = objectIds.get(value);
         if (id === undefined) objectIds.set(value, (id = nextObjectId++));
         key += name + '\u0000object\u0000' + id + '\u0001';
@@ -635,7 +638,7 @@ class Renderer {
   buildConstantComponent(component: FunctionType, props: Props): void {
     const memoKey = (component as unknown as Record<symbol, MemoKey<Props> | true>)[buildConstant];
     const values = memoKey === true ? props : memoKey(props);
-    let key = values === null ? null : valuesKey(values);
+    let key = values === null ? null : valuesKey(values, memoKey !== true);
     if (key === null) {
       this.functionComponent(component, props, undefined);
       return;
