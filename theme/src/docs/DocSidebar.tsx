@@ -10,6 +10,7 @@ import { useSite } from '../app/SiteContext';
 import { ExternalIcon } from '../shell/Footer';
 import { useNavbarMobileSidebar } from '../shell/navbar/mobileSidebarState';
 import { SecondaryMenuFiller } from '../shell/navbar/secondaryMenu';
+import { cx } from '../shell/cx';
 import { ThemedImage } from '../shell/ThemedImage';
 import { isSamePath } from '../utils/links';
 import { useWindowSize } from '../utils/useWindowSize';
@@ -42,11 +43,6 @@ interface ExpandedState {
 }
 
 const ExpandedStateContext = createContext<ExpandedState>({ expandedItem: null, setExpandedItem: () => {} });
-
-/** Joins the class names that are set. */
-function classNames(...names: (string | false | undefined | null)[]): string {
-  return names.filter(Boolean).join(' ');
-}
 
 /** The caret button's accessible name. */
 function caretLabel(collapsed: boolean, label: string): string {
@@ -102,12 +98,12 @@ function SidebarLink({ item, level, pathname, onItemClick, tabIndex }: ItemProps
   const active = isActiveItem(item, pathname);
   const external = !!item.external;
   return (
-    <li className={classNames('theme-doc-sidebar-item-link', `theme-doc-sidebar-item-link-level-${level}`, 'menu__list-item', item.className)}>
+    <li className={cx('theme-doc-sidebar-item-link', `theme-doc-sidebar-item-link-level-${level}`, 'menu__list-item', item.className)}>
       <Link
         to={item.href}
         // The engine resolved the href, base URL included.
         autoAddBaseUrl={false}
-        className={classNames('menu__link', external && 'menu__link--external', active && 'menu__link--active')}
+        className={cx('menu__link', external && 'menu__link--external', active && 'menu__link--active')}
         aria-current={active ? 'page' : undefined}
         tabIndex={tabIndex}
         onClick={external ? undefined : () => onItemClick?.(item)}
@@ -122,7 +118,7 @@ function SidebarLink({ item, level, pathname, onItemClick, tabIndex }: ItemProps
 function SidebarHtml({ item, level }: ItemProps) {
   return (
     <li
-      className={classNames('theme-doc-sidebar-item-link', `theme-doc-sidebar-item-link-level-${level}`, item.defaultStyle && 'menu__list-item menu__list-item--html', item.className)}
+      className={cx('theme-doc-sidebar-item-link', `theme-doc-sidebar-item-link-level-${level}`, item.defaultStyle && 'menu__list-item menu__list-item--html', item.className)}
       dangerouslySetInnerHTML={{ __html: item.value ?? '' }}
     />
   );
@@ -187,7 +183,7 @@ function SidebarCategory({ item, index, level, idPath, pathname, onItemClick, ta
       updateCollapsed(!collapsed);
     }
   };
-  const linkClass = classNames(
+  const linkClass = cx(
     'menu__link',
     collapsible && 'menu__link--sublist',
     collapsible && !href && 'menu__link--sublist-caret',
@@ -196,7 +192,7 @@ function SidebarCategory({ item, index, level, idPath, pathname, onItemClick, ta
 
   return (
     <li
-      className={classNames(
+      className={cx(
         'theme-doc-sidebar-item-category',
         `theme-doc-sidebar-item-category-level-${level}`,
         'menu__list-item',
@@ -250,7 +246,7 @@ interface CategoryHeaderProps {
  */
 export function CategoryHeader({ label, linkHref, linkClass, isCurrentPage, toggles, caret, collapsed, controls, tabIndex, onLinkClick, onCaretClick }: CategoryHeaderProps) {
   return (
-    <div className={classNames('menu__list-item-collapsible', isCurrentPage && 'menu__list-item-collapsible--active')}>
+    <div className={cx('menu__list-item-collapsible', isCurrentPage && 'menu__list-item-collapsible--active')}>
       {linkHref !== undefined ? (
         <Link
           to={linkHref}
@@ -318,7 +314,7 @@ interface DesktopProps {
 function DocSidebarDesktop({ items, onCollapse, isHidden }: DesktopProps) {
   const { hideOnScroll, logo, title } = useSite().themeConfig.navbar;
   return (
-    <div className={classNames('doc-sidebar__inner', hideOnScroll && 'doc-sidebar__inner--navbar-hideable', isHidden && 'doc-sidebar__inner--hidden')}>
+    <div className={cx('doc-sidebar__inner', hideOnScroll && 'doc-sidebar__inner--navbar-hideable', isHidden && 'doc-sidebar__inner--hidden')}>
       {hideOnScroll && (
         // The navbar may be hidden, so the sidebar carries the logo; it is
         // a duplicate of the navbar's link, so not a tab stop.
