@@ -242,18 +242,38 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 }
 
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("serve", "[--site DIR | --dir BUILT_DIR] [--addr HOST:PORT]",
-		"Serves a site over HTTP: --site builds it into a temporary folder first, --dir serves a folder written by portal build.\n"+
+	fs := newFlagSet("serve", "[--site DIR | --dir BUILT_DIR] [--addr HOST:PORT] [--tls-cert FILE --tls-key FILE]",
+		"Serves a site over HTTP/1.1 and HTTP/2: --site builds it into a temporary folder first, --dir serves a folder written by portal build.\n"+
+			"Without a certificate HTTP/2 is spoken in clear text to clients that start with it (h2c, as proxies do); with --tls-cert and --tls-key it serves HTTPS.\n"+
 			"Stops gracefully on SIGINT or SIGTERM.", stderr)
 	site := fs.String("site", "", "site folder to build and serve (default: the embedded developer portal)")
 	dir := fs.String("dir", "", "serve this built folder instead of building")
 	addr := fs.String("addr", "localhost:3000", "address to listen on")
+	tlsCert := fs.String("tls-cert", "", "serve HTTPS with the PEM certificate chain in `FILE` (needs --tls-key)")
+	tlsKey := fs.String("tls-key", "", "the PEM private key of --tls-cert, in `FILE`")
 	env := envFlag(fs)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
 	if *site != "" && *dir != "" {
 		fmt.Fprintln(stderr, "portal serve: give --site or --dir, not both")
+		return 2
+	}
+	var listenOpts []server.ListenOption
+	switch {
+	case *tlsCert != "" && *tlsKey != "":
+		// Read before any build, so a wrong path fails at once.
+		cert, err := server.LoadCertificate(*tlsCert, *tlsKey)
+		if err != nil {
+			fmt.Fprintf(stderr, "portal serve: %v\n", err)
+			return 1
+		}
+		listenOpts = append(listenOpts, server.WithTLS(cert))
+	case *tlsCert != "":
+		fmt.Fprintln(stderr, "portal serve: --tls-cert needs --tls-key, the certificate's private key")
+		return 2
+	case *tlsKey != "":
+		fmt.Fprintln(stderr, "portal serve: --tls-key needs --tls-cert, the certificate it belongs to")
 		return 2
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
@@ -278,7 +298,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	// Access-log lines are buffered for a quarter second (server.WithAccessLog).
 	h := server.New(src, server.WithLogger(logger), server.WithAccessLog(stderr))
-	if err := server.ListenAndServe(ctx, *addr, h, logger); err != nil {
+	if err := server.ListenAndServe(ctx, *addr, h, logger, listenOpts...); err != nil {
 		fmt.Fprintf(stderr, "portal serve: %v\n", err)
 		return 1
 	}

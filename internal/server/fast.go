@@ -3,10 +3,8 @@ package server
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
-	"net"
 	"strings"
 	"time"
 	"unsafe"
@@ -15,15 +13,17 @@ import (
 	"github.com/valyala/fasthttp/fasthttpadaptor"
 )
 
-// The production server. net/http spends about twice nginx's CPU on each
-// small request (header maps, their cloning and sorting, a goroutine per
-// connection's reads), so portal serve answers the requests that make up
-// nearly all traffic (a plain GET or HEAD of a resolved route, file held in
-// memory, or redirect) on fasthttp, from bytes prepared per snapshot. Every
-// other request (conditional, range, large files, errors, the rules' slow
-// path) goes to the same http.Handler through fasthttp's adaptor, so the
-// rules have one implementation. Both paths write the same headers and the
-// same access-log line; the route-behaviour test checks them against nginx.
+// The HTTP/1.1 server in clear text. net/http spends about two and a half
+// times nginx's CPU on each small request (header maps cloned and sorted
+// per response, a goroutine per request to watch the connection, the
+// garbage they leave; docs/performance.md), so portal serve answers the
+// requests that make up nearly all traffic (a plain GET or HEAD of a
+// resolved route, file or redirect) on fasthttp, from values prepared per
+// snapshot. Every other request (conditional, range, errors, the rules'
+// slow path) goes to the same http.Handler through fasthttp's adaptor, so
+// the rules have one implementation; HTTP/2 and TLS are net/http's
+// (listen.go). Both paths write the same headers and the same access-log
+// line; the route-behaviour test checks them against nginx.
 
 // fastHandler answers r on the fast path when it can.
 func (h *handler) fastHandler() fasthttp.RequestHandler {
@@ -85,8 +85,8 @@ func hasPreconditionOrRange(hdr *fasthttp.RequestHeader) bool {
 		hdr.Peek(fasthttp.HeaderIfUnmodifiedSince) != nil
 }
 
-// fastFile writes a resolved entry held in memory; it reports false when
-// the representation must be read from the FS (the slow path does).
+// fastFile writes a resolved entry; it reports false when the slow path
+// must answer (the entry is not resolved yet, or its file changed).
 func (h *handler) fastFile(ctx *fasthttp.RequestCtx, st *snapshotState, e *fileEntry) bool {
 	e.mu.Lock()
 	resolved, variants := e.resolved, e.variants
@@ -95,15 +95,26 @@ func (h *handler) fastFile(ctx *fasthttp.RequestCtx, st *snapshotState, e *fileE
 		return false
 	}
 	v := pickFast(variants, &ctx.Request.Header)
-	if v.open != nil {
-		if !v.open.unchanged(v.size, v.modTime) {
-			return false // rewritten in place: the slow path resolves again
+	switch {
+	case v.files != nil:
+		// Sent with sendfile(2) from a file of the pool: fasthttp's body
+		// writer hands an *os.File to the connection's ReadFrom.
+		body := v.files.get()
+		if body == nil {
+			e.invalidate() // changed in place: the slow path resolves again
+			return false
 		}
-		serveFile(ctx, v.open, v.size)
-	} else if v.data == nil {
-		// Too large to hold: sent from the file, with sendfile(2) once
-		// fasthttp's buffer is flushed; anything unexpected is the slow
-		// path's to answer.
+		if c, ok := ctx.Conn().(*replayConn); ok && !ctx.IsHead() {
+			body.conn = c
+		}
+		ctx.Response.SetBodyStream(body, int(v.size))
+	case v.data != nil:
+		// The snapshot's bytes, never copied; fasthttp sends
+		// Content-Length from them and leaves the body out for HEAD.
+		ctx.Response.SetBodyRaw(v.data)
+	default:
+		// Too large to hold and not a file of the OS: read from the FS;
+		// anything unexpected is the slow path's to answer.
 		f, err := st.snap.FS.Open(v.name)
 		if err != nil {
 			return false
@@ -114,25 +125,21 @@ func (h *handler) fastFile(ctx *fasthttp.RequestCtx, st *snapshotState, e *fileE
 			return false
 		}
 		ctx.Response.SetBodyStream(f, int(v.size))
-	} else {
-		// The snapshot's bytes, never copied; fasthttp sends
-		// Content-Length from them and leaves the body out for HEAD.
-		ctx.Response.SetBodyRaw(v.data)
 	}
 	hdr := &ctx.Response.Header
 	setFastHeaders(hdr, st)
-	hdr.SetContentTypeBytes(e.fast.contentType)
-	hdr.AddBytesKV(keyCacheControl, e.fast.cacheControl)
-	hdr.AddBytesKV(keyETag, v.fast.etag)
-	hdr.AddBytesKV(keyAcceptRanges, valueBytes)
+	hdr.SetContentType(e.contentType[0])
+	hdr.Add(fasthttp.HeaderCacheControl, e.cacheControl[0])
+	hdr.Add(fasthttp.HeaderETag, v.etag[0])
+	hdr.Add(fasthttp.HeaderAcceptRanges, acceptRanges[0])
 	if len(variants) > 1 {
-		hdr.AddBytesKV(keyVary, valueAcceptEncoding)
+		hdr.Add(fasthttp.HeaderVary, varyAcceptEncoding[0])
 	}
-	if v.fast.contentEncoding != nil {
-		hdr.AddBytesKV(keyContentEncoding, v.fast.contentEncoding)
+	if v.contentEncoding != nil {
+		hdr.Add(fasthttp.HeaderContentEncoding, v.contentEncoding[0])
 	}
-	if v.fast.lastModified != nil {
-		hdr.AddBytesKV(keyLastModified, v.fast.lastModified)
+	if v.lastModified != nil {
+		hdr.Add(fasthttp.HeaderLastModified, v.lastModified[0])
 	}
 	ctx.SetStatusCode(fasthttp.StatusOK)
 	return true
@@ -147,8 +154,8 @@ func (h *handler) fastRedirect(ctx *fasthttp.RequestCtx, st *snapshotState, a *a
 		loc += "?" + string(q)
 	}
 	hdr.Set(fasthttp.HeaderLocation, loc)
-	hdr.AddBytesKV(keyCacheControl, valueNoCache)
-	hdr.SetContentTypeBytes(valueHTML)
+	hdr.Add(fasthttp.HeaderCacheControl, "no-cache")
+	hdr.SetContentType("text/html; charset=utf-8")
 	ctx.SetStatusCode(fasthttp.StatusMovedPermanently)
 	// The body http.Redirect writes, so both paths answer alike.
 	ctx.Response.SetBodyString("<a href=\"" + htmlEscape(loc) + "\">Moved Permanently</a>.\n\n")
@@ -163,8 +170,8 @@ var htmlReplacer = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `
 
 // setFastHeaders writes the security headers of st.
 func setFastHeaders(hdr *fasthttp.ResponseHeader, st *snapshotState) {
-	for _, hv := range st.fastHeaders {
-		hdr.AddBytesKV(hv.key, hv.value)
+	for _, hv := range st.headers {
+		hdr.Add(hv.key, hv.value[0])
 	}
 }
 
@@ -181,7 +188,7 @@ func pickFast(variants []*variant, hdr *fasthttp.RequestHeader) *variant {
 	if len(ae) == 0 {
 		return variants[0]
 	}
-	values := [1]string{string(ae)}
+	values := [1]string{b2s(ae)}
 	return pickFromValues(variants, values[:])
 }
 
@@ -209,29 +216,11 @@ func (h *handler) fastLog(ctx *fasthttp.RequestCtx, id uint64, status, bytes int
 	)
 }
 
-// Header names and shared values for the fast path.
-var (
-	keyCacheControl     = []byte(fasthttp.HeaderCacheControl)
-	keyETag             = []byte(fasthttp.HeaderETag)
-	keyAcceptRanges     = []byte(fasthttp.HeaderAcceptRanges)
-	keyVary             = []byte(fasthttp.HeaderVary)
-	keyContentEncoding  = []byte(fasthttp.HeaderContentEncoding)
-	keyLastModified     = []byte(fasthttp.HeaderLastModified)
-	valueBytes          = []byte("bytes")
-	valueAcceptEncoding = []byte("Accept-Encoding")
-	valueNoCache        = []byte("no-cache")
-	valueHTML           = []byte("text/html; charset=utf-8")
-)
-
-// fastHeader is a header as fasthttp takes it.
-type fastHeader struct{ key, value []byte }
-
-// serveFastHTTP serves h (made by New) on ln with fasthttp until ctx is
-// done, then shuts down gracefully within shutdownTimeout.
-func serveFastHTTP(ctx context.Context, ln net.Listener, h *handler, logger *slog.Logger) error {
-	srv := &fasthttp.Server{
+// newFastServer is the fasthttp server for h; its own messages (connection
+// errors) go to logger at Warn, like net/http's ErrorLog.
+func newFastServer(h *handler, logger *slog.Logger) *fasthttp.Server {
+	return &fasthttp.Server{
 		Handler:               h.fastHandler(),
-		Name:                  "",
 		NoDefaultServerHeader: true,
 		NoDefaultContentType:  true,
 		// Paths are read raw (URI.PathOriginal, and the adaptor parses the
@@ -240,43 +229,19 @@ func serveFastHTTP(ctx context.Context, ln net.Listener, h *handler, logger *slo
 		ReadTimeout:        readHeaderTimeout,
 		IdleTimeout:        idleTimeout,
 		MaxRequestBodySize: 1 << 20,
-		// Room for the header block and any body held in memory that is
-		// not sent with sendfile, so such a response is one write(2)
-		// (fasthttp's writev needs a *net.TCPConn, see rawListener).
+		// Room for the header block and any body held in memory (those
+		// of minSendfile and more go out with sendfile), so such a
+		// response is one write(2).
 		WriteBufferSize: minSendfile + 8<<10,
 		CloseOnShutdown: true,
 		Logger:          fastLogger{logger},
 	}
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(rawListener(ln)) }()
-	select {
-	case err := <-served:
-		return fmt.Errorf("server: serving on %s: %w", ln.Addr(), err)
-	case <-ctx.Done():
-	}
-	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), shutdownTimeout)
-	defer cancel()
-	err := srv.ShutdownWithContext(sctx)
-	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
-		err = fmt.Errorf("server: shutdown: %w", err)
-	} else if err != nil {
-		err = fmt.Errorf("server: shutdown: requests still running after %s were cut off: %w", shutdownTimeout, err)
-	}
-	if serveErr := <-served; serveErr != nil && err == nil {
-		err = fmt.Errorf("server: %w", serveErr)
-	}
-	if h.accessLog != nil {
-		h.accessLog.flush()
-	}
-	logger.Info("stopped serving")
-	return err
 }
 
-// fastLogger sends fasthttp's own messages (connection errors) to the
-// logger at Warn, like net/http's ErrorLog.
+// fastLogger sends fasthttp's own messages to the logger.
 type fastLogger struct{ l *slog.Logger }
 
-// Printf logs one of fasthttp's messages.
+// Printf logs one of fasthttp's messages at Warn.
 func (f fastLogger) Printf(format string, args ...any) {
 	f.l.Warn(fmt.Sprintf(format, args...))
 }

@@ -30,8 +30,8 @@ var (
 // (see WithMemoryLimit).
 const defaultMemoryLimit = 256 << 20
 
-// maxInMemory is the largest file held in memory; larger ones are sent from
-// disk with sendfile(2), which costs no copy through user space.
+// maxInMemory is the largest file held in memory; larger ones are read from
+// the FS on each request (net/http sends an *os.File with sendfile(2)).
 const maxInMemory = 1 << 20
 
 // fileEntry is one output file and its precompressed siblings, resolved
@@ -43,8 +43,6 @@ type fileEntry struct {
 	typ          policy.FileType
 	contentType  []string
 	cacheControl []string
-	// fast holds the same values as bytes, for the fasthttp path.
-	fast struct{ contentType, cacheControl []byte }
 
 	mu       sync.Mutex
 	resolved bool
@@ -67,19 +65,15 @@ type variant struct {
 	// data is the whole representation when held in memory; nil means it
 	// is read from the FS on each request.
 	data []byte
-	// open, when set, is the file kept open to send this representation
-	// with sendfile(2) on the fast path (see minSendfile).
-	open *openFile
-	// fast holds the header values as bytes, for the fasthttp path.
-	fast struct{ etag, contentEncoding, lastModified []byte }
+	// files, for a representation of minSendfile bytes or more in a
+	// folder, keeps its file open for the fasthttp path's sendfile.
+	files *filePool
 }
 
 func newFileEntry(st *snapshotState, name, cacheControl string) *fileEntry {
 	typ := policy.TypeOf(name)
-	e := &fileEntry{st: st, name: name, typ: typ,
+	return &fileEntry{st: st, name: name, typ: typ,
 		contentType: []string{typ.ContentType}, cacheControl: []string{cacheControl}}
-	e.fast.contentType, e.fast.cacheControl = []byte(typ.ContentType), []byte(cacheControl)
-	return e
 }
 
 // resolve opens the file and its siblings once. A failure is not kept:
@@ -122,17 +116,12 @@ func (e *fileEntry) load(ctx context.Context, name, encoding string) (*variant, 
 		return nil, err
 	}
 	v := &variant{encoding: encoding, name: name, size: info.Size(), modTime: info.ModTime()}
-	if osFile, ok := f.(*os.File); ok && v.size >= minSendfile && e.st.takeOpenFile() {
-		// Kept open for sendfile, which reads at explicit offsets, so the
-		// reads below may move the file's own offset.
-		v.open = newOpenFile(osFile)
-	} else {
-		defer f.Close()
-	}
 	described, err := e.describe(v, f)
-	if err != nil && v.open != nil {
-		f.Close()
+	if osFile, ok := f.(*os.File); ok && err == nil && v.size >= minSendfile {
+		v.files = newFilePool(e.st, name, v.size, v.modTime, osFile)
+		return described, nil
 	}
+	f.Close()
 	return described, err
 }
 
@@ -161,11 +150,6 @@ func (e *fileEntry) describe(v *variant, f fs.File) (*variant, error) {
 	}
 	if !v.modTime.IsZero() && !v.modTime.Equal(time.Unix(0, 0)) {
 		v.lastModified = []string{v.modTime.UTC().Format(http.TimeFormat)}
-		v.fast.lastModified = []byte(v.lastModified[0])
-	}
-	v.fast.etag = []byte(v.etag[0])
-	if v.encoding != "" {
-		v.fast.contentEncoding = []byte(v.encoding)
 	}
 	return v, nil
 }
@@ -224,7 +208,8 @@ func (h *handler) serveEntry(w http.ResponseWriter, r *http.Request, e *fileEntr
 			_, _ = w.Write(v.data)
 			return nil
 		}
-		// io.Copy reaches the connection's ReadFrom: sendfile(2).
+		// io.Copy reaches the connection's ReadFrom: sendfile(2) when
+		// content is an *os.File.
 		_, _ = io.Copy(w, content)
 		return nil
 	}

@@ -149,6 +149,15 @@ func gunzip(t testing.TB, b []byte) string {
 	return string(out)
 }
 
+func unbrotli(t testing.TB, b []byte) string {
+	t.Helper()
+	out, err := io.ReadAll(brrr.NewReader(bytes.NewReader(b)))
+	if err != nil {
+		t.Fatalf("brotli: %v", err)
+	}
+	return string(out)
+}
+
 // logBuffer collects JSON log lines; safe for concurrent use. A nil
 // *logBuffer discards.
 type logBuffer struct {

@@ -13,11 +13,11 @@ import (
 
 // startServer runs ListenAndServe in the background and returns the URL it
 // logged and a channel with its result.
-func startServer(t *testing.T, ctx context.Context, h http.Handler) (string, <-chan error) {
+func startServer(t *testing.T, ctx context.Context, h http.Handler, opts ...ListenOption) (string, <-chan error) {
 	t.Helper()
 	logs := &logBuffer{}
 	result := make(chan error, 1)
-	go func() { result <- ListenAndServe(ctx, "127.0.0.1:0", h, logs.logger()) }()
+	go func() { result <- ListenAndServe(ctx, "127.0.0.1:0", h, logs.logger(), opts...) }()
 	deadline := time.Now().Add(5 * time.Second)
 	for time.Now().Before(deadline) {
 		for _, rec := range logs.records(t) {
@@ -144,16 +144,18 @@ func TestListenAndServePortInUse(t *testing.T) {
 func TestListenURL(t *testing.T) {
 	h := fixture(t, "/portal/", nil)
 	for _, tc := range []struct {
-		addr *net.TCPAddr
-		h    http.Handler
-		want string
+		scheme string
+		addr   *net.TCPAddr
+		h      http.Handler
+		want   string
 	}{
-		{&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 3000}, http.NotFoundHandler(), "http://127.0.0.1:3000/"},
-		{&net.TCPAddr{IP: net.IPv4zero, Port: 3000}, http.NotFoundHandler(), "http://localhost:3000/"},
-		{&net.TCPAddr{IP: net.IPv6unspecified, Port: 80}, h, "http://localhost:80/portal/"},
-		{&net.TCPAddr{IP: net.IPv6loopback, Port: 8080}, h, "http://[::1]:8080/portal/"},
+		{"http", &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 3000}, http.NotFoundHandler(), "http://127.0.0.1:3000/"},
+		{"http", &net.TCPAddr{IP: net.IPv4zero, Port: 3000}, http.NotFoundHandler(), "http://localhost:3000/"},
+		{"http", &net.TCPAddr{IP: net.IPv6unspecified, Port: 80}, h, "http://localhost:80/portal/"},
+		{"http", &net.TCPAddr{IP: net.IPv6loopback, Port: 8080}, h, "http://[::1]:8080/portal/"},
+		{"https", &net.TCPAddr{IP: net.IPv4zero, Port: 8443}, h, "https://localhost:8443/portal/"},
 	} {
-		if got := listenURL(tc.addr, tc.h); got != tc.want {
+		if got := listenURL(tc.scheme, tc.addr, tc.h); got != tc.want {
 			t.Errorf("listenURL(%v) = %q, want %q", tc.addr, got, tc.want)
 		}
 	}

@@ -4,114 +4,130 @@ import (
 	"io"
 	"os"
 	"sync"
-
-	"github.com/valyala/fasthttp"
+	"time"
 )
 
-// minSendfile is the smallest representation sent with sendfile(2) from a
-// file kept open for the snapshot rather than written from memory. Writing
-// from memory copies the body into the socket (about half a microsecond of
-// CPU per KB on the benchmark machine, see docs/performance.md); sendfile
-// hands the kernel the page-cache pages instead, for a fixed cost of a few
-// microseconds (an extra syscall for the header).
+// minSendfile is the smallest representation the fasthttp path sends from
+// a file with sendfile(2) instead of from memory: copying a body into the
+// socket costs CPU per byte, sendfile a fixed few system calls
+// (docs/performance.md).
 const minSendfile = 16 << 10
 
-// fileBody is a fasthttp body stream that sends size bytes of file from
-// offset 0. Many requests share one open file, so nothing may move its
-// offset: the Linux path calls sendfile(2) with an explicit offset, and the
-// portable path reads with ReadAt. fileBodies are pooled, so serving a large
-// file allocates nothing.
-type fileBody struct {
-	file *os.File
-	fd   int // file's descriptor, read once per snapshot (os.File.Fd has a cost)
-	size int64
-	// conn is the client's connection when its file descriptor can be
-	// reached (see sendfileConn).
-	conn sendfileConn
-	// read is how far Read has got, for the portable path.
-	read int64
-	// state of the current sendfile, bound once to the funcs below so
-	// that handing them to the runtime allocates nothing.
-	sfErr         error
-	off, remain   int64
-	sendFn        func(fd uintptr) bool
-	corkFn        func(fd uintptr)
-	uncorkFn      func(fd uintptr)
-	corked, inUse bool
+// Bounds on the files kept open between requests: per representation (a
+// request holds a file only while its body is sent), and per snapshot, well
+// under the descriptor limit Go raises the process to.
+const (
+	maxIdlePerFile = 8
+	maxIdleFiles   = 4096
+)
+
+// filePool keeps one representation's file open across requests. sendfile
+// (through net's TCPConn.ReadFrom) reads from the file's own offset, so each
+// request takes a file of its own and puts it back rewound; fasthttp's FS
+// keeps its large files the same way. The garbage collector closes what is
+// left idle when the snapshot is dropped; an open file still reads the
+// build it was opened in after a new build is swapped into the folder.
+type filePool struct {
+	st      *snapshotState
+	name    string
+	size    int64
+	modTime time.Time
+
+	mu   sync.Mutex
+	idle []*fileBody
 }
 
-var fileBodies = sync.Pool{New: func() any { return newFileBody() }}
-
-// openFile is a representation's file, held open for the snapshot's life
-// (the garbage collector closes it once the snapshot is dropped). The
-// descriptor still reads the build it was opened in after a new build is
-// swapped into the folder.
-type openFile struct {
-	file *os.File
-	fd   int
+// newFilePool starts a pool for name with f, a file of it already open.
+func newFilePool(st *snapshotState, name string, size int64, modTime time.Time, f *os.File) *filePool {
+	p := &filePool{st: st, name: name, size: size, modTime: modTime}
+	p.put(&fileBody{pool: p, file: f})
+	return p
 }
 
-func newOpenFile(f *os.File) *openFile {
-	return &openFile{file: f, fd: int(f.Fd())}
-}
-
-// serveFile makes f (size bytes) the body of ctx's response.
-func serveFile(ctx *fasthttp.RequestCtx, f *openFile, size int64) {
-	b := fileBodies.Get().(*fileBody) //nolint:forcetypeassert // the pool holds only these
-	b.file, b.fd, b.size, b.read, b.inUse = f.file, f.fd, size, 0, true
-	b.conn = connOf(ctx)
-	if b.conn != nil && !ctx.IsHead() {
-		// The header goes out on its own before the body (fasthttp's
-		// buffer cannot be reached), so hold it back until the body
-		// follows, as nginx's tcp_nopush does: with MSG_MORE on the
-		// header's write where the connection is ours, else TCP_CORK.
-		if !holdNextWrite(ctx.Conn()) {
-			b.cork()
+// get returns a file of the representation, rewound, or nil when it can no
+// longer be opened or no longer has the size and modification time it was
+// described with (a folder edited in place; portal build never does that).
+func (p *filePool) get() *fileBody {
+	p.mu.Lock()
+	var b *fileBody
+	if n := len(p.idle); n > 0 {
+		b = p.idle[n-1]
+		p.idle = p.idle[:n-1]
+		p.st.idleFiles.Add(-1)
+	}
+	p.mu.Unlock()
+	if b == nil {
+		f, err := p.st.snap.FS.Open(p.name)
+		if err != nil {
+			return nil
 		}
-		ctx.Response.ImmediateHeaderFlush = true
+		osFile, ok := f.(*os.File)
+		if !ok {
+			f.Close()
+			return nil
+		}
+		b = &fileBody{pool: p, file: osFile}
 	}
-	ctx.Response.SetBodyStream(b, int(size))
+	if info, err := b.file.Stat(); err != nil || info.Size() != p.size || !info.ModTime().Equal(p.modTime) {
+		b.file.Close()
+		return nil
+	}
+	return b
 }
 
-// SupportsBodyWriteTo tells fasthttp to call WriteTo.
-func (b *fileBody) SupportsBodyWriteTo() bool { return true }
+// put keeps b for the next request, rewound, or closes it when the pool or
+// the snapshot holds enough idle files.
+func (p *filePool) put(b *fileBody) {
+	if _, err := b.file.Seek(0, io.SeekStart); err != nil {
+		b.file.Close()
+		return
+	}
+	if p.st.idleFiles.Add(1) <= maxIdleFiles {
+		p.mu.Lock()
+		if len(p.idle) < maxIdlePerFile {
+			p.idle = append(p.idle, b)
+			p.mu.Unlock()
+			return
+		}
+		p.mu.Unlock()
+	}
+	p.st.idleFiles.Add(-1)
+	b.file.Close()
+}
 
-// WriteTo sends the body: with sendfile(2) straight to the connection when
-// it can (fasthttp has already flushed the header), else through w.
+// fileBody is a fasthttp body stream over a file of a pool; fasthttp closes
+// it once the response is written, which puts the file back.
+type fileBody struct {
+	pool *filePool
+	file *os.File
+	// conn is the client's connection, whose header write is held for the
+	// body; nil when it is not a replayConn.
+	conn *replayConn
+}
+
+// Read reads the file.
+func (b *fileBody) Read(p []byte) (int, error) { return b.file.Read(p) }
+
+// WriteTo hands the file itself to w: fasthttp's body writer flushes the
+// header and gives it to the connection's ReadFrom, which sends an *os.File
+// with sendfile.
 func (b *fileBody) WriteTo(w io.Writer) (int64, error) {
-	if b.conn != nil {
-		n, err := b.sendfile()
-		b.uncork()
-		return n, err
+	rf, ok := w.(io.ReaderFrom)
+	if !ok {
+		return io.Copy(w, b.file)
 	}
-	return io.Copy(w, io.NewSectionReader(b.file, 0, b.size))
-}
-
-// Read reads the body without moving the shared file's offset.
-func (b *fileBody) Read(p []byte) (int, error) {
-	if b.read >= b.size {
-		return 0, io.EOF
+	if b.conn == nil {
+		return rf.ReadFrom(b.file)
 	}
-	if left := b.size - b.read; int64(len(p)) > left {
-		p = p[:left]
-	}
-	n, err := b.file.ReadAt(p, b.read)
-	b.read += int64(n)
-	if err == io.EOF && b.read < b.size {
-		err = io.ErrUnexpectedEOF
-	} else if err == io.EOF {
-		err = nil
-	}
+	b.conn.holdNextWrite = true
+	n, err := rf.ReadFrom(b.file)
+	b.conn.holdNextWrite = false
 	return n, err
 }
 
-// Close returns b to the pool once fasthttp is done with it.
+// Close puts the file back into its pool.
 func (b *fileBody) Close() error {
-	if !b.inUse {
-		return nil
-	}
-	b.uncork()
-	b.inUse, b.file, b.conn = false, nil, nil
-	fileBodies.Put(b)
+	b.conn = nil
+	b.pool.put(b)
 	return nil
 }

@@ -26,14 +26,12 @@ type snapshotState struct {
 	// listing missed (symbolic links, a file system that cannot list) are
 	// added on first request.
 	files sync.Map // string → *fileEntry
-	// headers are the security headers of every answer, ready to assign;
-	// fastHeaders the same for the fasthttp path.
-	headers     []headerValue
-	fastHeaders []fastHeader
+	// headers are the security headers of every answer, ready to assign.
+	headers []headerValue
 	// budget bounds the bytes held in memory for this snapshot.
 	budget *memoryBudget
-	// openFiles counts the files kept open for sendfile (maxOpenFiles).
-	openFiles atomic.Int64
+	// idleFiles counts the files kept open between requests (filePool).
+	idleFiles atomic.Int64
 
 	notFoundOnce sync.Once
 	notFoundPage []byte
@@ -58,20 +56,6 @@ type answer struct {
 	keepQuery bool
 	// file is the entry served, for routes and files.
 	file *fileEntry
-}
-
-// maxOpenFiles bounds the files one snapshot keeps open for sendfile, well
-// under the descriptor limit Go raises the process to; representations
-// beyond it are written from memory or opened per request.
-const maxOpenFiles = 4096
-
-// takeOpenFile reports whether one more file may be kept open.
-func (st *snapshotState) takeOpenFile() bool {
-	if st.openFiles.Add(1) > maxOpenFiles {
-		st.openFiles.Add(-1)
-		return false
-	}
-	return true
 }
 
 // current returns the state for the source's current snapshot, adopting a
@@ -108,7 +92,6 @@ func (h *handler) adopt(snap Snapshot) *snapshotState {
 	}
 	for _, hv := range headers {
 		st.headers = append(st.headers, newHeaderValue(hv.Name, hv.Value))
-		st.fastHeaders = append(st.fastHeaders, fastHeader{key: []byte(hv.Name), value: []byte(hv.Value)})
 	}
 	// Files first, so routes and redirects take their paths over, in the
 	// order the rules apply.

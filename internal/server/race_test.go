@@ -1,6 +1,0 @@
-//go:build race
-
-package server
-
-// raceDetector: the race detector shuffles the scheduler's run queues.
-const raceDetector = true
