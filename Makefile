@@ -184,7 +184,8 @@ bench-rebuild: build
 
 ## bench-serve: portal serve --dir against nginx with the emitted config, on loopback, side by side
 ## (DURATION=60 s and CONNECTIONS=100 by default; REGIMES="full half" adds a run with each server
-## held to half a core; scripts/bench-serve/run.sh, docs/performance.md)
+## held to half a core; CPU_COUNTER=perf counts CPU per request with perf stat instead of /proc;
+## PORTAL=path serves another build; scripts/bench-serve/run.sh, docs/performance.md)
 .PHONY: bench-serve
 bench-serve: build
 	scripts/bench-serve/run.sh --duration $(or $(DURATION),60) --connections $(or $(CONNECTIONS),100)

@@ -17,8 +17,11 @@
 # precompressed .br/.gz files. The machine is shared, so each measurement
 # alternates the two servers in ROUNDS slices (default 6 of DURATION/ROUNDS
 # seconds each) so that outside load falls on both alike, and the script
-# also prints each server's CPU time per request (from /proc), which
-# outside load barely moves. See docs/performance.md.
+# also prints each server's CPU time per request, which outside load barely
+# moves: from /proc by default, or counted by perf (CPU_COUNTER=perf: `perf
+# stat -e task-clock -p PID` around each slice; the two agree within a few
+# tenths of a microsecond). PORTAL=path serves with another build of portal,
+# e.g. one of an earlier commit. See docs/performance.md.
 #
 # Regimes (--regimes, default "full"; several run one after the other):
 #   full  each server has its whole core: the issue's benchmark. On the pages
@@ -32,6 +35,7 @@
 #         quota than on a free core, Portal more so (docs/performance.md).
 #
 # Usage: scripts/bench-serve/run.sh [--duration SECONDS] [--connections N] [--regimes "full half"]
+#        (environment: PORTAL=bin/portal, CPU_COUNTER=proc|perf, DURATION, ROUNDS, CONNECTIONS)
 # Needs: bin/portal (make build), nginx-light, libnginx-mod-http-brotli-static, wrk,
 # /usr/bin/time (the client's CPU share).
 set -euo pipefail
@@ -46,6 +50,8 @@ CLIENT_CPU=${CLIENT_CPU:-0}
 # Extra nginx directives for the server block, e.g. "open_file_cache max=1000;".
 NGINX_EXTRA=${NGINX_EXTRA:-}
 REGIMES=${REGIMES:-full}
+PORTAL=${PORTAL:-bin/portal}
+CPU_COUNTER=${CPU_COUNTER:-proc}
 QUOTA_US=10000
 PERIOD_US=20000
 while [ $# -gt 0 ]; do
@@ -59,7 +65,8 @@ done
 
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 MODULE=/usr/lib/nginx/modules/ngx_http_brotli_static_module.so
-for need in "$NGINX" "$MODULE" "$(command -v wrk || true)" /usr/bin/time bin/portal; do
+case "$CPU_COUNTER" in proc) ;; perf) command -v perf >/dev/null || { echo "CPU_COUNTER=perf needs perf (linux-perf)" >&2; exit 1; } ;; *) echo "CPU_COUNTER is proc or perf" >&2; exit 2 ;; esac
+for need in "$NGINX" "$MODULE" "$(command -v wrk || true)" /usr/bin/time "$PORTAL"; do
   if [ -z "$need" ] || [ ! -e "$need" ]; then
     echo "bench-serve needs bin/portal (make build), nginx-light, libnginx-mod-http-brotli-static, wrk and time:" >&2
     echo "  apt-get install -y nginx-light libnginx-mod-http-brotli-static wrk time" >&2
@@ -116,7 +123,7 @@ hold_to_half_core() {
 }
 
 echo "building the portal into $WORK/www ..."
-bin/portal build --out "$WORK/www" >/dev/null
+"$PORTAL" build --out "$WORK/www" >/dev/null
 WWW=$WORK/www
 
 # The three files, by URL path.
@@ -161,7 +168,7 @@ CONF
 taskset -c "$SERVER_CPU" "$NGINX" -p "$WORK/nginx" -c "$WORK/nginx/nginx.conf" -e "$WORK/nginx/error.log" &
 NGINX_PID=$!
 PIDS+=($NGINX_PID)
-GOMAXPROCS=1 taskset -c "$SERVER_CPU" bin/portal serve --dir "$WWW" --addr "127.0.0.1:$PORTAL_PORT" 2>/dev/null &
+GOMAXPROCS=1 taskset -c "$SERVER_CPU" "$PORTAL" serve --dir "$WWW" --addr "127.0.0.1:$PORTAL_PORT" 2>/dev/null &
 PORTAL_PID=$!
 PIDS+=($PORTAL_PID)
 for port in "$PORTAL_PORT" "$NGINX_PORT"; do
@@ -180,13 +187,21 @@ ticks() {
   echo "$total"
 }
 
-# One wrk run: prints "requests p50_ms p99_ms errors client_cpu_percent".
+# One wrk run: prints "requests p50_ms p99_ms errors client_cpu_percent
+# server_cpu_ms", the last counted by perf for the processes in $4 (a
+# comma-separated list) when CPU_COUNTER=perf, else 0.
 # The client's CPU share tells whether wrk, not the server, set the pace:
 # near 100%, both servers are measured at the client's speed.
 measure() {
-  local url=$1 encoding=$2 seconds=$3 out
-  out=$(/usr/bin/time -f 'wrk-cpu %U %S %e' taskset -c "$CLIENT_CPU" wrk -t1 -c"$CONNECTIONS" -d"${seconds}s" --latency -H "Accept-Encoding: $encoding" "$url" 2>&1)
-  echo "$out" | awk '
+  local url=$1 encoding=$2 seconds=$3 pids=$4 out server_ms=0
+  local client=(/usr/bin/time -f 'wrk-cpu %U %S %e' taskset -c "$CLIENT_CPU" wrk -t1 -c"$CONNECTIONS" -d"${seconds}s" --latency -H "Accept-Encoding: $encoding" "$url")
+  if [ "$CPU_COUNTER" = perf ]; then
+    out=$(perf stat -e task-clock -x, -o "$WORK/perf.out" -p "$pids" -- "${client[@]}" 2>&1)
+    server_ms=$(awk -F, '/task-clock/ { print $1 }' "$WORK/perf.out")
+  else
+    out=$("${client[@]}" 2>&1)
+  fi
+  echo "$out" | awk -v server_ms="$server_ms" '
     function ms(v) { if (v ~ /us$/) return v/1000; if (v ~ /ms$/) return v+0; if (v ~ /s$/) return v*1000; return v }
     / requests in / { reqs=$1 }
     /^ +50%/ { p50=ms($2) }
@@ -194,7 +209,7 @@ measure() {
     /Socket errors/ { gsub(/,/, ""); errs += $4 + $6 + $8 + $10 }
     /Non-2xx/ { errs += $5 }
     /^wrk-cpu / { cpu = ($4 > 0 ? ($2 + $3) * 100 / $4 : 0) }
-    END { printf "%d %.2f %.2f %d %.0f\n", reqs, p50, p99, errs, cpu }'
+    END { printf "%d %.2f %.2f %d %.0f %.1f\n", reqs, p50, p99, errs, cpu, server_ms }'
 }
 
 # median of the numbers on stdin
@@ -211,25 +226,30 @@ run_cases() {
   for entry in "${FILES[@]}"; do
     IFS='|' read -r label path file <<<"$entry"
     for encoding in br gzip; do
-      for port in "$PORTAL_PORT" "$NGINX_PORT"; do measure "http://127.0.0.1:$port$path" "$encoding" "$WARMUP" >/dev/null; done
+      for port in "$PORTAL_PORT" "$NGINX_PORT"; do CPU_COUNTER=proc measure "http://127.0.0.1:$port$path" "$encoding" "$WARMUP" "" >/dev/null; done
       declare -A reqs=() errs=() cpu=() p50s=() p99s=() clients=()
       for server in portal nginx; do reqs[$server]=0; errs[$server]=0; cpu[$server]=0; p50s[$server]=""; p99s[$server]=""; clients[$server]=""; done
       for round in $(seq "$ROUNDS"); do
         for server in portal nginx; do
           if [ "$server" = portal ]; then port=$PORTAL_PORT; pid=$PORTAL_PID; else port=$NGINX_PORT; pid=$NGINX_PID; fi
           before=$(ticks "$pid")
-          read -r n p50 p99 e c < <(measure "http://127.0.0.1:$port$path" "$encoding" "$SLICE")
+          read -r n p50 p99 e c counted < <(measure "http://127.0.0.1:$port$path" "$encoding" "$SLICE" "$(echo "$pid" $(pgrep -P "$pid" || true) | tr ' ' ,)")
           after=$(ticks "$pid")
           reqs[$server]=$(( ${reqs[$server]} + n )); errs[$server]=$(( ${errs[$server]} + e ))
-          cpu[$server]=$(( ${cpu[$server]} + after - before ))
+          # CPU in milliseconds: /proc's ticks are 10 ms each.
+          if [ "$CPU_COUNTER" = perf ]; then
+            cpu[$server]=$(awk -v a="${cpu[$server]}" -v b="$counted" 'BEGIN { print a + b }')
+          else
+            cpu[$server]=$(( ${cpu[$server]} + (after - before) * 10 ))
+          fi
           p50s[$server]+="$p50 "; p99s[$server]+="$p99 "; clients[$server]+="$c "
         done
       done
       total=$(( SLICE * ROUNDS ))
       p_rps=$(( ${reqs[portal]} / total )); n_rps=$(( ${reqs[nginx]} / total ))
       ratio=$(awk -v p="$p_rps" -v n="$n_rps" 'BEGIN { printf "%.2f", (n > 0 ? p / n : 0) }')
-      p_cpu=$(awk -v t="${cpu[portal]}" -v r="${reqs[portal]}" 'BEGIN { printf "%.1f", (r > 0 ? t * 10000 / r : 0) }')
-      n_cpu=$(awk -v t="${cpu[nginx]}" -v r="${reqs[nginx]}" 'BEGIN { printf "%.1f", (r > 0 ? t * 10000 / r : 0) }')
+      p_cpu=$(awk -v t="${cpu[portal]}" -v r="${reqs[portal]}" 'BEGIN { printf "%.1f", (r > 0 ? t * 1000 / r : 0) }')
+      n_cpu=$(awk -v t="${cpu[nginx]}" -v r="${reqs[nginx]}" 'BEGIN { printf "%.1f", (r > 0 ? t * 1000 / r : 0) }')
       p_lat="$(echo ${p50s[portal]} | tr ' ' '\n' | median)/$(echo ${p99s[portal]} | tr ' ' '\n' | median) ms"
       n_lat="$(echo ${p50s[nginx]} | tr ' ' '\n' | median)/$(echo ${p99s[nginx]} | tr ' ' '\n' | median) ms"
       client="$(echo ${clients[portal]} | tr ' ' '\n' | median | xargs printf '%.0f')/$(echo ${clients[nginx]} | tr ' ' '\n' | median | xargs printf '%.0f')"
@@ -256,6 +276,6 @@ for regime in $REGIMES; do
   fi
   run_cases
 done
-echo "(p50/p99: medians over the rounds; CPU us/req: Portal/nginx; wrk CPU %: the client's share of its core against Portal/nginx, median; near 100 the client sets the pace)"
+echo "(p50/p99: medians over the rounds; CPU us/req: Portal/nginx, counted from $CPU_COUNTER; wrk CPU %: the client's share of its core against Portal/nginx, median; near 100 the client sets the pace)"
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 exit $status
