@@ -100,8 +100,8 @@ func (m Markdown) IsMDX(file string) bool {
 // links are modelled per locale so alternates and canonicals are right.
 type I18n struct {
 	DefaultLocale string                  `yaml:"defaultLocale" json:"defaultLocale"`
-	Locales       []string                `yaml:"locales" json:"locales"`
-	LocaleConfigs map[string]LocaleConfig `yaml:"localeConfigs" json:"localeConfigs"`
+	Locales       []string                `yaml:"locales" json:"locales" contract:"nonnull"`
+	LocaleConfigs map[string]LocaleConfig `yaml:"localeConfigs" json:"localeConfigs" contract:"nonnull"`
 }
 
 // LocaleConfig describes one locale.
@@ -217,7 +217,9 @@ type AnnouncementBar struct {
 	Content         string `yaml:"content" json:"content"`
 	BackgroundColor string `yaml:"backgroundColor" json:"backgroundColor"`
 	TextColor       string `yaml:"textColor" json:"textColor"`
-	IsCloseable     *bool  `yaml:"isCloseable" json:"isCloseable"`
+	// IsCloseable is true unless the config says false (a default the
+	// config applies; null in the theme's data only if it did not).
+	IsCloseable *bool `yaml:"isCloseable" json:"isCloseable"`
 }
 
 // Logo is a navbar or footer logo.
@@ -234,11 +236,13 @@ type Logo struct {
 
 // Navbar is themeConfig.navbar.
 type Navbar struct {
-	Title        string       `yaml:"title" json:"title,omitempty"`
-	Logo         *Logo        `yaml:"logo" json:"logo,omitempty"`
-	HideOnScroll bool         `yaml:"hideOnScroll" json:"hideOnScroll"`
-	Style        string       `yaml:"style" json:"style,omitempty"`
-	Items        []NavbarItem `yaml:"items" json:"items"`
+	Title        string `yaml:"title" json:"title,omitempty"`
+	Logo         *Logo  `yaml:"logo" json:"logo,omitempty"`
+	HideOnScroll bool   `yaml:"hideOnScroll" json:"hideOnScroll"`
+	Style        string `yaml:"style" json:"style,omitempty"`
+	// Items go to the theme resolved (themedata.SiteData.Navbar), not as
+	// the config writes them.
+	Items []NavbarItem `yaml:"items" json:"-"`
 }
 
 // The nine navbar item types of the spec, with Docusaurus's type names.
@@ -290,7 +294,7 @@ type NavbarItem struct {
 // Footer is themeConfig.footer.
 type Footer struct {
 	Style     string        `yaml:"style" json:"style"`
-	Links     []FooterGroup `yaml:"links" json:"links"`
+	Links     []FooterGroup `yaml:"links" json:"links" contract:"nonnull"`
 	Logo      *Logo         `yaml:"logo" json:"logo,omitempty"`
 	Copyright string        `yaml:"copyright" json:"copyright,omitempty"`
 }
@@ -298,7 +302,7 @@ type Footer struct {
 // FooterGroup is one titled column of footer links.
 type FooterGroup struct {
 	Title string       `yaml:"title" json:"title"`
-	Items []FooterLink `yaml:"items" json:"items"`
+	Items []FooterLink `yaml:"items" json:"items" contract:"nonnull"`
 }
 
 // FooterLink is a footer link: to (internal), href (external) or raw html.

@@ -182,6 +182,15 @@ func (t *Theme) applyDefaults() {
 	}
 	if t.Footer != nil {
 		setDefault(&t.Footer.Style, "light")
+		// The theme reads the footer's lists as given, never null.
+		if t.Footer.Links == nil {
+			t.Footer.Links = []FooterGroup{}
+		}
+		for i := range t.Footer.Links {
+			if t.Footer.Links[i].Items == nil {
+				t.Footer.Links[i].Items = []FooterLink{}
+			}
+		}
 		if t.Footer.Logo != nil {
 			setDefaultInt(&t.Footer.Logo.Width, 350)
 			setDefaultInt(&t.Footer.Logo.Height, 60)

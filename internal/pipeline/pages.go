@@ -168,18 +168,18 @@ func (r *resolver) docPage(v *content.Version, sb *sidebar.Sidebars, d *content.
 	fm := d.FrontMatter
 	sidebarID := r.displayedSidebar(v, sb, d)
 	meta := &themedata.DocMeta{ID: d.ID, Version: v.Name, PluginID: pluginID(v), Sidebar: sidebarID, Unlisted: fm.Unlisted,
-		Draft: fm.Draft, Tags: fm.Tags, EditURL: r.editURL(v, d), LastUpdate: lastUpdate(fm.LastUpdate)}
+		Draft: fm.Draft, Tags: fm.Tags, EditURL: r.editURL(v, d), LastUpdate: fm.LastUpdate}
 	var prev, next *sidebar.NavLink
 	if sidebarID != "" {
 		if *v.Instance.Config.Breadcrumbs {
-			meta.Breadcrumbs = crumbs(sb.Breadcrumbs(sidebarID, d.Permalink))
+			meta.Breadcrumbs = sb.Breadcrumbs(sidebarID, d.Permalink)
 		}
 		prev, next = r.neighbours(v, sb, sidebarID, d)
 	} else {
 		prev = r.paginationOverride(v, d, "pagination_prev", fm.PaginationPrev)
 		next = r.paginationOverride(v, d, "pagination_next", fm.PaginationNext)
 	}
-	meta.Previous, meta.Next = navLink(prev), navLink(next)
+	meta.Previous, meta.Next = prev, next
 	title := r.md.title(d)
 	data := r.basePageData(d.Permalink, route.KindDoc, title, res)
 	var cards []string
@@ -309,10 +309,10 @@ func (r *resolver) generatedIndexPage(v *content.Version, gi *sidebar.GeneratedI
 	sb := r.sidebars[v.Key()]
 	data.Doc = &themedata.DocMeta{Version: v.Name, PluginID: pluginID(v), Sidebar: gi.SidebarID}
 	if *v.Instance.Config.Breadcrumbs {
-		data.Doc.Breadcrumbs = crumbs(sb.Breadcrumbs(gi.SidebarID, gi.Permalink))
+		data.Doc.Breadcrumbs = sb.Breadcrumbs(gi.SidebarID, gi.Permalink)
 	}
 	prev, next := sb.Neighbours(gi.SidebarID, gi.Permalink)
-	data.Doc.Previous, data.Doc.Next = navLink(r.labelled(v, prev)), navLink(r.labelled(v, next))
+	data.Doc.Previous, data.Doc.Next = r.labelled(v, prev), r.labelled(v, next)
 	return &builtPage{
 		entry: route.Entry{Path: gi.Permalink, Kind: route.KindGeneratedIndex, Title: gi.Title, Sidebar: gi.SidebarID,
 			Version: v.Name, DocsPluginID: pluginID(v), Locale: r.site.cfg.I18n.DefaultLocale},

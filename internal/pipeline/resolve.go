@@ -237,11 +237,7 @@ func (r *resolver) redirects() []redirectPage {
 func (r *resolver) sidebarsData() themedata.SidebarsData {
 	out := themedata.SidebarsData{}
 	for key, sb := range r.sidebars {
-		byID := make(map[string][]*themedata.SidebarItem, len(sb.ByID))
-		for id, items := range sb.ByID {
-			byID[id] = sidebarItems(items)
-		}
-		out[key] = byID
+		out[key] = sb.ByID
 	}
 	return out
 }

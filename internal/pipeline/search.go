@@ -271,7 +271,7 @@ func homePageHTML(home *themedata.HomeData) string {
 
 // sidebarNames splits a doc's breadcrumb into its own sidebar label (the
 // last crumb, when it links the page) and the labels above it.
-func sidebarNames(path string, crumbs []themedata.Crumb) (label string, trail []string) {
+func sidebarNames(path string, crumbs []sidebar.Crumb) (label string, trail []string) {
 	for i, c := range crumbs {
 		if i == len(crumbs)-1 && c.Href == path {
 			label = c.Label

@@ -26,21 +26,24 @@ export interface Alternate {
 /**
  * AnnouncementBar is themeConfig.announcementBar; Content is HTML.
  *
- * Go: themedata.AnnouncementBar
+ * Go: config.AnnouncementBar
  */
 export interface AnnouncementBar {
   id: string;
   content: string;
   backgroundColor: string;
   textColor: string;
-  /** IsCloseable is null when the config leaves it to the default (true). */
+  /**
+   * IsCloseable is true unless the config says false (a default the
+   * config applies; null in the theme's data only if it did not).
+   */
   isCloseable: boolean | null;
 }
 
 /**
  * ColorMode is themeConfig.colorMode.
  *
- * Go: themedata.ColorMode
+ * Go: config.ColorMode
  */
 export interface ColorMode {
   defaultMode: string;
@@ -51,7 +54,7 @@ export interface ColorMode {
 /**
  * Crumb is one breadcrumb entry.
  *
- * Go: themedata.Crumb
+ * Go: sidebar.Crumb
  */
 export interface Crumb {
   label: string;
@@ -141,7 +144,7 @@ export interface Entry {
 /**
  * Footer is themeConfig.footer.
  *
- * Go: themedata.Footer
+ * Go: config.Footer
  */
 export interface Footer {
   style: string;
@@ -153,7 +156,7 @@ export interface Footer {
 /**
  * FooterGroup is one titled column of footer links.
  *
- * Go: themedata.FooterGroup
+ * Go: config.FooterGroup
  */
 export interface FooterGroup {
   title: string;
@@ -163,7 +166,7 @@ export interface FooterGroup {
 /**
  * FooterLink is a footer link: to (internal), href (external) or raw html.
  *
- * Go: themedata.FooterLink
+ * Go: config.FooterLink
  */
 export interface FooterLink {
   label?: string;
@@ -187,7 +190,7 @@ export interface HomeData {
  * I18n carries the locales. The portal is English only, but routes and head
  * links are modelled per locale so alternates and canonicals are right.
  *
- * Go: themedata.I18n
+ * Go: config.I18n
  */
 export interface I18n {
   defaultLocale: string;
@@ -202,7 +205,7 @@ export interface I18n {
  */
 export interface IndexCard {
   /** Type is the item the card stands for: a category or a link. */
-  type: SidebarItemType;
+  type: ItemType;
   href: string;
   label: string;
   /**
@@ -225,6 +228,17 @@ export interface IndexData {
 }
 
 /**
+ * ItemType is the type of a resolved sidebar item: doc and ref items of
+ * the sidebars file become links; a category keeps its own type.
+ *
+ * Go: sidebar.ItemType
+ */
+export type ItemType =
+  | "link"
+  | "category"
+  | "html";
+
+/**
  * Kind says what produced a route, so the theme can pick its layout.
  *
  * Go: route.Kind
@@ -237,9 +251,9 @@ export type Kind =
   | "not-found";
 
 /**
- * LastUpdate is the last-update author and date a doc's front matter gives.
+ * LastUpdate overrides the last-update author and date.
  *
- * Go: themedata.LastUpdate
+ * Go: content.LastUpdate
  */
 export interface LastUpdate {
   author?: string;
@@ -249,7 +263,7 @@ export interface LastUpdate {
 /**
  * LocaleConfig describes one locale.
  *
- * Go: themedata.LocaleConfig
+ * Go: config.LocaleConfig
  */
 export interface LocaleConfig {
   label: string;
@@ -261,7 +275,7 @@ export interface LocaleConfig {
 /**
  * Logo is a navbar or footer logo.
  *
- * Go: themedata.Logo
+ * Go: config.Logo
  */
 export interface Logo {
   alt: string;
@@ -277,7 +291,7 @@ export interface Logo {
 /**
  * Mermaid is themeConfig.mermaid.
  *
- * Go: themedata.Mermaid
+ * Go: config.Mermaid
  */
 export interface Mermaid {
   theme: MermaidTheme;
@@ -286,7 +300,7 @@ export interface Mermaid {
 /**
  * MermaidTheme names the diagram theme per colour mode.
  *
- * Go: themedata.MermaidTheme
+ * Go: config.MermaidTheme
  */
 export interface MermaidTheme {
   light: string;
@@ -296,7 +310,7 @@ export interface MermaidTheme {
 /**
  * Metadata is an extra <meta> tag emitted on every page.
  *
- * Go: themedata.Metadata
+ * Go: config.Metadata
  */
 export interface Metadata {
   name?: string;
@@ -305,7 +319,10 @@ export interface Metadata {
 }
 
 /**
- * NavItem is a navbar item with its type and target resolved at build time.
+ * NavItem is a navbar item with its type and target resolved at build
+ * time. It is a type of its own, not config.NavbarItem, because a resolved
+ * item's nested items are resolved items too, with fields the config's
+ * item has no place for.
  *
  * Go: themedata.NavItem
  */
@@ -366,7 +383,7 @@ export type NavItemType =
 /**
  * NavLink is a previous or next page.
  *
- * Go: themedata.NavLink
+ * Go: sidebar.NavLink
  */
 export interface NavLink {
   title: string;
@@ -374,9 +391,9 @@ export interface NavLink {
 }
 
 /**
- * Navbar is themeConfig.navbar; its items are SiteData.Navbar, resolved.
+ * Navbar is themeConfig.navbar.
  *
- * Go: themedata.Navbar
+ * Go: config.Navbar
  */
 export interface Navbar {
   title?: string;
@@ -515,7 +532,7 @@ export interface SharedRenderData {
 /**
  * SidebarConf is themeConfig.docs.sidebar.
  *
- * Go: themedata.SidebarConf
+ * Go: config.SidebarConf
  */
 export interface SidebarConf {
   hideable: boolean;
@@ -523,12 +540,13 @@ export interface SidebarConf {
 }
 
 /**
- * SidebarItem is one resolved sidebar item, as the theme receives it.
+ * Item is one resolved sidebar item, as the theme receives it (the
+ * sidebars data file is these items, marshalled).
  *
- * Go: themedata.SidebarItem
+ * Go: sidebar.Item
  */
 export interface SidebarItem {
-  type: SidebarItemType;
+  type: ItemType;
   label?: string;
   href?: string;
   /**
@@ -538,8 +556,9 @@ export interface SidebarItem {
   docId?: string;
   /**
    * Unlisted: shown only on the pages inside it. A link to an unlisted
-   * doc; a category with nothing listed (no listed page of its own, no
-   * listed item).
+   * doc (hidden unless it is the current page); a category with nothing
+   * listed (no listed page of its own, no listed item), set once the
+   * sidebar is resolved.
    */
   unlisted?: boolean;
   /** LinkUnlisted: the category's linked doc is unlisted. */
@@ -566,17 +585,6 @@ export interface SidebarItem {
    */
   paths?: string[];
 }
-
-/**
- * SidebarItemType is the type of a resolved sidebar item: doc and ref items
- * of the sidebars file become links; a category keeps its own type.
- *
- * Go: themedata.SidebarItemType
- */
-export type SidebarItemType =
-  | "link"
-  | "category"
-  | "html";
 
 /**
  * SidebarsData is every docs version's resolved sidebars, written to
@@ -643,7 +651,7 @@ export interface TOCItem {
 /**
  * TableOfContents is themeConfig.tableOfContents.
  *
- * Go: themedata.TableOfContents
+ * Go: config.TableOfContents
  */
 export interface TableOfContents {
   minHeadingLevel: number;
@@ -653,7 +661,7 @@ export interface TableOfContents {
 /**
  * Theme is themeConfig.
  *
- * Go: themedata.Theme
+ * Go: config.Theme
  */
 export interface Theme {
   colorMode: ColorMode;
@@ -670,7 +678,7 @@ export interface Theme {
 /**
  * ThemeDocs is themeConfig.docs.
  *
- * Go: themedata.ThemeDocs
+ * Go: config.ThemeDocs
  */
 export interface ThemeDocs {
   versionPersistence: string;
