@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os/exec"
 	"runtime"
 	"runtime/pprof"
 	"sync"
@@ -60,8 +59,6 @@ type options struct {
 	precompressName string
 	// env is process.env for a Docusaurus config and sidebars (WithEnv).
 	env docusaurus.Env
-	// renderWorker makes the command of a render worker (WithRenderWorkers).
-	renderWorker func() *exec.Cmd
 	// bytecodeDir keeps the compiled server bundle across builds of any
 	// site (WithBytecodeCache); "" keeps it only in the build's store.
 	bytecodeDir string
@@ -114,13 +111,6 @@ func WithLazyPrerender() Option { return func(o *options) { o.lazy = true } }
 // it ends; with a lazy prerender the pool must outlive the build.
 func WithPrerenderPool(pool *ssr.Pool) Option { return func(o *options) { o.pool = pool } }
 
-// WithRenderWorkers runs each JavaScript engine of the prerender past the
-// first in a process of its own, made by start (see ssr.WithWorkers): the
-// engines of one process share one allocator lock.
-func WithRenderWorkers(start func() *exec.Cmd) Option {
-	return func(o *options) { o.renderWorker = start }
-}
-
 // WithOutputDir makes the build's output folder a temporary sibling of dir,
 // so that Output.WriteDir(dir) swaps it into place with a rename, and
 // unchanged files are linked from dir rather than written again. Without
@@ -162,9 +152,6 @@ type Result struct {
 	Diagnostics []diag.Diagnostic
 	// Stages times each stage the build ran, in order.
 	Stages []Stage
-	// RenderWorkers is how many processes rendered pages besides this one
-	// (WithRenderWorkers); their CPU time is not in the stages' CPU.
-	RenderWorkers int
 
 	lazy *lazyPages
 }
@@ -213,7 +200,7 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 	}
 	b.precompressOutput(out)
 	b.background.Wait()
-	res := &Result{Diagnostics: b.diags.Items(), Stages: b.stages, RenderWorkers: b.renderWorkers}
+	res := &Result{Diagnostics: b.diags.Items(), Stages: b.stages}
 	err := ctx.Err()
 	switch {
 	case err != nil:
@@ -242,8 +229,6 @@ type builder struct {
 	store  *buildcache.Store
 	diags  diag.List
 	stages []Stage
-	// renderWorkers is Result.RenderWorkers.
-	renderWorkers int
 	// pages renders the build's pages (emit).
 	pages *pageRenderer
 	// background is work a stage left to run beside the later ones (the
@@ -381,9 +366,6 @@ func (e *engines) load() *ssr.Pool {
 		return b.opts.pool
 	}
 	opts := []ssr.Option{ssr.WithSize(b.opts.workers)}
-	if b.opts.renderWorker != nil {
-		opts = append(opts, ssr.WithWorkers(b.opts.renderWorker))
-	}
 	key := b.storeKey(kindBytecode, e.bundle.Server)
 	cached := b.store.Persistent() && b.store.Has(kindBytecode, key)
 	var bytecode []byte
@@ -458,7 +440,6 @@ func (e *engines) close() {
 	}
 	<-e.done
 	if e.pool != nil && e.b.opts.pool == nil {
-		e.b.renderWorkers = e.pool.Workers()
 		e.pool.Close()
 	}
 }
