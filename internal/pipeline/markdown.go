@@ -13,8 +13,8 @@ import (
 
 // rendered is what the Markdown stage hands on: each body's render, and
 // each doc's title, which needs its first heading. The renders' HTML is in
-// the build's store, not here (pageHTML reads it): the site's HTML is never
-// in memory at once.
+// the build's store, not here (builtPage.contentHTML reads it): the site's
+// HTML is never in memory at once.
 type rendered struct {
 	// results holds each doc's and page's render without its HTML, by
 	// renderKey: generated FHIR pages share a source file, so the file
@@ -65,7 +65,8 @@ type renderJob struct {
 // renderMarkdown renders every doc and page across all workers, or takes
 // the render from the build cache when the same body was rendered before
 // in the same site structure by the same engine. Each render goes to the
-// store (markdownEntry) and only its HTML-less part stays in memory.
+// store (memos.markdown, memos.markdownHTML) and only its HTML-less part
+// stays in memory.
 func (b *builder) renderMarkdown(site *loaded) *rendered {
 	var jobs []renderJob
 	resolver := newMarkdownLinkResolver(site.content, site.cfg)

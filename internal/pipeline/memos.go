@@ -22,8 +22,8 @@ import (
 // parameters are what its key is made of. An entry is addressed by a
 // SHA-256 of everything it depends on (buildcache.Hasher), so it is right
 // for a build or never looked up. Every key but the content-addressed ones
-// (a page's data file, by its own bytes) starts with the memo's kind and
-// the engine's version (WithEngineVersion).
+// (a page's data file and its parts, by the file's own bytes) starts with
+// the memo's kind and the engine's version (WithEngineVersion).
 //
 // The first four are the build's own working set: every build, cached or
 // not, keeps its pages' renders and data in them between stages. The rest
