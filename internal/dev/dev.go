@@ -57,13 +57,13 @@ type Options struct {
 
 // Server is a running dev server's state.
 type Server struct {
-	opts  Options
-	site  fs.FS
-	pool  *ssr.Pool
-	cache *pipeline.Cache
-	// store keeps the builds' Markdown renders and page data, which the
-	// lazily rendered pages read; one for the server's life, since an
-	// entry is named by its content and rebuilds share most of them.
+	opts Options
+	site fs.FS
+	pool *ssr.Pool
+	// store is the builds' cache, and keeps their Markdown renders and
+	// page data, which the lazily rendered pages read: one for the
+	// server's life, since an entry is named by its content and rebuilds
+	// share most of them. It is removed when the server closes.
 	store *buildcache.Store
 
 	mu   sync.Mutex
@@ -100,12 +100,12 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load the theme's server bundle: %w", err)
 	}
-	store, err := buildcache.OpenTemporary()
+	store, err := buildcache.OpenTemporaryCache()
 	if err != nil {
 		_ = pool.Close()
 		return nil, err
 	}
-	s := &Server{opts: opts, site: sitefs.Dir(opts.Site), pool: pool, cache: pipeline.NewCache(), store: store,
+	s := &Server{opts: opts, site: sitefs.Dir(opts.Site), pool: pool, store: store,
 		clients: map[chan event]struct{}{}, stop: ctx.Done()}
 	s.handler = server.New(source{s}, server.WithLogger(opts.Logger))
 	s.rebuild(ctx, nil)
@@ -131,8 +131,14 @@ func (s *Server) Close() error {
 // the last build (nil for the first).
 func (s *Server) rebuild(ctx context.Context, changed []string) {
 	start := time.Now()
+	s.mu.Lock()
+	var last *pipeline.Output
+	if s.good != nil {
+		last = s.good.Output // removed only two good builds later
+	}
+	s.mu.Unlock()
 	opts := append([]pipeline.Option{pipeline.WithTheme(s.opts.Theme), pipeline.WithDrafts(),
-		pipeline.WithLazyPrerender(), pipeline.WithPrerenderPool(s.pool), pipeline.WithCache(s.cache), pipeline.WithStore(s.store)}, s.opts.BuildOptions...)
+		pipeline.WithLazyPrerender(), pipeline.WithPrerenderPool(s.pool), pipeline.WithPreviousOutput(last), pipeline.WithStore(s.store)}, s.opts.BuildOptions...)
 	res, err := pipeline.Run(ctx, s.site, opts...)
 	took := time.Since(start)
 	if s.opts.Report != nil {

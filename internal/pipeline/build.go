@@ -35,11 +35,11 @@ type options struct {
 	includeDrafts bool
 	workers       int
 	theme         fs.FS
-	// lazy, pool and cache serve portal dev: see WithLazyPrerender,
-	// WithPrerenderPool and WithCache.
+	// lazy, pool and previous serve portal dev: see WithLazyPrerender,
+	// WithPrerenderPool and WithPreviousOutput.
 	lazy      bool
 	pool      *ssr.Pool
-	cache     *Cache
+	previous  string
 	outputDir string
 	// store keeps each page's renders and data between stages, and across
 	// builds when it is persistent (WithStore); engine names the engine
@@ -121,15 +121,24 @@ func WithOutputDir(dir string) Option { return func(o *options) { o.outputDir = 
 // sidebars file; without it they see an empty environment.
 func WithEnv(env map[string]string) Option { return func(o *options) { o.env = env } }
 
-// WithCache reuses what earlier builds with the same cache rendered, for
-// the files that did not change.
-func WithCache(c *Cache) Option { return func(o *options) { o.cache = c } }
+// WithPreviousOutput links the files that the output of an earlier build
+// (portal dev's last good one, still served) holds unchanged, instead of
+// writing them again; a file it no longer finds is written. A build into
+// a folder (WithOutputDir) links from that folder's output instead.
+func WithPreviousOutput(prev *Output) Option {
+	return func(o *options) {
+		if prev != nil {
+			o.previous = prev.dir
+		}
+	}
+}
 
 // WithStore keeps each page's Markdown render, page data and prerendered
-// HTML in store: a persistent store (buildcache.Open) is a build cache, so
-// that a later build reuses every unchanged page's work; any store keeps the
-// site's HTML out of memory. Without it a build uses a temporary store of
-// its own. The caller closes the store.
+// HTML in store: a persistent store (buildcache.Open, or
+// buildcache.OpenTemporaryCache for a process that builds again and again)
+// is a build cache, so that a later build reuses every unchanged page's
+// work; any store keeps the site's HTML out of memory. Without it a build
+// uses a temporary store of its own. The caller closes the store.
 func WithStore(store *buildcache.Store) Option { return func(o *options) { o.store = store } }
 
 // WithBytecodeCache keeps the theme's server bundle, compiled by the
@@ -179,9 +188,10 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 			defer store.Close()
 		}
 	}
+	b.memo = newMemos(b.store, o.engine)
 	b.md = markdown.New()
 	if b.store.Persistent() {
-		b.md = markdown.New(markdown.WithHighlightMemo(highlightMemo{b}))
+		b.md = markdown.New(markdown.WithHighlightMemo(highlightMemo{b.memo}))
 	}
 	b.spare = claimSpare(o.outputDir, b.spareOutput())
 	defer b.spare.release()
@@ -215,18 +225,19 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 		return res, err
 	}
 	res.Output, res.lazy = out, lazy
-	b.opts.cache.succeeded(out)
 	return res, nil
 }
 
 // builder holds what every stage of one build shares: its options, its
 // context and the diagnostics. What a stage makes it returns to the next.
 type builder struct {
-	ctx    context.Context
-	site   fs.FS
-	opts   options
-	md     *markdown.Renderer
-	store  *buildcache.Store
+	ctx   context.Context
+	site  fs.FS
+	opts  options
+	md    *markdown.Renderer
+	store *buildcache.Store
+	// memo is every kind of entry the build keeps in store (memos.go).
+	memo   *memos
 	diags  diag.List
 	stages []Stage
 	// pages renders the build's pages (emit).
@@ -239,16 +250,6 @@ type builder struct {
 	spare *spareClaim
 }
 
-// storeKey is the key of a store entry of kind made by this engine from
-// parts.
-func (b *builder) storeKey(kind buildcache.Kind, parts ...[]byte) buildcache.Key {
-	h := buildcache.NewHasher().AddString(string(kind)).AddString(b.opts.engine)
-	for _, p := range parts {
-		h.Add(p)
-	}
-	return h.Key()
-}
-
 // run runs the stages in order and returns the output, and the pages to
 // prerender on request for a lazy build.
 func (b *builder) run() (*Output, *lazyPages) {
@@ -259,7 +260,7 @@ func (b *builder) run() (*Output, *lazyPages) {
 	// while: a build that will prerender starts it now, so that it overlaps
 	// everything before the prerender. A build whose cache holds rendered
 	// pages starts it only if a page turns out to need rendering.
-	if bundle != nil && (!b.store.Persistent() || b.store.Empty(kindPageHTML)) {
+	if bundle != nil && (!b.store.Persistent() || b.memo.pageHTML.Empty()) {
 		eng.warm = true
 		eng.begin()
 	}
@@ -366,11 +367,11 @@ func (e *engines) load() *ssr.Pool {
 		return b.opts.pool
 	}
 	opts := []ssr.Option{ssr.WithSize(b.opts.workers)}
-	key := b.storeKey(kindBytecode, e.bundle.Server)
-	cached := b.store.Persistent() && b.store.Has(kindBytecode, key)
+	key := b.memo.bytecodeKey(e.bundle.Server)
+	cached := b.store.Persistent() && b.memo.bytecode.Has(key)
 	var bytecode []byte
 	if cached {
-		bytecode, _ = checkedEntry(b.store, kindBytecode, key)
+		bytecode, _ = b.memo.bytecode.Get(key)
 	}
 	if bytecode == nil {
 		bytecode, _ = readUserBytecode(b.opts.bytecodeDir, key)
@@ -385,7 +386,7 @@ func (e *engines) load() *ssr.Pool {
 	}
 	// Only optimisations: a build that cannot keep the bytecode compiles again.
 	if b.store.Persistent() && !cached {
-		_ = putChecked(b.store, kindBytecode, key, pool.Bytecode())
+		_ = b.memo.bytecode.Put(key, pool.Bytecode())
 	}
 	if bytecode == nil {
 		writeUserBytecode(b.opts.bytecodeDir, key, pool.Bytecode())
@@ -394,43 +395,6 @@ func (e *engines) load() *ssr.Pool {
 		_ = pool.Warm(b.ctx) // a VM that fails to load fails again, and is reported, at its first render
 	}
 	return pool
-}
-
-// kindBytecode is the store's kind for the theme's server bundle compiled
-// by the engine (checked entries: putChecked).
-const kindBytecode buildcache.Kind = "bytecode"
-
-// putChecked stores data behind its SHA-256, for entries that must not be
-// used damaged (the engine cannot check bytecode).
-func putChecked(store *buildcache.Store, kind buildcache.Kind, key buildcache.Key, data []byte) error {
-	return store.Put(kind, key, withChecksum(data))
-}
-
-// checkedEntry reads an entry putChecked wrote; ok is false when it is
-// missing or damaged.
-func checkedEntry(store *buildcache.Store, kind buildcache.Kind, key buildcache.Key) ([]byte, bool) {
-	entry, ok := store.Get(kind, key)
-	if !ok {
-		return nil, false
-	}
-	return verifiedChecksum(entry)
-}
-
-// withChecksum is data after its SHA-256, as checked entries are kept.
-func withChecksum(data []byte) []byte {
-	sum := buildcache.Sum(data)
-	return append(sum[:], data...)
-}
-
-// verifiedChecksum is the data of an entry withChecksum made; ok is false
-// when the entry is damaged.
-func verifiedChecksum(entry []byte) ([]byte, bool) {
-	if len(entry) < len(buildcache.Key{}) {
-		return nil, false
-	}
-	sum, data := entry[:len(buildcache.Key{})], entry[len(buildcache.Key{}):]
-	want := buildcache.Sum(data)
-	return data, string(sum) == string(want[:])
 }
 
 // close waits for a pool being loaded and closes it unless it was given.

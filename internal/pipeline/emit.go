@@ -32,7 +32,7 @@ import (
 // (portal dev) leaves the pages' HTML to lazyPages. It returns nil when the
 // output folder cannot be made.
 func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *engines) (*Output, *lazyPages) {
-	out, err := newOutput(b.opts.outputDir, b.opts.cache.lastOutput(), b.spare)
+	out, err := newOutput(b.opts.outputDir, b.opts.previous, b.spare)
 	if err != nil {
 		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: err.Error()})
 		return nil, nil
@@ -62,9 +62,9 @@ func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *
 	standIn.SiteURL, standIn.SidebarsURL = siteDataStandIn, sidebarsStandIn
 	pages := &pageRenderer{engines: eng, shared: ssr.NewShared(sharedRenderData(plan, b.opts.renderer, false)),
 		withSidebars: sync.OnceValue(func() *ssr.Shared { return ssr.NewShared(sharedRenderData(plan, b.opts.renderer, true)) }),
-		input:        renderInputTail(input), renderInput: renderInputTail(standIn), store: b.store,
+		input:        renderInputTail(input), renderInput: renderInputTail(standIn), memo: b.memo,
 		keep:   b.store.Persistent() && !b.opts.lazy,
-		inputs: b.storeKey(kindPageHTML, bundle.Server, plan.siteData, plan.sidebarsData, []byte(b.opts.renderer), renderInputTail(standIn))}
+		inputs: b.memo.pageRendererKey(bundle.Server, plan.siteData, plan.sidebarsData, b.opts.renderer, renderInputTail(standIn))}
 	pages.urls = urlReplacer(input)
 	b.pages = pages
 	if pages.keep {
@@ -143,7 +143,7 @@ func (b *builder) emitPages(out *Output, pages []*builtPage, base string, render
 // emitData writes a page's data file, from the store; read only when the
 // previous output does not hold it (its name carries its hash).
 func (b *builder) emitData(out *Output, p *builtPage, base string) {
-	out.addFrom(strings.TrimPrefix(p.entry.Data, base), func() ([]byte, error) { return p.pageJSON(b.store) })
+	out.addFrom(strings.TrimPrefix(p.entry.Data, base), func() ([]byte, error) { return p.pageJSON(b.memo) })
 }
 
 // themeDir is where the client bundle is served from, under the base URL.
@@ -246,11 +246,6 @@ func renderInputTail(in themedata.RenderInput) []byte {
 	return full[len(head):]
 }
 
-// kindPageHTML is the store's kind for prerendered pages: a page's whole
-// HTML document, by everything it is made from (pageRenderer.inputs and
-// the page's data).
-const kindPageHTML buildcache.Kind = "page-html"
-
 // pageRenderer prerenders the pages of one build with the data that build
 // shares: no page renders with another build's site data or sidebars.
 type pageRenderer struct {
@@ -269,11 +264,10 @@ type pageRenderer struct {
 	// prerender gets, with stand-ins for hashed URLs, which urls replaces.
 	input, renderInput []byte
 	urls               *strings.Replacer
-	// store holds the pages' data; with keep, rendered pages are kept in it
-	// and taken from it, under the key of inputs (the engine, the theme's
-	// server bundle, the shared data and the input's tail) and the page's
-	// data.
-	store  *buildcache.Store
+	// memo holds the pages' data; with keep, rendered pages are kept in it
+	// and taken from it (memos.pageHTML), under the key of inputs
+	// (memos.pageRendererKey) and the page's data.
+	memo   *memos
 	keep   bool
 	inputs buildcache.Key
 }
@@ -292,19 +286,28 @@ func (pr *pageRenderer) render(ctx context.Context, diags *diag.List, p *builtPa
 // renderPage is render, also saying whether the page rendered clean: taken
 // from the cache, or rendered without logging anything.
 func (pr *pageRenderer) renderPage(ctx context.Context, diags *diag.List, p *builtPage) (page []byte, clean, ok bool) {
-	json, err := p.pageJSON(pr.store)
-	if err != nil {
-		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error, Message: err.Error()})
+	parts, ok := pr.memo.pageRender.Get(p.dataKey)
+	if !ok {
+		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error,
+			Message: fmt.Sprintf("the build store lost the data of %s (%s/%s)", p.entry.Path, pr.memo.pageRender.Kind(), p.dataKey)})
 		return nil, false, false
 	}
-	parts := splitContent(json)
+	var content string
+	if parts.HasContent {
+		html, err := p.contentHTML(pr.memo)
+		if err != nil {
+			diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error, Message: err.Error()})
+			return nil, false, false
+		}
+		content = asDataHolds(html)
+	}
 	var key buildcache.Key
 	if pr.keep {
 		// By the input the theme gets: a page whose content alone changed
 		// is not rendered again.
-		key = buildcache.NewHasher().AddKey(pr.inputs).Add(parts.render).Key()
-		if html, ok := pr.store.Get(kindPageHTML, key); ok {
-			page, ok := pr.finish(diags, p, string(html), parts)
+		key = pr.memo.pageHTMLKey(pr.inputs, parts.Render)
+		if html, ok := pr.memo.pageHTML.Get(key); ok {
+			page, ok := pr.finish(diags, p, string(html), parts, content)
 			return page, true, ok
 		}
 	}
@@ -312,8 +315,8 @@ func (pr *pageRenderer) renderPage(ctx context.Context, diags *diag.List, p *bui
 	if pool == nil {
 		return nil, false, false // reported when the engines failed to load
 	}
-	input := pageInput(parts.render, pr.renderInput)
-	html, logs, err := pool.Render(ctx, pr.sharedFor(parts.render), input)
+	input := pageInput(parts.Render, pr.renderInput)
+	html, logs, err := pool.Render(ctx, pr.sharedFor(parts.Render), input)
 	for _, l := range logs {
 		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Warning,
 			Message: fmt.Sprintf("prerendering %s logged: %s", p.entry.Path, l)})
@@ -323,9 +326,9 @@ func (pr *pageRenderer) renderPage(ctx context.Context, diags *diag.List, p *bui
 			Message: fmt.Sprintf("prerender %s: %v", p.entry.Path, err), Hint: "the theme failed on this page's data"})
 		return nil, false, false
 	}
-	page, ok = pr.finish(diags, p, html, parts)
+	page, ok = pr.finish(diags, p, html, parts, content)
 	if ok && pr.keep && len(logs) == 0 {
-		if err := pr.store.Put(kindPageHTML, key, []byte(html)); err != nil {
+		if err := pr.memo.pageHTML.Put(key, []byte(html)); err != nil {
 			diags.Add(diag.Diagnostic{Severity: diag.Warning, Message: err.Error(), Hint: "the page is built; only the cache missed it"})
 		}
 	}
@@ -364,7 +367,7 @@ func pageInput(json, tail []byte) []byte {
 // finish completes the theme's document: the real URLs for the stand-ins,
 // the page's content and its initial data where the theme left their
 // placeholders.
-func (pr *pageRenderer) finish(diags *diag.List, p *builtPage, html string, parts pageParts) ([]byte, bool) {
+func (pr *pageRenderer) finish(diags *diag.List, p *builtPage, html string, parts pageParts, content string) ([]byte, bool) {
 	// The theme leaves a placeholder where the client's initial data goes:
 	// the input without the content HTML, which the client reads back from
 	// the DOM (theme/src/content/contentFromDom.ts), so a page ships its
@@ -388,7 +391,6 @@ func (pr *pageRenderer) finish(diags *diag.List, p *builtPage, html string, part
 		return nil, false
 	}
 	// The content comes before the initial data, in the body.
-	content := parts.content
 	body, tail := rest[:at], rest[at+len(initialDataPlaceholder):]
 	contentAt := len(body)
 	if content != "" {
@@ -400,7 +402,7 @@ func (pr *pageRenderer) finish(diags *diag.List, p *builtPage, html string, part
 			return nil, false
 		}
 	}
-	input := pageInput(parts.initial, pr.input)
+	input := pageInput(parts.Initial, pr.input)
 	page := make([]byte, 0, len(top)+len(rest)+len(content)+len(input))
 	page = append(append(page, top...), body[:contentAt]...)
 	if content != "" {

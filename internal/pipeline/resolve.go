@@ -8,9 +8,6 @@ import (
 	"strings"
 	"sync"
 
-	jsonv2 "github.com/go-json-experiment/json"
-	jsonv1 "github.com/go-json-experiment/json/v1"
-
 	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/diag"
@@ -257,16 +254,6 @@ func dataName(base, p string) string {
 	}
 	return strings.ReplaceAll(stem, "/", "--")
 }
-
-// decodeJSON reads back JSON the build itself wrote to the store
-// (mustJSON): json v2 decodes in one pass, where encoding/json checks the
-// whole input and then decodes it; v1's options read it exactly as
-// encoding/json would.
-func decodeJSON(data []byte, v any) error {
-	return jsonv2.Unmarshal(data, v, storeJSONOptions)
-}
-
-var storeJSONOptions = jsonv1.DefaultOptionsV1()
 
 func mustJSON(v any) []byte {
 	data, err := json.Marshal(v)
