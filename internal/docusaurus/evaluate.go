@@ -7,11 +7,14 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
 
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/sitefs"
 	"github.com/portaldocs/portal/internal/ssr"
 	"gopkg.in/yaml.v3"
 )
@@ -54,7 +57,8 @@ func evaluate(ctx context.Context, site fs.FS, file string, env Env) (*yaml.Node
 	if err != nil {
 		return nil, []diag.Diagnostic{{File: file, Severity: diag.Error, Message: "read: " + err.Error()}}
 	}
-	script, diags := bundle(site, file)
+	root := siteRoot(site)
+	script, resolved, diags := bundle(site, file, root)
 	if len(diags) > 0 {
 		return nil, diags
 	}
@@ -63,24 +67,83 @@ func evaluate(ctx context.Context, site fs.FS, file string, env Env) (*yaml.Node
 	}
 	envJSON, _ := json.Marshal(env)
 	fileJSON, _ := json.Marshal(file)
-	prelude := strings.NewReplacer("__PORTAL_ENV__", string(envJSON), "__PORTAL_FILE__", string(fileJSON)).Replace(preludeJS)
+	rootJSON, _ := json.Marshal(root)
+	resolvedJSON, _ := json.Marshal(resolved)
+	prelude := strings.NewReplacer("__PORTAL_ENV__", string(envJSON), "__PORTAL_FILE__", string(fileJSON),
+		"__PORTAL_ROOT__", string(rootJSON), "__PORTAL_RESOLVED__", string(resolvedJSON)).Replace(preludeJS)
 	out, err := ssr.EvalJSON(ctx, prelude+"\n"+script+"\n"+finishJS, evalTimeout)
 	if err != nil {
 		d := evalDiagnostic(file, err)
 		d.Line, d.Col = thrownAt(string(source), err)
 		return nil, []diag.Diagnostic{d}
 	}
-	var root yaml.Node
-	if err := yaml.Unmarshal([]byte(out), &root); err != nil {
+	var tree yaml.Node
+	if err := yaml.Unmarshal([]byte(out), &tree); err != nil {
 		return nil, []diag.Diagnostic{{File: file, Severity: diag.Error, Message: fmt.Sprintf("read the evaluated value: %v", err)}}
 	}
-	if len(root.Content) == 0 {
+	if len(tree.Content) == 0 {
 		return nil, []diag.Diagnostic{{File: file, Severity: diag.Error, Message: "the file exports nothing",
 			Hint: "export the object with export default (or module.exports =)"}}
 	}
-	doc := root.Content[0]
+	doc := tree.Content[0]
 	placeNodes(doc, string(source))
+	relativeToSite(doc, root)
 	return doc, nil
+}
+
+// virtualRoot is where a site that is not a folder on disk (the embedded
+// portal, a test's files) is as the config's scripts see it.
+const virtualRoot = "/site"
+
+// siteRoot is the site folder as Node.js would name it: its absolute path.
+func siteRoot(site fs.FS) string {
+	if dir, ok := sitefs.Folder(site); ok {
+		return dir
+	}
+	return virtualRoot
+}
+
+// relativeToSite turns the absolute paths a script made of the site's
+// files (path.resolve(__dirname, './sidebars.json')) back into paths
+// relative to the site folder, as the config is read: a path inside the
+// site folder always, one beside it ("../docs") when it names something
+// on disk, so that a URL path ("/docs/intro") is never taken for one.
+func relativeToSite(node *yaml.Node, root string) {
+	if node.Kind == yaml.ScalarNode {
+		if node.Tag == "!!str" {
+			if rel, ok := siteRelative(node.Value, root); ok {
+				node.Value = rel
+			}
+		}
+		return
+	}
+	for _, child := range node.Content {
+		relativeToSite(child, root)
+	}
+}
+
+func siteRelative(value, root string) (string, bool) {
+	if !strings.HasPrefix(value, "/") || strings.HasPrefix(value, "//") {
+		return "", false
+	}
+	if value == root {
+		return ".", true
+	}
+	if rest, ok := strings.CutPrefix(value, root+"/"); ok {
+		return rest, true
+	}
+	if root == virtualRoot {
+		return "", false
+	}
+	// Beside the site folder: within its parent's parent at most, and on disk.
+	rel, err := filepath.Rel(root, value)
+	if err != nil || strings.Count(filepath.ToSlash(rel), "../") > 2 || !strings.HasPrefix(rel, "..") {
+		return "", false
+	}
+	if _, err := os.Stat(value); err != nil {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
 }
 
 // evalDiagnostic reports a script that threw or did not finish.

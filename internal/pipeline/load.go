@@ -11,6 +11,7 @@ import (
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/docusaurus"
 	"github.com/portaldocs/portal/internal/fhir"
+	"github.com/portaldocs/portal/internal/sitefs"
 	"gopkg.in/yaml.v3"
 )
 
@@ -47,6 +48,9 @@ func (b *builder) load() *loaded {
 	if cfg == nil {
 		return nil
 	}
+	if !b.reachOutside(cfg) {
+		return nil
+	}
 	// A store that outlives the build keeps what the FHIR files expand to,
 	// by a key of everything the preparation read (fhirmemo.go).
 	fhirFiles := b.site
@@ -79,6 +83,19 @@ func (b *builder) load() *loaded {
 	b.diags.Add(site.AddGenerated(generated)...)
 	return &loaded{cfg: cfg, content: site, fhir: newFHIRPages(cfg, fhirSite, site), fhirInputs: fhirInputs, static: b.listStatic(cfg),
 		sidebarDocs: b.evaluateSidebars(site)}
+}
+
+// reachOutside makes the folders the config names outside the site folder
+// (a docs folder beside the website folder) readable through the site.
+func (b *builder) reachOutside(cfg *config.Site) bool {
+	site, err := sitefs.WithOutside(b.site, cfg.OutsideFolders())
+	if err != nil {
+		b.diags.Add(diag.Diagnostic{File: cfg.File, Severity: diag.Error, Message: "read the site: " + err.Error(),
+			Hint: "build the site from its folder on disk (portal build --site DIR), or keep the folder inside the site folder"})
+		return false
+	}
+	b.site = site
+	return true
 }
 
 // loadConfig reads portal.yaml, or a Docusaurus config in a site without one.
