@@ -124,7 +124,7 @@ type mdxImport struct {
 }
 
 var (
-	importFrom   = regexp.MustCompile(`(?s)\bimport\s+(type\s+)?(.+?)\s+from\s*(['"])(.+?)['"]`)
+	importFrom   = regexp.MustCompile(`(?s)\bimport\s+(type\s+)?(.+?)\s+from\s*['"]`)
 	exportConst  = regexp.MustCompile(`(?s)\bexport\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*`)
 	exportFunc   = regexp.MustCompile(`\bexport\s+(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)`)
 	exportDflt   = regexp.MustCompile(`\bexport\s+default\b`)
@@ -133,11 +133,19 @@ var (
 
 // readESM records the imports and exports of one block starting at offset.
 func (p *pageState) readESM(code string, offset int) {
-	for _, m := range importFrom.FindAllStringSubmatch(code, -1) {
-		if m[1] != "" {
+	for _, loc := range importFrom.FindAllStringSubmatchIndex(code, -1) {
+		if loc[2] >= 0 {
 			continue // import type …: types only
 		}
-		p.readImportClause(m[2], m[4])
+		// The module is a JavaScript string: its escapes are the author's
+		// ('./\_partial.mdx' names ./_partial.mdx).
+		quote := loc[1] - 1
+		jp := &jsParser{src: code, pos: quote}
+		source, ok := jp.quoted(code[quote])
+		if !ok {
+			continue
+		}
+		p.readImportClause(code[loc[4]:loc[5]], source.(string))
 	}
 	for _, loc := range exportConst.FindAllStringSubmatchIndex(code, -1) {
 		name := code[loc[2]:loc[3]]
