@@ -266,6 +266,11 @@ func (p *pageState) linkTarget(to string) string {
 	if strings.HasPrefix(to, "/") && !strings.HasPrefix(to, "//") {
 		return withBaseURL(p.ctx.BaseURL, to)
 	}
+	// A relative URL, resolved where the browser resolves it on the
+	// Docusaurus site (RenderContext.LinkBase).
+	if url, ok := p.relativeURL(to); ok {
+		return url
+	}
 	return to
 }
 
@@ -584,6 +589,9 @@ func (p *pageState) mapPartial(n ast.Node, el *jsxElement, file string) {
 		return
 	}
 	ctx.partialStack = append(append([]string{}, p.ctx.partialStack...), p.ctx.File)
+	// The partial's text is the page's: a URL-relative link in it resolves
+	// against the page's URL, as the browser resolves it.
+	ctx.LinkBase = p.ctx.LinkBase
 	ctx.props = &jsObject{values: map[string]any{}}
 	for _, a := range el.tag.attrs {
 		if a.spread {
