@@ -119,19 +119,19 @@ func resolveImport(site fs.FS, args api.OnResolveArgs) (api.OnResolveResult, err
 	default:
 		return api.OnResolveResult{Path: spec, Namespace: packageNamespace}, nil
 	}
-	if target == ".." || strings.HasPrefix(target, "../") {
-		return api.OnResolveResult{}, fmt.Errorf("cannot import %q: it is outside the site folder", spec)
-	}
-	found, ok := findModule(site, target)
+	// A file outside the site folder is found only in a folder the config
+	// names (sitefs.WithOutside): the site refuses any other.
+	found, ok := FindModule(site, target)
 	if !ok {
-		return api.OnResolveResult{}, fmt.Errorf("cannot find %q (looked for %s in the site folder)", spec, target)
+		return api.OnResolveResult{}, fmt.Errorf("cannot find %q (looked for %s from the site folder)", spec, target)
 	}
 	return api.OnResolveResult{Path: found, Namespace: siteNamespace}, nil
 }
 
-// findModule finds the file an import names: as written, with a script
+// FindModule finds the file an import names (target, in the site folder),
+// as Node.js and Docusaurus's bundler find it: as written, with a script
 // extension, or as a folder's index file.
-func findModule(site fs.FS, target string) (string, bool) {
+func FindModule(site fs.FS, target string) (string, bool) {
 	if info, err := fs.Stat(site, target); err == nil && !info.IsDir() {
 		return target, true
 	}
@@ -187,7 +187,7 @@ func (b *bundler) asNodeSees(file, contents string) string {
 		if !strings.HasPrefix(spec, "./") && !strings.HasPrefix(spec, "../") {
 			continue
 		}
-		if found, ok := findModule(b.site, path.Join(path.Dir(file), spec)); ok {
+		if found, ok := FindModule(b.site, path.Join(path.Dir(file), spec)); ok {
 			b.mu.Lock()
 			b.resolved[path.Join(dir, spec)] = path.Join(b.root, found)
 			b.mu.Unlock()

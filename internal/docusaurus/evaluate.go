@@ -53,29 +53,9 @@ type Env map[string]string
 // keys can be found in its text), for the located diagnostics of the
 // config and sidebar packages.
 func evaluate(ctx context.Context, site fs.FS, file string, env Env) (*yaml.Node, []diag.Diagnostic) {
-	source, err := fs.ReadFile(site, file)
-	if err != nil {
-		return nil, []diag.Diagnostic{{File: file, Severity: diag.Error, Message: "read: " + err.Error()}}
-	}
-	root := siteRoot(site)
-	script, resolved, diags := bundle(site, file, root)
+	out, source, root, diags := run(ctx, site, file, env, finishJS)
 	if len(diags) > 0 {
 		return nil, diags
-	}
-	if env == nil {
-		env = Env{}
-	}
-	envJSON, _ := json.Marshal(env)
-	fileJSON, _ := json.Marshal(file)
-	rootJSON, _ := json.Marshal(root)
-	resolvedJSON, _ := json.Marshal(resolved)
-	prelude := strings.NewReplacer("__PORTAL_ENV__", string(envJSON), "__PORTAL_FILE__", string(fileJSON),
-		"__PORTAL_ROOT__", string(rootJSON), "__PORTAL_RESOLVED__", string(resolvedJSON)).Replace(preludeJS)
-	out, err := ssr.EvalJSON(ctx, prelude+"\n"+script+"\n"+finishJS, evalTimeout)
-	if err != nil {
-		d := evalDiagnostic(file, err)
-		d.Line, d.Col = thrownAt(string(source), err)
-		return nil, []diag.Diagnostic{d}
 	}
 	var tree yaml.Node
 	if err := yaml.Unmarshal([]byte(out), &tree); err != nil {
@@ -86,9 +66,70 @@ func evaluate(ctx context.Context, site fs.FS, file string, env Env) (*yaml.Node
 			Hint: "export the object with export default (or module.exports =)"}}
 	}
 	doc := tree.Content[0]
-	placeNodes(doc, string(source))
+	placeNodes(doc, source)
 	relativeToSite(doc, root)
 	return doc, nil
+}
+
+// run bundles file and runs it after the prelude, then finish, whose value
+// (JSON text) it returns with the file's source and the site root the
+// script saw.
+func run(ctx context.Context, site fs.FS, file string, env Env, finish string) (out, source, root string, diags []diag.Diagnostic) {
+	src, err := fs.ReadFile(site, file)
+	if err != nil {
+		return "", "", "", []diag.Diagnostic{{File: file, Severity: diag.Error, Message: "read: " + err.Error()}}
+	}
+	root = siteRoot(site)
+	script, resolved, diags := bundle(site, file, root)
+	if len(diags) > 0 {
+		return "", "", "", diags
+	}
+	if env == nil {
+		env = Env{}
+	}
+	envJSON, _ := json.Marshal(env)
+	fileJSON, _ := json.Marshal(file)
+	rootJSON, _ := json.Marshal(root)
+	resolvedJSON, _ := json.Marshal(resolved)
+	prelude := strings.NewReplacer("__PORTAL_ENV__", string(envJSON), "__PORTAL_FILE__", string(fileJSON),
+		"__PORTAL_ROOT__", string(rootJSON), "__PORTAL_RESOLVED__", string(resolvedJSON)).Replace(preludeJS)
+	out, err = ssr.EvalJSON(ctx, prelude+"\n"+script+"\n"+finish, evalTimeout)
+	if err != nil {
+		d := evalDiagnostic(file, err)
+		d.Line, d.Col = thrownAt(string(src), err)
+		return "", "", "", []diag.Diagnostic{d}
+	}
+	return out, string(src), root, nil
+}
+
+// moduleFinishJS writes a module's exports as data, by name: default and
+// named exports of an ES module, module.exports of a CommonJS one as its
+// default and its keys (as Node's import of it gives them).
+const moduleFinishJS = `
+(() => {
+  const m = globalThis.` + moduleGlobal + `;
+  const replacer = function (key, v) {
+    if (typeof v === 'function' && v[__portalPackagePath] === undefined) return { $function: v.name || 'anonymous function' };
+    if (v instanceof RegExp) return { $regexp: String(v) };
+    if (typeof v === 'bigint') return String(v);
+    return v;
+  };
+  let exports = m;
+  if (m === null || typeof m !== 'object' || !('default' in m)) exports = Object.assign({}, m, { default: m });
+  return JSON.parse(JSON.stringify(exports, replacer));
+})()
+`
+
+// EvaluateModule runs a JavaScript or TypeScript module of the site as the
+// config is run (without Node.js, packages as stand-ins) and returns its
+// exports as JSON: an MDX page's import of site data (a constants file)
+// then gives the values the page shows.
+func EvaluateModule(ctx context.Context, site fs.FS, file string, opts Options) ([]byte, []diag.Diagnostic) {
+	out, _, _, diags := run(ctx, site, file, opts.Env, moduleFinishJS)
+	if len(diags) > 0 {
+		return nil, diags
+	}
+	return []byte(out), nil
 }
 
 // virtualRoot is where a site that is not a folder on disk (the embedded

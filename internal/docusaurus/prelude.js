@@ -69,10 +69,18 @@
       return { href, pathname: posix.resolve(p), protocol: 'file:', toString: () => href };
     },
   };
+  // The build runs on the server, where Docusaurus says there is no DOM.
+  const executionEnvironment = {
+    canUseDOM: false,
+    canUseEventListeners: false,
+    canUseIntersectionObserver: false,
+    canUseViewport: false,
+  };
   const builtins = {
     path: posix,
     'path/posix': posix,
     url,
+    '@docusaurus/ExecutionEnvironment': executionEnvironment,
   };
   const builtin = (name) => builtins[name.startsWith('node:') ? name.slice('node:'.length) : name];
   globalThis.__portalPackage = (name) => {

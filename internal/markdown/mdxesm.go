@@ -2,7 +2,9 @@ package markdown
 
 import (
 	"bytes"
+	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -167,8 +169,70 @@ func (p *pageState) readESM(code string, offset int) {
 	}
 }
 
-// readImportClause binds the names of `import Clause from 'source'`.
+// readImportClause binds the names of `import Clause from 'source'`, and
+// the values of those a site module exports (ModuleExports).
 func (p *pageState) readImportClause(clause, source string) {
+	before := len(p.imports)
+	p.bindImportNames(clause, source)
+	if len(p.imports) > before {
+		p.bindModuleValues(source)
+	}
+}
+
+// bindModuleValues gives each name imported from a site's JavaScript
+// module the value the module exports, when it is data (not a function).
+func (p *pageState) bindModuleValues(source string) {
+	if p.ctx.ModuleExports == nil || !isSiteModule(source) {
+		return
+	}
+	data, file, ok := p.ctx.ModuleExports(source)
+	if !ok {
+		return
+	}
+	exports, err := jsValueFromJSON(data)
+	ns, isObject := exports.(*jsObject)
+	if err != nil || !isObject {
+		return
+	}
+	used := false
+	for local, imp := range p.imports {
+		if imp.source != source {
+			continue
+		}
+		var v any = ns
+		if imp.name != "*" {
+			var found bool
+			if v, found = ns.get(imp.name); !found {
+				continue
+			}
+		}
+		if _, code := v.(jsOpaque); code {
+			continue
+		}
+		p.vars[local] = v
+		used = true
+	}
+	if used && !slices.Contains(p.partials, file) {
+		p.partials = append(p.partials, file)
+	}
+}
+
+// isSiteModule reports whether an import names a script of the site (not
+// a package, a theme component or a Markdown partial).
+func isSiteModule(source string) bool {
+	if !strings.HasPrefix(source, "./") && !strings.HasPrefix(source, "../") && !strings.HasPrefix(source, "@site/") {
+		return false
+	}
+	switch strings.ToLower(path.Ext(source)) {
+	case ".md", ".mdx", ".css", ".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp":
+		return false
+	}
+	return true
+}
+
+// bindImportNames records what each name of `import Clause from 'source'`
+// refers to.
+func (p *pageState) bindImportNames(clause, source string) {
 	clause = strings.TrimSpace(clause)
 	if rest, ok := strings.CutPrefix(clause, "*"); ok {
 		if _, name, found := strings.Cut(rest, " as "); found {

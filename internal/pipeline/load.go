@@ -32,6 +32,9 @@ type loaded struct {
 	// evaluated, by version key (content.Version.Key); sidebars files that are data are read
 	// when sidebars are resolved.
 	sidebarDocs map[string]*yaml.Node
+	// modules are the site's JavaScript modules MDX pages import values
+	// from, evaluated when first imported.
+	modules *siteModules
 }
 
 // staticFile is a file of a static folder: copied to the output as is.
@@ -82,7 +85,7 @@ func (b *builder) load() *loaded {
 	<-read
 	b.diags.Add(site.AddGenerated(generated)...)
 	return &loaded{cfg: cfg, content: site, fhir: newFHIRPages(cfg, fhirSite, site), fhirInputs: fhirInputs, static: b.listStatic(cfg),
-		sidebarDocs: b.evaluateSidebars(site)}
+		sidebarDocs: b.evaluateSidebars(site), modules: newSiteModules(b.ctx, b.site, b.opts.env, &b.diags)}
 }
 
 // reachOutside makes the folders the config names outside the site folder

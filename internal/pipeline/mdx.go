@@ -43,6 +43,12 @@ func (b *builder) fileContext(site *loaded, file string, v *content.Version, res
 		ResolveAsset: func(dest string) (string, string, bool) {
 			return assetURL(b.site, cfg, file, dest)
 		},
+		ModuleExports: func(source string) ([]byte, string, bool) {
+			if site.modules == nil {
+				return nil, "", false
+			}
+			return site.modules.exports(file, source)
+		},
 		Partial: func(partial string) ([]byte, markdown.RenderContext, error) {
 			src, err := fs.ReadFile(b.site, partial)
 			if err != nil {
