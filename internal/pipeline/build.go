@@ -152,6 +152,10 @@ type Result struct {
 	Diagnostics []diag.Diagnostic
 	// Stages times each stage the build ran, in order.
 	Stages []Stage
+	// Outside are the folders outside the site folder the build read
+	// (config.Site.OutsideFolders: a docs folder beside the website
+	// folder), relative to the site folder, for a watcher to watch too.
+	Outside []string
 
 	lazy *lazyPages
 }
@@ -200,7 +204,7 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 	}
 	b.precompressOutput(out)
 	b.background.Wait()
-	res := &Result{Diagnostics: b.diags.Items(), Stages: b.stages}
+	res := &Result{Diagnostics: b.diags.Items(), Stages: b.stages, Outside: b.outside}
 	err := ctx.Err()
 	switch {
 	case err != nil:
@@ -222,13 +226,15 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 // builder holds what every stage of one build shares: its options, its
 // context and the diagnostics. What a stage makes it returns to the next.
 type builder struct {
-	ctx    context.Context
-	site   fs.FS
-	opts   options
-	md     *markdown.Renderer
-	store  *buildcache.Store
-	diags  diag.List
-	stages []Stage
+	ctx   context.Context
+	site  fs.FS
+	opts  options
+	md    *markdown.Renderer
+	store *buildcache.Store
+	diags diag.List
+	// outside is Result.Outside.
+	outside []string
+	stages  []Stage
 	// pages renders the build's pages (emit).
 	pages *pageRenderer
 	// background is work a stage left to run beside the later ones (the

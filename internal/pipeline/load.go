@@ -91,7 +91,8 @@ func (b *builder) load() *loaded {
 // reachOutside makes the folders the config names outside the site folder
 // (a docs folder beside the website folder) readable through the site.
 func (b *builder) reachOutside(cfg *config.Site) bool {
-	site, err := sitefs.WithOutside(b.site, cfg.OutsideFolders())
+	b.outside = cfg.OutsideFolders()
+	site, err := sitefs.WithOutside(b.site, b.outside)
 	if err != nil {
 		b.diags.Add(diag.Diagnostic{File: cfg.File, Severity: diag.Error, Message: "read the site: " + err.Error(),
 			Hint: "build the site from its folder on disk (portal build --site DIR), or keep the folder inside the site folder"})
