@@ -197,7 +197,7 @@ func (r *Renderer) Render(src []byte, ctx RenderContext) (*Result, error) {
 	}
 	res.Links = append(res.Links, page.extraLinks...)
 	for _, t := range page.tocInlines {
-		res.HTML = strings.Replace(res.HTML, t.marker, tocHTML(BuildTOC(res.Headings, t.minLevel, t.maxLevel)), 1)
+		res.HTML = strings.Replace(res.HTML, t.marker, tocHTML(BuildTOC(sliceHeadings(res.Headings, t.slice), t.minLevel, t.maxLevel)), 1)
 	}
 	res.Diagnostics = append(res.Diagnostics, page.diags...)
 	res.Anchors = htmlIDs(res.HTML)
