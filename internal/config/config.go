@@ -4,7 +4,9 @@
 package config
 
 import (
+	"github.com/bmatcuk/doublestar/v4"
 	"path"
+	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -126,6 +128,11 @@ type Docs struct {
 	Path          string `yaml:"path" json:"-"`
 	RouteBasePath string `yaml:"routeBasePath" json:"routeBasePath"`
 	SidebarPath   string `yaml:"sidebarPath" json:"-"`
+	// Include and Exclude choose the docs folder's files, as globs of their
+	// paths in the folder (Docusaurus's include and exclude options; their
+	// defaults are DefaultDocsInclude and DefaultDocsExclude).
+	Include []string `yaml:"include" json:"-"`
+	Exclude []string `yaml:"exclude" json:"-"`
 	// LastVersion names the version served at the docs root; "current" by default.
 	LastVersion           string                   `yaml:"lastVersion" json:"lastVersion"`
 	IncludeCurrentVersion *bool                    `yaml:"includeCurrentVersion" json:"-"`
@@ -148,6 +155,56 @@ func (d *Docs) UnmarshalYAML(node *yaml.Node) error {
 	}
 	d.Line = node.Line
 	return nil
+}
+
+// Docusaurus's defaults for a docs folder's include and exclude: Markdown
+// files, but not partials (_file.md, _folder/), tests or their folders.
+var (
+	DefaultDocsInclude = []string{"**/*.{md,mdx}"}
+	DefaultDocsExclude = []string{"**/_*.{js,jsx,ts,tsx,md,mdx}", "**/_*/**", "**/*.test.{js,jsx,ts,tsx}", "**/__tests__/**"}
+)
+
+// Reads reports whether the docs folder's file at rel (its path in the
+// folder) is a doc: include matches it and exclude does not, each its
+// default when the config gives none.
+func (d *Docs) Reads(rel string) bool {
+	include, exclude := d.Include, d.Exclude
+	if include == nil {
+		include = DefaultDocsInclude
+	}
+	if exclude == nil {
+		exclude = DefaultDocsExclude
+	}
+	return anyGlobMatches(include, rel) && !anyGlobMatches(exclude, rel)
+}
+
+// anyGlobMatches reports whether a glob matches rel; an invalid glob (the
+// config's error) matches nothing.
+func anyGlobMatches(globs []string, rel string) bool {
+	for _, g := range globs {
+		if globMatches(g, rel) {
+			return true
+		}
+	}
+	return false
+}
+
+// globMatches matches as Docusaurus's globbing (picomatch) does: a glob
+// ending "/**" matches what is inside a folder the rest names, never a
+// file of that name itself (where doublestar would match "_note.md" with
+// "**/_*/**").
+func globMatches(glob, rel string) bool {
+	folder, inside := strings.CutSuffix(glob, "/**")
+	if !inside {
+		ok, _ := doublestar.Match(glob, rel)
+		return ok
+	}
+	for dir := path.Dir(rel); dir != "." && dir != "/"; dir = path.Dir(dir) {
+		if ok, _ := doublestar.Match(folder, dir); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // IsDefault reports whether this is the default docs instance, whose
@@ -341,4 +398,32 @@ type Mermaid struct {
 type MermaidTheme struct {
 	Light string `yaml:"light" json:"light"`
 	Dark  string `yaml:"dark" json:"dark"`
+}
+
+// OutsideFolders are the folders the config names outside the site folder
+// (paths that begin "../"), each once, in config order: a docs folder kept
+// beside the website folder, as Docusaurus sites often do, and the folders
+// of sidebars files, pages and static files given so.
+func (s *Site) OutsideFolders() []string {
+	var out []string
+	add := func(p string, isFile bool) {
+		p = path.Clean(p)
+		if isFile {
+			p = path.Dir(p)
+		}
+		if strings.HasPrefix(p, "../") && !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	for _, d := range s.AllDocs() {
+		add(d.Path, false)
+		if d.SidebarPath != "" && d.SidebarPath != "false" {
+			add(d.SidebarPath, true)
+		}
+	}
+	add(s.Pages.Path, false)
+	for _, dir := range s.StaticDirectories {
+		add(dir, false)
+	}
+	return out
 }

@@ -147,3 +147,15 @@ func TestFHIRClientAuthentication(t *testing.T) {
 		})
 	}
 }
+
+func TestDocsReadsByDefault(t *testing.T) {
+	d := &Docs{}
+	for rel, want := range map[string]bool{
+		"intro.md": true, "guides/setup.mdx": true, "_partial.md": false, "guides/_shared/a.md": false,
+		"__tests__/x.md": false, "notes.txt": false, "README.md": true,
+	} {
+		if got := d.Reads(rel); got != want {
+			t.Errorf("Reads(%q) = %v, want %v", rel, got, want)
+		}
+	}
+}

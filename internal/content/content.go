@@ -426,8 +426,10 @@ func isMarkdown(name string) bool {
 	return ext == ".md" || ext == ".mdx"
 }
 
-// loadDocs walks a version's docs folder. Files and folders starting with
-// "_" or "." are partials and private folders, as in Docusaurus.
+// loadDocs walks a version's docs folder for the files the docs instance's
+// include and exclude globs choose (by default Markdown files, but not
+// partials and private folders starting with "_"); hidden files and
+// folders (".") are never read, as Docusaurus's globbing never reads them.
 func loadDocs(site fs.FS, v *Version, opts Options) ([]*Doc, []diag.Diagnostic) {
 	var docs []*Doc
 	var diags []diag.Diagnostic
@@ -444,18 +446,22 @@ func loadDocs(site fs.FS, v *Version, opts Options) ([]*Doc, []diag.Diagnostic) 
 		return nil, []diag.Diagnostic{{File: v.Dir, Severity: diag.Error,
 			Message: fmt.Sprintf("version %q has no docs folder", v.Name), Hint: "create " + v.Dir}}
 	}
+	cfg := v.Instance.Config
 	err := fs.WalkDir(site, v.Dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
 		name := d.Name()
-		if p != v.Dir && (strings.HasPrefix(name, "_") || strings.HasPrefix(name, ".")) {
+		if p != v.Dir && strings.HasPrefix(name, ".") {
 			if d.IsDir() {
 				return fs.SkipDir
 			}
 			return nil
 		}
 		if d.IsDir() || !isMarkdown(name) {
+			return nil
+		}
+		if !cfg.Reads(strings.TrimPrefix(strings.TrimPrefix(p, v.Dir), "/")) {
 			return nil
 		}
 		doc, dd := loadDoc(site, v, p, opts.DeferBodies)

@@ -72,6 +72,9 @@ type Server struct {
 	// for requests that began while it was served.
 	retired *pipeline.Result
 	failure []string // the last build's errors, nil after a good build
+	// outside are the folders beside the site folder the last build read
+	// (pipeline.Result.Outside), which Watch watches too.
+	outside []string
 	clients map[chan event]struct{}
 
 	handler http.Handler
@@ -141,6 +144,11 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 		pipeline.WithLazyPrerender(), pipeline.WithPrerenderPool(s.pool), pipeline.WithPreviousOutput(last), pipeline.WithStore(s.store)}, s.opts.BuildOptions...)
 	res, err := pipeline.Run(ctx, s.site, opts...)
 	took := time.Since(start)
+	if res != nil {
+		s.mu.Lock()
+		s.outside = res.Outside
+		s.mu.Unlock()
+	}
 	if s.opts.Report != nil {
 		var ds []diag.Diagnostic
 		if res != nil {

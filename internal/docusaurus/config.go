@@ -510,7 +510,7 @@ func optionText(options *yaml.Node, key, def string) string {
 var docsKeys = map[string]bool{
 	"path": true, "routeBasePath": true, "lastVersion": true, "includeCurrentVersion": true,
 	"editUrl": true, "breadcrumbs": true, "sidebarCollapsible": true, "sidebarCollapsed": true,
-	"showLastUpdateTime": true, "showLastUpdateAuthor": true,
+	"showLastUpdateTime": true, "showLastUpdateAuthor": true, "include": true, "exclude": true,
 }
 
 // mapDocsInstance maps a docs plugin with an id of its own onto an entry of

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"path"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -266,6 +267,11 @@ func (p *pageState) linkTarget(to string) string {
 	if strings.HasPrefix(to, "/") && !strings.HasPrefix(to, "//") {
 		return withBaseURL(p.ctx.BaseURL, to)
 	}
+	// A relative URL, resolved where the browser resolves it on the
+	// Docusaurus site (RenderContext.LinkBase).
+	if url, ok := p.relativeURL(to); ok {
+		return url
+	}
 	return to
 }
 
@@ -515,6 +521,35 @@ func firstOf(values ...string) string {
 type tocInline struct {
 	marker             string
 	minLevel, maxLevel int
+	// slice is toc.slice(…)'s arguments, when the page gives them: the
+	// headings listed are those of the page's toc (h2 to h6, in order)
+	// that the slice keeps.
+	slice []int
+}
+
+// tocSlice matches toc={toc.slice(a)} and toc={toc.slice(a, b)}.
+var tocSlice = regexp.MustCompile(`^toc\.slice\(\s*(-?\d+)\s*(?:,\s*(-?\d+)\s*)?\)$`)
+
+// sliceHeadings is JavaScript's Array.prototype.slice of the headings.
+func sliceHeadings(headings []Heading, args []int) []Heading {
+	if args == nil {
+		return headings
+	}
+	n := len(headings)
+	clamp := func(i int) int {
+		if i < 0 {
+			i += n
+		}
+		return min(max(i, 0), n)
+	}
+	from, to := clamp(args[0]), n
+	if len(args) > 1 {
+		to = clamp(args[1])
+	}
+	if from >= to {
+		return nil
+	}
+	return headings[from:to]
 }
 
 func (p *pageState) mapTOCInline(n ast.Node, el *jsxElement) {
@@ -534,8 +569,17 @@ func (p *pageState) mapTOCInline(n ast.Node, el *jsxElement) {
 		}
 	}
 	if a, ok := el.tag.attr("toc"); ok && strings.TrimSpace(a.value) != "toc" {
-		p.warnAt(el.pos, "the toc attribute of <TOCInline> is JavaScript ({"+abbreviate(a.value)+"}); the page's own headings are listed instead",
-			"write toc={toc}")
+		if m := tocSlice.FindStringSubmatch(strings.TrimSpace(a.value)); m != nil {
+			from, _ := strconv.Atoi(m[1])
+			t.slice = []int{from}
+			if m[2] != "" {
+				to, _ := strconv.Atoi(m[2])
+				t.slice = append(t.slice, to)
+			}
+		} else {
+			p.warnAt(el.pos, "the toc attribute of <TOCInline> is JavaScript ({"+abbreviate(a.value)+"}); the page's own headings are listed instead",
+				"write toc={toc}, or toc={toc.slice(1)}")
+		}
 	}
 	p.tocInlines = append(p.tocInlines, t)
 	replaceElement(n, &jsxOutput{html: t.marker + "\n"})
@@ -584,6 +628,9 @@ func (p *pageState) mapPartial(n ast.Node, el *jsxElement, file string) {
 		return
 	}
 	ctx.partialStack = append(append([]string{}, p.ctx.partialStack...), p.ctx.File)
+	// The partial's text is the page's: a URL-relative link in it resolves
+	// against the page's URL, as the browser resolves it.
+	ctx.LinkBase = p.ctx.LinkBase
 	ctx.props = &jsObject{values: map[string]any{}}
 	for _, a := range el.tag.attrs {
 		if a.spread {

@@ -161,6 +161,10 @@ type Result struct {
 	Diagnostics []diag.Diagnostic
 	// Stages times each stage the build ran, in order.
 	Stages []Stage
+	// Outside are the folders outside the site folder the build read
+	// (config.Site.OutsideFolders: a docs folder beside the website
+	// folder), relative to the site folder, for a watcher to watch too.
+	Outside []string
 
 	lazy *lazyPages
 }
@@ -210,7 +214,7 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 	}
 	b.precompressOutput(out)
 	b.background.Wait()
-	res := &Result{Diagnostics: b.diags.Items(), Stages: b.stages}
+	res := &Result{Diagnostics: b.diags.Items(), Stages: b.stages, Outside: b.outside}
 	err := ctx.Err()
 	switch {
 	case err != nil:
@@ -237,9 +241,11 @@ type builder struct {
 	md    *markdown.Renderer
 	store *buildcache.Store
 	// memo is every kind of entry the build keeps in store (memos.go).
-	memo   *memos
-	diags  diag.List
-	stages []Stage
+	memo  *memos
+	diags diag.List
+	// outside is Result.Outside.
+	outside []string
+	stages  []Stage
 	// pages renders the build's pages (emit).
 	pages *pageRenderer
 	// background is work a stage left to run beside the later ones (the

@@ -11,6 +11,7 @@ import (
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/docusaurus"
 	"github.com/portaldocs/portal/internal/fhir"
+	"github.com/portaldocs/portal/internal/sitefs"
 	"gopkg.in/yaml.v3"
 )
 
@@ -31,6 +32,9 @@ type loaded struct {
 	// evaluated, by version key (content.Version.Key); sidebars files that are data are read
 	// when sidebars are resolved.
 	sidebarDocs map[string]*yaml.Node
+	// modules are the site's JavaScript modules MDX pages import values
+	// from, evaluated when first imported.
+	modules *siteModules
 }
 
 // staticFile is a file of a static folder: copied to the output as is.
@@ -45,6 +49,9 @@ type staticFile struct {
 func (b *builder) load() *loaded {
 	cfg := b.loadConfig()
 	if cfg == nil {
+		return nil
+	}
+	if !b.reachOutside(cfg) {
 		return nil
 	}
 	// A store that outlives the build keeps what the FHIR files expand to,
@@ -78,7 +85,21 @@ func (b *builder) load() *loaded {
 	<-read
 	b.diags.Add(site.AddGenerated(generated)...)
 	return &loaded{cfg: cfg, content: site, fhir: newFHIRPages(cfg, fhirSite, site), fhirInputs: fhirInputs, static: b.listStatic(cfg),
-		sidebarDocs: b.evaluateSidebars(site)}
+		sidebarDocs: b.evaluateSidebars(site), modules: newSiteModules(b.ctx, b.site, b.opts.env, &b.diags)}
+}
+
+// reachOutside makes the folders the config names outside the site folder
+// (a docs folder beside the website folder) readable through the site.
+func (b *builder) reachOutside(cfg *config.Site) bool {
+	b.outside = cfg.OutsideFolders()
+	site, err := sitefs.WithOutside(b.site, b.outside)
+	if err != nil {
+		b.diags.Add(diag.Diagnostic{File: cfg.File, Severity: diag.Error, Message: "read the site: " + err.Error(),
+			Hint: "build the site from its folder on disk (portal build --site DIR), or keep the folder inside the site folder"})
+		return false
+	}
+	b.site = site
+	return true
 }
 
 // loadConfig reads portal.yaml, or a Docusaurus config in a site without one.
