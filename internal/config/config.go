@@ -400,6 +400,13 @@ type MermaidTheme struct {
 	Dark  string `yaml:"dark" json:"dark"`
 }
 
+// FromDocusaurus reports whether the config is a Docusaurus site's
+// (docusaurus.config.*), whose content Portal reads as Docusaurus does
+// where the two differ.
+func (s *Site) FromDocusaurus() bool {
+	return strings.HasPrefix(path.Base(s.File), "docusaurus.config.")
+}
+
 // OutsideFolders are the folders the config names outside the site folder
 // (paths that begin "../"), each once, in config order: a docs folder kept
 // beside the website folder, as Docusaurus sites often do, and the folders

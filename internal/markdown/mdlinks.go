@@ -45,8 +45,13 @@ func (markdownLinkTransformer) Transform(doc *ast.Document, _ text.Reader, pc pa
 		case *ast.Link:
 			page.resolveLink(n)
 		case *ast.Image:
-			if url, ok := page.assetURL(linkDestination(n.Destination)); ok {
+			dest := linkDestination(n.Destination)
+			if url, ok := page.assetURL(dest); ok {
 				n.Destination = []byte(url)
+			} else if strings.HasPrefix(dest, "/") && !strings.HasPrefix(dest, "//") {
+				// A static file by its path from the site's root, under the
+				// base URL the site is served at.
+				n.Destination = []byte(withBaseURL(page.ctx.BaseURL, dest))
 			}
 		}
 		return ast.WalkContinue, nil

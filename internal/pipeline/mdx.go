@@ -75,10 +75,13 @@ func docusaurusURL(cfg *config.Site, d *content.Doc) string {
 	return strings.TrimSuffix(d.Permalink, "/")
 }
 
-// assetURL finds dest relative to file (or the site root for @site/, or
-// in a static folder for a path from the site's root, /img/x.png) and
-// returns the URL it is served at, under assets/ with a content hash as
-// Docusaurus's bundler serves it, and the file it is copied from.
+// assetURL finds dest relative to file (or the site root for @site/, or,
+// on a Docusaurus site, in a static folder for a path from the site's
+// root, /img/x.png) and returns the URL it is served at, under assets/ with
+// a content hash as Docusaurus's bundler serves it, and the file it is
+// copied from. A portal.yaml site keeps a path from the site's root as the
+// static file's own URL (with the base URL), so that download links stay
+// stable.
 func assetURL(site fs.FS, cfg *config.Site, file, dest string) (url, source string, ok bool) {
 	target := dest
 	if i := strings.IndexAny(target, "?#"); i >= 0 {
@@ -89,6 +92,9 @@ func assetURL(site fs.FS, cfg *config.Site, file, dest string) (url, source stri
 	case fromSite:
 		candidates = []string{path.Clean(rest)}
 	case strings.HasPrefix(target, "/"):
+		if !cfg.FromDocusaurus() {
+			return "", "", false
+		}
 		// Docusaurus looks for a site path in the static folders, in order.
 		for _, dir := range cfg.StaticDirectories {
 			candidates = append(candidates, path.Join(dir, target))
