@@ -140,6 +140,7 @@ var themeComponents = map[string]string{
 	"@theme/DocCardList":   "DocCardList",
 	"@theme/TOCInline":     "TOCInline",
 	"@theme/MDXComponents": "MDXComponents",
+	"@docusaurus/Head":     "Head",
 }
 
 // componentOf names the component a JSX name stands for: a theme component
@@ -177,12 +178,18 @@ func (p *pageState) mapElement(n ast.Node, source []byte, pc parser.Context) {
 	if el.hidden || name == "" {
 		return
 	}
+	if name == "head" {
+		p.mapHead(n, el, source)
+		return
+	}
 	if !isComponentName(name) {
 		p.mapHTMLElement(n, el)
 		return
 	}
 	kind, file := p.componentOf(name)
 	switch kind {
+	case "Head":
+		p.mapHead(n, el, source)
 	case "Tabs":
 		p.mapTabs(n, el, pc)
 	case "TabItem":
@@ -221,6 +228,38 @@ func (p *pageState) mapElement(n ast.Node, source []byte, pc parser.Context) {
 		p.hide(n, el, fmt.Sprintf("the component <%s> %s; it is left out of the page", name, what),
 			"replace it with Markdown or HTML, or with a component docs/docusaurus-compat.md lists")
 	}
+}
+
+// mapHead takes a page's <head> (or <Head>) out of its body and into the
+// document's head, as Docusaurus does: its <title> is the document's
+// title, its <meta> and <link> tags are added to the head (a meta
+// description replacing the page's).
+func (p *pageState) mapHead(n ast.Node, el *jsxElement, source []byte) {
+	el.hidden = true
+	if p.head == nil {
+		p.head = &Head{}
+	}
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		child := elementOf(c)
+		if !entering || c == n || child == nil {
+			return ast.WalkContinue, nil
+		}
+		switch name := child.tag.name; name {
+		case "title":
+			p.head.Title = strings.TrimSpace(plainText(c, source))
+			return ast.WalkSkipChildren, nil
+		case "meta", "link":
+			tag := HeadTag{Name: name, Attrs: []HeadAttr{}}
+			for _, a := range p.htmlAttributes(child) {
+				tag.Attrs = append(tag.Attrs, HeadAttr{Name: a.name, Value: a.value})
+			}
+			p.head.Tags = append(p.head.Tags, tag)
+		default:
+			p.warnAt(child.pos, fmt.Sprintf("<%s> in the page's <head> is left out: Portal adds its <title>, <meta> and <link> tags", name),
+				"keep only <title>, <meta> and <link> in <head>")
+		}
+		return ast.WalkSkipChildren, nil
+	})
 }
 
 // hide leaves an element out of the page with a warning.

@@ -139,6 +139,29 @@ type Result struct {
 	Partials []string
 	// Assets are the files the page links to or shows, with their URLs.
 	Assets []Asset
+	// Head is what the page's MDX <head> (or <Head>) adds to the document's
+	// head; nil when it has none.
+	Head *Head
+}
+
+// Head is what a page adds to its document's head.
+type Head struct {
+	// Title replaces the document's title, as written.
+	Title string `json:"title,omitempty"`
+	// Tags are <meta> and <link> tags, in the page's order.
+	Tags []HeadTag `json:"tags,omitempty"`
+}
+
+// HeadTag is one <meta> or <link> tag of a page's head.
+type HeadTag struct {
+	Name  string     `json:"name"`
+	Attrs []HeadAttr `json:"attrs" contract:"nonnull"`
+}
+
+// HeadAttr is one attribute of a head tag, as HTML writes it.
+type HeadAttr struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
 }
 
 // Heading is one h2-h6 heading of a page.
@@ -191,6 +214,7 @@ func (r *Renderer) Render(src []byte, ctx RenderContext) (*Result, error) {
 		DocCardLists:            page.docCardLists,
 		Partials:                page.partials,
 		Assets:                  page.assets,
+		Head:                    page.head,
 	}
 	if err := r.collect(res, root, src, page); err != nil {
 		return nil, fmt.Errorf("render %s: %w", ctx.File, err)

@@ -224,6 +224,7 @@ func (r *resolver) docPage(v *content.Version, sb *sidebar.Sidebars, d *content.
 	}
 	data.Doc = meta
 	data.Description = firstNonEmpty(fm.Description, res.Description)
+	applyHead(data, res.Head)
 	data.Keywords, data.Image = fm.Keywords, fm.Image
 	data.HideTitle = fm.HideTitle || res.Title != ""
 	data.HideTOC = fm.HideTableOfContents
@@ -393,6 +394,7 @@ func (r *resolver) standalonePage(p *content.Page) *builtPage {
 	}
 	data := r.basePageData(p.Permalink, kind, title, res)
 	data.Description = firstNonEmpty(fm.Description, res.Description)
+	applyHead(data, res.Head)
 	data.Keywords, data.Image = fm.Keywords, fm.Image
 	data.HideTitle = fm.HideTitle || res.Title != ""
 	data.HideTOC = fm.HideTableOfContents
@@ -457,6 +459,42 @@ func (r *resolver) basePageData(permalink string, kind route.Kind, title string,
 		data.HasMermaid = res.HasMermaid // the HTML itself is added by encode, from the store
 	}
 	return data
+}
+
+// applyHead gives the page what its MDX <head> adds to the document's head:
+// its title, and its meta description in place of the page's (the page's
+// is deeper in Docusaurus's tree than the doc's own, so it wins there); the
+// other tags are added as they are.
+func applyHead(data *themedata.PageData, head *markdown.Head) {
+	if head == nil {
+		return
+	}
+	out := &markdown.Head{Title: head.Title}
+	for _, tag := range head.Tags {
+		if description, ok := metaDescription(tag); ok {
+			data.Description = description
+			continue
+		}
+		out.Tags = append(out.Tags, tag)
+	}
+	data.Head = out
+}
+
+// metaDescription is the content of <meta name="description">.
+func metaDescription(tag markdown.HeadTag) (string, bool) {
+	if tag.Name != "meta" {
+		return "", false
+	}
+	isDescription, content := false, ""
+	for _, a := range tag.Attrs {
+		switch {
+		case a.Name == "name" && strings.EqualFold(a.Value, "description"):
+			isDescription = true
+		case a.Name == "content":
+			content = a.Value
+		}
+	}
+	return content, isDescription
 }
 
 // alternates lists the page in every locale plus x-default, for hreflang

@@ -43,9 +43,12 @@ type PageData struct {
 	HideTitle   bool               `json:"hideTitle,omitempty"`
 	HideTOC     bool               `json:"hideTableOfContents,omitempty"`
 	HasMermaid  bool               `json:"hasMermaid,omitempty"`
-	Doc         *DocMeta           `json:"doc,omitempty"`
-	Home        *HomeData          `json:"home,omitempty"`
-	Index       *IndexData         `json:"generatedIndex,omitempty"`
+	// Head is what the page's MDX <head> adds to the document's head: a
+	// title that replaces the document's, and meta and link tags.
+	Head  *markdown.Head `json:"head,omitempty"`
+	Doc   *DocMeta       `json:"doc,omitempty"`
+	Home  *HomeData      `json:"home,omitempty"`
+	Index *IndexData     `json:"generatedIndex,omitempty"`
 }
 
 // Alternate is an hreflang alternate link.

@@ -176,6 +176,38 @@ export interface FooterLink {
 }
 
 /**
+ * Head is what a page adds to its document's head.
+ *
+ * Go: markdown.Head
+ */
+export interface Head {
+  /** Title replaces the document's title, as written. */
+  title?: string;
+  /** Tags are <meta> and <link> tags, in the page's order. */
+  tags?: HeadTag[];
+}
+
+/**
+ * HeadAttr is one attribute of a head tag, as HTML writes it.
+ *
+ * Go: markdown.HeadAttr
+ */
+export interface HeadAttr {
+  name: string;
+  value: string;
+}
+
+/**
+ * HeadTag is one <meta> or <link> tag of a page's head.
+ *
+ * Go: markdown.HeadTag
+ */
+export interface HeadTag {
+  name: string;
+  attrs: HeadAttr[];
+}
+
+/**
  * HomeData is the home layout's data, taken from the home page's front
  * matter (hero and features) so authors edit it as content.
  *
@@ -422,6 +454,11 @@ export interface PageData {
   hideTitle?: boolean;
   hideTableOfContents?: boolean;
   hasMermaid?: boolean;
+  /**
+   * Head is what the page's MDX <head> adds to the document's head: a
+   * title that replaces the document's, and meta and link tags.
+   */
+  head?: Head;
   doc?: DocMeta;
   home?: HomeData;
   generatedIndex?: IndexData;
