@@ -50,6 +50,9 @@ type Site struct {
 	DocsInstances     []Docs     `yaml:"docsInstances" json:"-"`
 	Pages             Pages      `yaml:"pages" json:"-"`
 	StaticDirectories []string   `yaml:"staticDirectories" json:"-"`
+	// CustomCSS are the site's own stylesheets, applied after the theme's
+	// on every page (Docusaurus's theme.customCss), in order.
+	CustomCSS []string `yaml:"customCss" json:"-"`
 	Redirects         []Redirect `yaml:"redirects" json:"-"`
 	FHIR              FHIR       `yaml:"fhir" json:"-"`
 	ThemeConfig       Theme      `yaml:"themeConfig" json:"themeConfig"`
