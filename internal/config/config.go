@@ -47,16 +47,16 @@ type Site struct {
 	// DocsInstances are further sets of docs, each with its own id,
 	// folder, routes, sidebars and versions: Docusaurus's docs plugin used
 	// more than once. Docs is the default instance.
-	DocsInstances     []Docs     `yaml:"docsInstances" json:"-"`
-	Pages             Pages      `yaml:"pages" json:"-"`
-	StaticDirectories []string   `yaml:"staticDirectories" json:"-"`
+	DocsInstances     []Docs   `yaml:"docsInstances" json:"-"`
+	Pages             Pages    `yaml:"pages" json:"-"`
+	StaticDirectories []string `yaml:"staticDirectories" json:"-"`
 	// CustomCSS are the site's own stylesheets, applied after the theme's
 	// on every page (Docusaurus's theme.customCss), in order.
-	CustomCSS []string `yaml:"customCss" json:"-"`
-	Redirects         []Redirect `yaml:"redirects" json:"-"`
-	FHIR              FHIR       `yaml:"fhir" json:"-"`
-	ThemeConfig       Theme      `yaml:"themeConfig" json:"themeConfig"`
-	Markdown          Markdown   `yaml:"markdown" json:"-"`
+	CustomCSS   []string   `yaml:"customCss" json:"-"`
+	Redirects   []Redirect `yaml:"redirects" json:"-"`
+	FHIR        FHIR       `yaml:"fhir" json:"-"`
+	ThemeConfig Theme      `yaml:"themeConfig" json:"themeConfig"`
+	Markdown    Markdown   `yaml:"markdown" json:"-"`
 
 	// File is the config's file in the site folder, for diagnostics:
 	// portal.yaml, or the docusaurus.config.* it was read from.

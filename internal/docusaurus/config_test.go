@@ -101,13 +101,15 @@ func TestLoadConfigTypeScript(t *testing.T) {
 	if cfg.Pages.Path != "src/pages" {
 		t.Errorf("pages path = %q", cfg.Pages.Path)
 	}
+	if strings.Join(cfg.CustomCSS, " ") != "src/css/custom.css" {
+		t.Errorf("customCss = %q", cfg.CustomCSS)
+	}
 	if strings.Join(cfg.OutOfScope, " ") != "/blog/ /$" {
 		t.Errorf("out of scope = %q", cfg.OutOfScope)
 	}
 	wantWarnings := []struct{ file, text string }{
 		{"docusaurus.config.ts", "docs option remarkPlugins is not supported"},
 		{"docusaurus.config.ts", "the blog (blog/, served at /blog/) is out of scope"},
-		{"docusaurus.config.ts", "theme customCss is skipped"},
 		{"docusaurus.config.ts", `plugin "@docusaurus/plugin-ideal-image" is skipped`},
 		{"docusaurus.config.ts", "themeConfig.prism is skipped"},
 		{"docusaurus.config.ts", "themeConfig.navbar.logo.style is not used by Portal's theme"},

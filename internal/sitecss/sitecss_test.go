@@ -13,9 +13,9 @@ func site() fstest.MapFS {
 .logo { background: url(/img/logo.svg); }
 .remote { background: url(https://cdn.example.org/x.png); }
 `)},
-		"src/css/vars.css": {Data: []byte(":root { --ifm-color-primary: #2e8555; }\n")},
-		"src/img/hero.png": {Data: []byte("not really a PNG")},
-		"src/css/more.css": {Data: []byte(".more { color: red; }\n")},
+		"src/css/vars.css":   {Data: []byte(":root { --ifm-color-primary: #2e8555; }\n")},
+		"src/img/hero.png":   {Data: []byte("not really a PNG")},
+		"src/css/more.css":   {Data: []byte(".more { color: red; }\n")},
 		"src/css/broken.css": {Data: []byte(".a { background: url('./missing.png'); }\n")},
 	}
 }
