@@ -183,13 +183,6 @@ func oauthLabel(name string) string {
 	return name
 }
 
-func yesNo(b bool) string {
-	if b {
-		return "yes"
-	}
-	return "no"
-}
-
 // resourceSummary is the one-table view of every resource of an API.
 func (r *Renderer) resourceSummary(w *mdWriter, api *API, rest *Rest) {
 	rows := make([][]string, 0, len(rest.Resource))

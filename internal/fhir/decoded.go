@@ -1,5 +1,7 @@
 package fhir
 
+import "sort"
+import "strings"
 import "sync"
 
 // A build expands hundreds of :fhir-value and ::fhir-json directives, on
@@ -54,4 +56,76 @@ func (m *onceMap[K, V]) get(key K, compute func() V) V {
 	}
 	m.mu.Unlock()
 	return value()
+}
+
+// decodedFile is f's document as an orderedObject tree, and its text as
+// ::fhir-json shows it: a file as written, a Bundle entry indented.
+func (s *Site) decodedFile(f *File) decodedDoc {
+	return s.decoded.files.get(f, func() decodedDoc {
+		doc, err := decodeOrdered(f.Raw)
+		if err != nil {
+			return decodedDoc{err: err}
+		}
+		data := []byte(f.Raw)
+		if f.Entry != "" {
+			data = []byte(prettyJSON(f.Raw))
+		}
+		return decodedDoc{doc: doc, data: data}
+	})
+}
+
+// pinnedVersions lists the declared versions that canonical references
+// under canonical in f pin with |version.
+func (s *Site) pinnedVersions(f *File, canonical string, declared []string) []string {
+	seen := map[string]bool{}
+	for _, ref := range s.versionedReferences(f) {
+		if u, version, ok := strings.Cut(ref, "|"); ok && strings.HasPrefix(u, canonical+"/") {
+			for _, d := range declared {
+				if d == version {
+					seen[d] = true
+				}
+			}
+		}
+	}
+	var out []string
+	for v := range seen {
+		out = append(out, v)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// versionedReferences are the string values of f's document that carry a
+// |version, in document order; nil when f is not JSON.
+func (s *Site) versionedReferences(f *File) []string {
+	return s.decoded.pinned.get(f, func() []string {
+		decoded := s.decodedFile(f)
+		if decoded.err != nil {
+			return nil
+		}
+		var refs []string
+		walkJSONStrings(decoded.doc, func(v string) {
+			if strings.Contains(v, "|") {
+				refs = append(refs, v)
+			}
+		})
+		return refs
+	})
+}
+
+// walkJSONStrings calls fn with every string value (not key) of a
+// decodeOrdered document.
+func walkJSONStrings(v any, fn func(string)) {
+	switch x := v.(type) {
+	case string:
+		fn(x)
+	case *orderedObject:
+		for _, k := range x.keys {
+			walkJSONStrings(x.values[k], fn)
+		}
+	case []any:
+		for _, child := range x {
+			walkJSONStrings(child, fn)
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package fhir
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -129,11 +130,11 @@ func postmanDescription(api *API, o *postman.OAuth2) string {
 // configured, else as the grant's clients usually do (clientAuthFor).
 func postmanAuth(rest *Rest, override config.FHIRAuthorization) *postman.OAuth2 {
 	sec := rest.Security
-	token := firstNonEmpty(override.TokenURL, sec.OAuthURI("token"))
+	token := cmp.Or(override.TokenURL, sec.OAuthURI("token"))
 	if token == "" {
 		return nil
 	}
-	authorize := firstNonEmpty(override.AuthorizeURL, sec.OAuthURI("authorize"))
+	authorize := cmp.Or(override.AuthorizeURL, sec.OAuthURI("authorize"))
 	o := defaultAuth(rest, authorize, token)
 	if override.Scope != "" {
 		o.Scopes = override.Scope
@@ -143,7 +144,7 @@ func postmanAuth(rest *Rest, override config.FHIRAuthorization) *postman.OAuth2 
 	}
 	// The config's values are the postman package's: both are OAuth's
 	// token_endpoint_auth_method names.
-	o.ClientAuthentication = firstNonEmpty(override.ClientAuthentication, clientAuthFor(o.GrantType))
+	o.ClientAuthentication = cmp.Or(override.ClientAuthentication, clientAuthFor(o.GrantType))
 	return o
 }
 
@@ -252,7 +253,7 @@ func (r *Renderer) bundleBody(api *API, rest *Rest, code string) (string, bool) 
 	}
 	var entries []entry
 	for _, res := range rest.Resource {
-		ex := r.pickExample(api, res)
+		ex := r.Registry.pickExample(api, res)
 		if ex == nil || ex.ID == "" {
 			continue
 		}
@@ -332,7 +333,7 @@ func codeList(names []string) string {
 // cannot fill is left out rather than sent with an empty value.
 func (r *Renderer) postmanFolder(api *API, res RestResource) postman.Folder {
 	b := &folderBuilder{folder: postman.Folder{Name: res.Type, Description: firstSentence(res.Documentation)}}
-	ex := r.pickExample(api, res)
+	ex := r.Registry.pickExample(api, res)
 	noExample := "no example " + res.Type
 	var idVar []postman.Param
 	if ex != nil && ex.ID != "" {
@@ -488,7 +489,7 @@ func patchBody(raw []byte) string {
 // (_id its id, any other the value its expression leads to, searchValue).
 func (r *Renderer) addSearches(b *folderBuilder, api *API, res RestResource, ex *File) {
 	for _, ref := range res.SearchParam {
-		info := r.searchParamInfo(api, res.Type, ref)
+		info := r.Registry.searchParamInfo(api, res.Type, ref)
 		value, ok := "", false
 		switch {
 		case ex == nil:
@@ -591,7 +592,7 @@ func (r *Renderer) postmanOperation(api *API, res RestResource, op OperationRef,
 // resource type the operation names, and elsewhere names that type when the
 // example is meant for it and not for resourceType.
 func (r *Renderer) operationRequest(api *API, od *OperationDefinition, resourceType string) (ex *File, elsewhere string) {
-	ex = r.exampleWithID(od.ID+"-request", api)
+	ex = r.Registry.exampleWithID(od.ID+"-request", api)
 	if ex == nil || ex.ResourceType != "Parameters" {
 		return nil, ""
 	}

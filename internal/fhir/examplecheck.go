@@ -363,11 +363,8 @@ func plain(v any) any {
 	if s, ok := v.(string); ok && len(s) > 60 {
 		return s[:57] + "…"
 	}
-	if isComposite(v) {
-		return "{…}"
-	}
 	switch v.(type) {
-	case map[string]any:
+	case []any, map[string]any:
 		return "{…}"
 	}
 	return v

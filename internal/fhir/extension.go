@@ -2,6 +2,7 @@ package fhir
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -53,7 +54,7 @@ func (r *Renderer) Extension(f *File) string {
 				}
 			}
 			subRows = append(subRows, []string{inlineCode(s.url), cardinality(intOr(s.slice.Min, 0), s.slice.Max), typ,
-				mustSupportMark(s.slice.MustSupport), cell(firstNonEmpty(s.slice.Short, firstSentence(s.slice.Definition)))})
+				mustSupportMark(s.slice.MustSupport), cell(cmp.Or(s.slice.Short, firstSentence(s.slice.Definition)))})
 		}
 		w.table([]string{"Extension url", "Cardinality", "Type", "MS", "Description"}, subRows)
 	}
@@ -83,7 +84,7 @@ func rootCardinality(root *ElementDefinition) string {
 	if root == nil {
 		return "0..*"
 	}
-	return cardinality(intOr(root.Min, 0), firstNonEmpty(root.Max, "*"))
+	return cardinality(intOr(root.Min, 0), cmp.Or(root.Max, "*"))
 }
 
 func extensionRoot(elements []ElementDefinition) *ElementDefinition {
@@ -164,7 +165,7 @@ func cellSuffix(s string) string {
 // one, the shape of the extension with typed placeholders.
 func (r *Renderer) extensionExample(w *mdWriter, f *File, sd *StructureDefinition, value *ElementDefinition, subs []subExtension) {
 	w.heading(2, "Example")
-	for _, ex := range r.Registry.files {
+	for _, ex := range r.Registry.Files() {
 		if ex.Resource != nil || ex.Version != f.Version || !bytes.Contains(ex.Raw, []byte(sd.URL)) {
 			continue
 		}

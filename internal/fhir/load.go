@@ -1,21 +1,13 @@
 package fhir
 
 import (
-	"context"
-	"crypto/sha256"
 	"encoding/json"
 	"fmt"
-	"io/fs"
-	"path"
-	"runtime"
-	"sort"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir/base"
-	"github.com/portaldocs/portal/internal/workers"
 )
 
 // File is one FHIR JSON file of the site (or one entry of a Bundle file).
@@ -163,161 +155,6 @@ func (r *Registry) InDir(dir string) []*File {
 		}
 	}
 	return out
-}
-
-// PlaceFunc says where a site file of the FHIR folder belongs: the FHIR
-// version it is read as unless it declares its own, and the folder of the
-// API it belongs to ("" for none).
-type PlaceFunc func(sitePath string) (v base.Version, scope string)
-
-// parsedPath is one file of the FHIR folder read and parsed, before it is
-// placed: a file that declares no FHIR version of its own has none yet.
-type parsedPath struct {
-	path  string
-	files []*File
-	diags []diag.Diagnostic
-}
-
-// readFolder reads and parses every .json file under dir of the site but
-// those skip names (an API's SMART discovery document, which is no FHIR
-// resource), on every core, in the folder's order. Where each file belongs
-// does not change how it parses: register places them once every file is
-// read, so that the API folders' versions, which are in their statements,
-// need no reading of their own.
-//
-// With a memo (WithParsedMemo), a file whose bytes are those of the memo's
-// snapshot takes its parse from it, and a folder of which any file was
-// parsed is kept in it again.
-func readFolder(ctx context.Context, site fs.FS, dir string, skip func(string) bool, memo ParsedMemo) ([]parsedPath, []diag.Diagnostic) {
-	paths, err := jsonFiles(site, dir)
-	if err != nil {
-		return nil, []diag.Diagnostic{{File: dir, Severity: diag.Error, Message: fmt.Sprintf("read FHIR folder: %v", err)}}
-	}
-	// The snapshot decodes while the files are read.
-	var snap map[string]*snapshotFile
-	recalled := make(chan struct{})
-	go func() {
-		defer close(recalled)
-		snap = recallSnapshot(memo)
-	}()
-	results := make([]parsedPath, len(paths))
-	data := make([][]byte, len(paths))
-	sums := make([][sha256.Size]byte, len(paths)) // with a memo
-	// unexpected counts the files parsed that the snapshot did not know
-	// to leave out: the folder's parse is then kept again.
-	var unexpected atomic.Int32
-	workers.Each(ctx, runtime.GOMAXPROCS(0), len(paths), func(i int) {
-		p := paths[i]
-		results[i].path = p
-		if skip(p) {
-			return
-		}
-		b, err := fs.ReadFile(site, p)
-		if err != nil {
-			results[i].diags = []diag.Diagnostic{{File: p, Severity: diag.Error, Message: fmt.Sprintf("read FHIR resource: %v", err)}}
-			return
-		}
-		data[i] = b
-		expected := false
-		if memo != nil {
-			sums[i] = sha256.Sum256(b)
-			<-recalled
-			if sf := snap[p]; sf != nil && sf.Sum == sums[i] {
-				if sf.kept() {
-					var ok bool
-					if results[i].files, results[i].diags, ok = sf.restore(b); ok {
-						return
-					}
-				}
-				expected = !sf.kept()
-			}
-		}
-		results[i].files, results[i].diags = parseFile(p, b, unplaced)
-		if !expected {
-			unexpected.Add(1)
-		}
-	})
-	<-recalled
-	if memo != nil && (unexpected.Load() > 0 || len(snap) != countRead(data)) {
-		rememberSnapshot(memo, results, data, sums)
-	}
-	return results, nil
-}
-
-// countRead is how many files were read.
-func countRead(data [][]byte) int {
-	n := 0
-	for _, b := range data {
-		if b != nil {
-			n++
-		}
-	}
-	return n
-}
-
-// unplaced is the version of a parsed file that declares none, until
-// register places it.
-const unplaced base.Version = ""
-
-// ownVersion is the FHIR version the file at p declares, when readFolder
-// parsed it: ok is false when it did not (a file it could not read or
-// parse, or one outside the folder).
-func ownVersion(parsed []parsedPath, p string) (v base.Version, ok bool) {
-	i, found := sort.Find(len(parsed), func(i int) int { return strings.Compare(p, parsed[i].path) })
-	if !found {
-		return unplaced, false
-	}
-	for _, f := range parsed[i].files {
-		if f.Entry == "" {
-			return f.Version, true
-		}
-	}
-	return unplaced, false
-}
-
-// register adds the parsed files to a new registry in the folder's order,
-// so duplicates are reported the same way every time, each placed as place
-// says. Problems are reported as diagnostics, all of them; the registry
-// holds every file that could be read.
-func register(parsed []parsedPath, place PlaceFunc) (*Registry, []diag.Diagnostic) {
-	r := &Registry{byURL: map[string]*File{}, byKey: map[string]*File{}, byPath: map[string]*File{}}
-	var diags diag.List
-	for _, res := range parsed {
-		diags.Add(res.diags...)
-		if len(res.files) == 0 {
-			continue
-		}
-		v, scope := place(res.path)
-		for _, f := range res.files {
-			if f.Version == unplaced {
-				f.Version = v
-			}
-			f.Scope = scope
-			diags.Add(r.add(f)...)
-		}
-	}
-	return r, diags.Items()
-}
-
-func jsonFiles(site fs.FS, dir string) ([]string, error) {
-	var paths []string
-	err := fs.WalkDir(site, dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() || !strings.EqualFold(path.Ext(p), ".json") {
-			return nil
-		}
-		// A FHIR package folder carries its npm manifest and index beside
-		// the resources; neither is a resource.
-		if name := d.Name(); name == "package.json" || strings.HasPrefix(name, ".") {
-			return nil
-		}
-		paths = append(paths, p)
-		return nil
-	})
-	sort.Strings(paths)
-	return paths, err
 }
 
 // add indexes f, refusing a second resource with the same canonical URL or

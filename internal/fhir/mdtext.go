@@ -163,18 +163,6 @@ func canonicalSite(canonical string) string {
 	return ""
 }
 
-// firstSentence shortens a definition for a table.
-func firstSentence(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.Index(s, ". "); i > 0 && i < 300 {
-		return s[:i+1]
-	}
-	if i := strings.Index(s, "\n\n"); i > 0 {
-		return s[:i]
-	}
-	return s
-}
-
 func cardinality(min int, max string) string {
 	if max == "" {
 		max = "*"
@@ -214,4 +202,11 @@ func dropEmptyColumns(header []string, rows [][]string) ([]string, [][]string) {
 		newRows[i] = pick(r)
 	}
 	return pick(header), newRows
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
 }

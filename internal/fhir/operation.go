@@ -5,11 +5,6 @@ import (
 	"strings"
 )
 
-// primitiveTypes are the types an operation may take in a GET query.
-var primitiveTypes = map[string]bool{"boolean": true, "integer": true, "string": true, "decimal": true, "uri": true, "url": true,
-	"canonical": true, "base64Binary": true, "instant": true, "date": true, "dateTime": true, "time": true, "code": true, "oid": true,
-	"id": true, "markdown": true, "unsignedInt": true, "positiveInt": true, "uuid": true}
-
 // invocations lists how an operation is invoked at each level it allows,
 // for the given resource type ("" for every type it names).
 func invocations(od *OperationDefinition, resourceType string) []string {
@@ -45,24 +40,6 @@ func invocationCodes(od *OperationDefinition, resourceType string) []string {
 		inv[i] = inlineCode(s)
 	}
 	return inv
-}
-
-// getAllowed: FHIR lets an operation that changes nothing and takes only
-// primitive inputs be invoked with GET.
-func getAllowed(od *OperationDefinition) bool {
-	changes := od.AffectsState != nil && *od.AffectsState
-	if od.AffectsState == nil && od.Idempotent != nil {
-		changes = !*od.Idempotent
-	}
-	if changes {
-		return false
-	}
-	for _, p := range od.Parameter {
-		if p.Use == "in" && (len(p.Part) > 0 || !primitiveTypes[p.Type]) {
-			return false
-		}
-	}
-	return true
 }
 
 // Operation renders an operation: invocation at each level, input and
@@ -148,12 +125,12 @@ func (r *Renderer) parameterSection(w *mdWriter, od *OperationDefinition, use, t
 // ("<operation id>-response"), when the site has them.
 func (r *Renderer) operationExample(w *mdWriter, api *API, od *OperationDefinition) {
 	var reqBody []byte
-	if ex := r.exampleWithID(od.ID+"-request", api); ex != nil {
+	if ex := r.Registry.exampleWithID(od.ID+"-request", api); ex != nil {
 		reqBody = ex.Raw
 	} else if hasRequiredInput(od) {
 		reqBody = []byte(parametersShape(od))
 	}
-	resp := r.exampleWithID(od.ID+"-response", api)
+	resp := r.Registry.exampleWithID(od.ID+"-response", api)
 	path, ok := r.examplePath(api, od)
 	if !ok {
 		return
@@ -166,7 +143,7 @@ func (r *Renderer) operationExample(w *mdWriter, api *API, od *OperationDefiniti
 		w.para("The operation needs no input parameters and changes no data, so a plain `GET` invokes it:")
 	case reqBody == nil:
 		w.para("The operation needs no input parameters:")
-	case r.exampleWithID(od.ID+"-request", api) == nil:
+	case r.Registry.exampleWithID(od.ID+"-request", api) == nil:
 		w.para("No example request is published; this is the shape of its input, with a placeholder for each value:")
 	}
 	requestBlock(w, api, request{Method: method, Path: path, Body: reqBody})
@@ -177,13 +154,6 @@ func (r *Renderer) operationExample(w *mdWriter, api *API, od *OperationDefiniti
 		}
 		responseBlock(w, status, resp.Raw)
 	}
-}
-
-func (r *Renderer) exampleWithID(id string, api *API) *File {
-	if exs := r.Registry.examplesFor(api.File.Scope, api.File.Version, func(f *File) bool { return f.ID == id }); len(exs) > 0 {
-		return exs[0]
-	}
-	return nil
 }
 
 // examplePath is the example's invocation path: type level on the first
@@ -204,15 +174,6 @@ func (r *Renderer) examplePath(api *API, od *OperationDefinition) (string, bool)
 		return "$" + od.Code, true
 	}
 	return "", false
-}
-
-func hasRequiredInput(od *OperationDefinition) bool {
-	for _, p := range od.Parameter {
-		if p.Use == "in" && p.Min > 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // parametersShape is a Parameters resource with a placeholder for each

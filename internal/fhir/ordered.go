@@ -96,3 +96,28 @@ func marshalNoEscape(v any) ([]byte, error) {
 	}
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
+
+// prettyJSON indents raw JSON keeping its key order (resourceType first, as
+// authors write it), which re-marshalling a map would lose.
+func prettyJSON(raw []byte) string {
+	var out bytes.Buffer
+	if err := json.Indent(&out, bytes.TrimSpace(raw), "", "  "); err != nil {
+		return string(raw)
+	}
+	return out.String()
+}
+
+// jsonString quotes s for JSON without escaping <, > and &, which
+// readers would otherwise see as \u0026 in examples.
+func jsonString(s string) string {
+	out, _ := marshalNoEscape(s) // a string always marshals
+	return string(out)
+}
+
+func jsonText(v any) string {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(data)
+}

@@ -1,6 +1,7 @@
 package fhir
 
 import (
+	"cmp"
 	"strings"
 
 	"github.com/portaldocs/portal/internal/fhir/base"
@@ -125,7 +126,7 @@ func (r *Renderer) extensionSliceShort(el ElementDefinition) string {
 		}
 		for _, p := range t.Profile {
 			if sd := r.Registry.StructureDefinition(p); sd != nil {
-				return firstNonEmpty(firstSentence(sd.Description), Label(sd.Title, sd.Name, sd.ID))
+				return cmp.Or(firstSentence(sd.Description), Label(sd.Title, sd.Name, sd.ID))
 			}
 		}
 	}

@@ -9,6 +9,7 @@ package fhir
 import (
 	"encoding/json"
 	"strings"
+	"unicode"
 
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
@@ -508,4 +509,57 @@ func Label(title, name, id string) string {
 		return name
 	}
 	return id
+}
+
+// firstSentence shortens a definition for a table.
+func firstSentence(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.Index(s, ". "); i > 0 && i < 300 {
+		return s[:i+1]
+	}
+	if i := strings.Index(s, "\n\n"); i > 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// primitiveTypes are the types an operation may take in a GET query.
+var primitiveTypes = map[string]bool{"boolean": true, "integer": true, "string": true, "decimal": true, "uri": true, "url": true,
+	"canonical": true, "base64Binary": true, "instant": true, "date": true, "dateTime": true, "time": true, "code": true, "oid": true,
+	"id": true, "markdown": true, "unsignedInt": true, "positiveInt": true, "uuid": true}
+
+// getAllowed: FHIR lets an operation that changes nothing and takes only
+// primitive inputs be invoked with GET.
+func getAllowed(od *OperationDefinition) bool {
+	changes := od.AffectsState != nil && *od.AffectsState
+	if od.AffectsState == nil && od.Idempotent != nil {
+		changes = !*od.Idempotent
+	}
+	if changes {
+		return false
+	}
+	for _, p := range od.Parameter {
+		if p.Use == "in" && (len(p.Part) > 0 || !primitiveTypes[p.Type]) {
+			return false
+		}
+	}
+	return true
+}
+
+func hasRequiredInput(od *OperationDefinition) bool {
+	for _, p := range od.Parameter {
+		if p.Use == "in" && p.Min > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+const coreCanonicalBase = "http://hl7.org/fhir/"
+
+func startsUpper(s string) bool {
+	for _, r := range s {
+		return unicode.IsUpper(r)
+	}
+	return false
 }

@@ -44,7 +44,7 @@ func (r *Renderer) keyElements(w *mdWriter, api *API, res RestResource) {
 // resourceExamples shows a search and a read against the API's base URL,
 // answered with an example resource of the site.
 func (r *Renderer) resourceExamples(w *mdWriter, api *API, res RestResource) {
-	ex := r.pickExample(api, res)
+	ex := r.Registry.pickExample(api, res)
 	if ex == nil {
 		return
 	}
@@ -81,25 +81,6 @@ func hasInteraction(res RestResource, code string) bool {
 	return slices.ContainsFunc(res.Interaction, func(in Interaction) bool { return in.Code == code })
 }
 
-// pickExample prefers an example that claims one of the resource's
-// profiles, then any example of the type.
-func (r *Renderer) pickExample(api *API, res RestResource) *File {
-	examples := r.Registry.Examples(res.Type, api.File.Scope, api.File.Version)
-	for _, ex := range examples {
-		for _, p := range res.Profiles() {
-			if bytesContainString(ex.Raw, p.URL()) {
-				return ex
-			}
-		}
-	}
-	if len(examples) > 0 {
-		return examples[0]
-	}
-	return nil
-}
-
-func bytesContainString(b []byte, s string) bool { return strings.Contains(string(b), `"`+s) }
-
 // exampleQuery picks the parameters of the example search: the first
 // declared combination whose values the example supplies, else the first
 // SHALL (then any) parameter it supplies a value for.
@@ -109,7 +90,7 @@ func (r *Renderer) exampleQuery(api *API, res RestResource, ex *File) [][2]strin
 			if ref.Name != name {
 				continue
 			}
-			info := r.searchParamInfo(api, res.Type, ref)
+			info := r.Registry.searchParamInfo(api, res.Type, ref)
 			if strings.HasPrefix(name, "_") && name != "_id" {
 				return "", false
 			}

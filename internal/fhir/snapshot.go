@@ -25,12 +25,6 @@ type ParsedMemo interface {
 	Remember(encode func() ([]byte, bool))
 }
 
-// WithParsedMemo has Prepare take the parse of unchanged files from memo,
-// and keep the folder's parse in it when any file's changed.
-func WithParsedMemo(memo ParsedMemo) PrepareOption {
-	return func(o *prepareOptions) { o.parsed = memo }
-}
-
 // parsedSnapshot is the folder's parse as a memo keeps it (gob): what each
 // file parsed to, by its path and SHA-256.
 type parsedSnapshot struct {

@@ -8,16 +8,12 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir/base"
 	"github.com/portaldocs/portal/internal/workers"
 	"github.com/portaldocs/portal/internal/yamlx"
 )
-
-// Specs gives the base specification of each FHIR version.
-type Specs func(base.Version) (*base.Spec, error)
 
 // Validate checks what loading alone cannot: references from each
 // CapabilityStatement to profiles, search parameters and operations
@@ -121,8 +117,6 @@ func (r *Registry) checkResourceRefs(f *File, resPath string, res RestResource, 
 	}
 	return diags
 }
-
-const coreCanonicalBase = "http://hl7.org/fhir/"
 
 func isBaseDefinition(url string, spec *base.Spec) bool {
 	name, ok := strings.CutPrefix(url, coreCanonicalBase+"StructureDefinition/")
@@ -321,11 +315,4 @@ func lastPathPart(p string) string {
 		return p[i+1:]
 	}
 	return p
-}
-
-func startsUpper(s string) bool {
-	for _, r := range s {
-		return unicode.IsUpper(r)
-	}
-	return false
 }
