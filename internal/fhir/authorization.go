@@ -2,6 +2,7 @@ package fhir
 
 import (
 	"fmt"
+
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir/smart"

@@ -1,5 +1,6 @@
 package fhir
 
+import "github.com/portaldocs/portal/internal/jsonx"
 import "sort"
 import "strings"
 import "sync"
@@ -14,10 +15,10 @@ import "sync"
 
 // decodedSources are the documents the value directives read, decoded.
 type decodedSources struct {
-	// files are FHIR files (and Bundle entries) as orderedObject trees,
+	// files are FHIR files (and Bundle entries) as jsonx.Object trees,
 	// with the text ::fhir-json shows.
 	files onceMap[*File, decodedDoc]
-	// smart are the APIs' discovery documents as orderedObject trees.
+	// smart are the APIs' discovery documents as jsonx.Object trees.
 	smart onceMap[*SmartConfiguration, decodedDoc]
 	// pinned are a file's versioned references (url|version), for the
 	// dependency version its statement pins.
@@ -58,17 +59,17 @@ func (m *onceMap[K, V]) get(key K, compute func() V) V {
 	return value()
 }
 
-// decodedFile is f's document as an orderedObject tree, and its text as
+// decodedFile is f's document as a jsonx.Object tree, and its text as
 // ::fhir-json shows it: a file as written, a Bundle entry indented.
 func (s *Site) decodedFile(f *File) decodedDoc {
 	return s.decoded.files.get(f, func() decodedDoc {
-		doc, err := decodeOrdered(f.Raw)
+		doc, err := jsonx.DecodeOrdered(f.Raw)
 		if err != nil {
 			return decodedDoc{err: err}
 		}
 		data := []byte(f.Raw)
 		if f.Entry != "" {
-			data = []byte(prettyJSON(f.Raw))
+			data = []byte(jsonx.Pretty(f.Raw))
 		}
 		return decodedDoc{doc: doc, data: data}
 	})
@@ -114,14 +115,14 @@ func (s *Site) versionedReferences(f *File) []string {
 }
 
 // walkJSONStrings calls fn with every string value (not key) of a
-// decodeOrdered document.
+// jsonx.DecodeOrdered document.
 func walkJSONStrings(v any, fn func(string)) {
 	switch x := v.(type) {
 	case string:
 		fn(x)
-	case *orderedObject:
-		for _, k := range x.keys {
-			walkJSONStrings(x.values[k], fn)
+	case *jsonx.Object:
+		for _, k := range x.Keys {
+			walkJSONStrings(x.Values[k], fn)
 		}
 	case []any:
 		for _, child := range x {

@@ -9,6 +9,7 @@ import (
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir/postman"
+	"github.com/portaldocs/portal/internal/jsonx"
 )
 
 // Download is a file published for an API, at Path under the base URL.
@@ -279,7 +280,7 @@ func (r *Renderer) bundleBody(api *API, rest *Rest, code string) (string, bool) 
 	if err != nil {
 		return "", false
 	}
-	return prettyJSON(body), true
+	return jsonx.Pretty(body), true
 }
 
 // supports tells whether the statement lists the interaction for the resource.
@@ -357,7 +358,7 @@ func (r *Renderer) postmanFolder(api *API, res RestResource) postman.Folder {
 			instance("delete", "DELETE", "", "")
 		case "update":
 			if ex != nil {
-				instance("update", "PUT", "", prettyJSON(ex.Raw))
+				instance("update", "PUT", "", jsonx.Pretty(ex.Raw))
 			} else {
 				b.leave("`update`", noExample)
 			}
@@ -372,7 +373,7 @@ func (r *Renderer) postmanFolder(api *API, res RestResource) postman.Folder {
 				b.leave("`create`", noExample)
 				continue
 			}
-			b.add(postman.Request{Name: "Create a " + res.Type, Method: "POST", Path: res.Type, Body: prettyJSON(ex.Raw)})
+			b.add(postman.Request{Name: "Create a " + res.Type, Method: "POST", Path: res.Type, Body: jsonx.Pretty(ex.Raw)})
 		case "search-type":
 			r.addSearches(b, api, res, ex)
 		}
@@ -452,20 +453,20 @@ func addPatch(b *folderBuilder, res RestResource, ex *File, idVar []postman.Para
 // first one in the example's order besides the resource's identity. ""
 // when it has none.
 func patchBody(raw []byte) string {
-	v, err := decodeOrdered(raw)
-	obj, ok := v.(*orderedObject)
+	v, err := jsonx.DecodeOrdered(raw)
+	obj, ok := v.(*jsonx.Object)
 	if err != nil || !ok {
 		return ""
 	}
 	primitive := func(key string) bool {
-		switch obj.get(key).(type) {
+		switch obj.Values[key].(type) {
 		case string, bool, json.Number:
 			return true
 		}
 		return false
 	}
 	name := ""
-	for _, key := range append([]string{"status", "active"}, obj.keys...) {
+	for _, key := range append([]string{"status", "active"}, obj.Keys...) {
 		switch key {
 		case "resourceType", "id", "implicitRules", "language":
 			continue
@@ -478,7 +479,7 @@ func patchBody(raw []byte) string {
 	if name == "" {
 		return ""
 	}
-	op, err := json.Marshal([]map[string]any{{"op": "replace", "path": "/" + name, "value": obj.get(name)}})
+	op, err := json.Marshal([]map[string]any{{"op": "replace", "path": "/" + name, "value": obj.Values[name]}})
 	if err != nil {
 		return ""
 	}
@@ -571,7 +572,7 @@ func (r *Renderer) postmanOperation(api *API, res RestResource, op OperationRef,
 	case input != nil && get && primitive:
 		req.Method, req.Query = "GET", query
 	case input != nil:
-		req.Method, req.Body = "POST", prettyJSON(input.Raw)
+		req.Method, req.Body = "POST", jsonx.Pretty(input.Raw)
 	case od != nil && hasRequiredInput(od) && elsewhere != "":
 		return req, "its example request `" + od.ID + "-request` is for " + elsewhere
 	case od != nil && hasRequiredInput(od):

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/jsonx"
 	"github.com/portaldocs/portal/internal/markdown"
 )
 
@@ -167,7 +168,7 @@ func shownResources(file string, cb markdown.CodeBlock) []shownResource {
 	if dec.Decode(&root) != nil {
 		return nil
 	}
-	pos, err := indexPositions(data)
+	pos, err := jsonx.IndexPositions(data)
 	if err != nil {
 		return nil
 	}
@@ -184,13 +185,13 @@ func shownResources(file string, cb markdown.CodeBlock) []shownResource {
 		if rt != "" && id != "" {
 			prefix := at
 			out = append(out, shownResource{key: rt + "/" + id, value: obj, file: file, line: lineOf(at), prefix: prefix,
-				lineOf: func(p string) int { return lineOf(join(prefix, p)) }})
+				lineOf: func(p string) int { return lineOf(jsonx.JoinPath(prefix, p)) }})
 		}
 		for _, list := range []string{"entry", "parameter"} {
 			items, _ := obj[list].([]any)
 			for i, item := range items {
 				if m, ok := item.(map[string]any); ok {
-					visit(m["resource"], join(at, fmt.Sprintf("%s[%d].resource", list, i)))
+					visit(m["resource"], jsonx.JoinPath(at, fmt.Sprintf("%s[%d].resource", list, i)))
 				}
 			}
 		}
@@ -328,13 +329,13 @@ func (d *difference) describe(hereName, thereName string) string {
 	if hs && ts && (len(here) > 60 || len(there) > 60) {
 		n := commonPrefix(here, there)
 		return fmt.Sprintf("%s differs from character %d: %s %s and %s %s", d.path, n+1,
-			jsonText(excerptAt(here, n)), hereName, jsonText(excerptAt(there, n)), thereName)
+			jsonx.Text(excerptAt(here, n)), hereName, jsonx.Text(excerptAt(there, n)), thereName)
 	}
 	if d.missing {
-		return fmt.Sprintf("%s is %s %s but absent %s", d.path, jsonText(plain(d.here)), hereName, thereName)
+		return fmt.Sprintf("%s is %s %s but absent %s", d.path, jsonx.Text(plain(d.here)), hereName, thereName)
 	}
 
-	return fmt.Sprintf("%s is %s %s and %s %s", d.path, jsonText(plain(d.here)), hereName, jsonText(plain(d.there)), thereName)
+	return fmt.Sprintf("%s is %s %s and %s %s", d.path, jsonx.Text(plain(d.here)), hereName, jsonx.Text(plain(d.there)), thereName)
 }
 
 func commonPrefix(a, b string) int {
@@ -383,9 +384,9 @@ func shownWithin(shown, file any, at, fileAt string) *difference {
 		for _, k := range sortedKeys(s) {
 			fv, present := f[k]
 			if !present {
-				return &difference{path: join(at, k), fileAt: fileAt, here: s[k], missing: true}
+				return &difference{path: jsonx.JoinPath(at, k), fileAt: fileAt, here: s[k], missing: true}
 			}
-			if d := shownWithin(s[k], fv, join(at, k), join(fileAt, k)); d != nil {
+			if d := shownWithin(s[k], fv, jsonx.JoinPath(at, k), jsonx.JoinPath(fileAt, k)); d != nil {
 				return d
 			}
 		}
@@ -542,7 +543,7 @@ func conflicts(a, b any, at string) *difference {
 		}
 		for _, k := range sortedKeys(x) {
 			if yv, present := y[k]; present {
-				if d := conflicts(x[k], yv, join(at, k)); d != nil {
+				if d := conflicts(x[k], yv, jsonx.JoinPath(at, k)); d != nil {
 					return d
 				}
 			}
@@ -621,7 +622,7 @@ func (s *Site) checkShownDiscovery(p PageText, blocks []markdown.CodeBlock, i in
 	if d == nil {
 		return diag.Diagnostic{}, false
 	}
-	pos, err := indexPositions([]byte(cb.Code))
+	pos, err := jsonx.IndexPositions([]byte(cb.Code))
 	line := cb.FirstLine
 	if err == nil {
 		line = cb.FirstLine + pos.Line(d.path) - 1

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/portaldocs/portal/internal/fhir/base"
+	"github.com/portaldocs/portal/internal/jsonx"
 )
 
 // Extension renders an extension definition: where it may appear, its
@@ -171,7 +172,7 @@ func (r *Renderer) extensionExample(w *mdWriter, f *File, sd *StructureDefinitio
 		}
 		if trimmed, where, ok := trimToExtension(ex, sd.URL); ok {
 			w.para(fmt.Sprintf("From the example %s, trimmed to the extension (at %s):", inlineCode(ex.Key()), inlineCode(where)))
-			w.code("json", "", prettyJSON(trimmed))
+			w.code("json", "", jsonx.Pretty(trimmed))
 			return
 		}
 	}
@@ -181,13 +182,13 @@ func (r *Renderer) extensionExample(w *mdWriter, f *File, sd *StructureDefinitio
 	}
 	w.para("No example resource of this site carries the extension yet; this is its shape, with a placeholder for each value:")
 	ext := extensionShape(sd.URL, value, subs)
-	w.code("json", "", prettyJSON([]byte(fmt.Sprintf(`{"resourceType":%s,"extension":[%s]}`, jsonString(resourceType), ext))))
+	w.code("json", "", jsonx.Pretty([]byte(fmt.Sprintf(`{"resourceType":%s,"extension":[%s]}`, jsonx.Quote(resourceType), ext))))
 }
 
 // trimToExtension finds the extension in an example and keeps only the
 // path from the resource root to it.
 func trimToExtension(ex *File, url string) ([]byte, string, bool) {
-	doc, err := decodeOrdered(ex.Raw)
+	doc, err := jsonx.DecodeOrdered(ex.Raw)
 	if err != nil {
 		return nil, "", false
 	}
@@ -195,23 +196,23 @@ func trimToExtension(ex *File, url string) ([]byte, string, bool) {
 	if !ok || len(steps) == 0 {
 		return nil, "", false
 	}
-	inner, err := marshalNoEscape(ext)
+	inner, err := jsonx.Marshal(ext)
 	if err != nil {
 		return nil, "", false
 	}
 	where := make([]string, len(steps))
 	for i := len(steps) - 1; i >= 0; i-- {
 		if steps[i].array {
-			inner = []byte(fmt.Sprintf(`{%s:[%s]}`, jsonString(steps[i].key), inner))
+			inner = []byte(fmt.Sprintf(`{%s:[%s]}`, jsonx.Quote(steps[i].key), inner))
 		} else {
-			inner = []byte(fmt.Sprintf(`{%s:%s}`, jsonString(steps[i].key), inner))
+			inner = []byte(fmt.Sprintf(`{%s:%s}`, jsonx.Quote(steps[i].key), inner))
 		}
 		where[i] = steps[i].key
 	}
 	// The outermost object becomes the resource, with its identity.
-	head := fmt.Sprintf(`{"resourceType":%s`, jsonString(ex.ResourceType))
+	head := fmt.Sprintf(`{"resourceType":%s`, jsonx.Quote(ex.ResourceType))
 	if ex.ID != "" {
-		head += `,"id":` + jsonString(ex.ID)
+		head += `,"id":` + jsonx.Quote(ex.ID)
 	}
 	return []byte(head + "," + string(inner[1:])), strings.Join(where, "."), true
 }
@@ -227,19 +228,19 @@ type pathStep struct {
 // extension object with the url.
 func findExtension(v any, url string, steps []pathStep) ([]pathStep, any, bool) {
 	switch val := v.(type) {
-	case *orderedObject:
+	case *jsonx.Object:
 		for _, key := range []string{"extension", "modifierExtension"} {
-			if list, ok := val.get(key).([]any); ok {
+			if list, ok := val.Values[key].([]any); ok {
 				for _, item := range list {
-					if obj, ok := item.(*orderedObject); ok && obj.get("url") == url {
+					if obj, ok := item.(*jsonx.Object); ok && obj.Values["url"] == url {
 						return append(steps, pathStep{key, true}), obj, true
 					}
 				}
 			}
 		}
-		for _, key := range val.keys {
-			_, isList := val.get(key).([]any)
-			if s, ext, ok := findExtension(val.get(key), url, append(slices.Clip(steps), pathStep{key, isList})); ok {
+		for _, key := range val.Keys {
+			_, isList := val.Values[key].([]any)
+			if s, ext, ok := findExtension(val.Values[key], url, append(slices.Clip(steps), pathStep{key, isList})); ok {
 				return s, ext, true
 			}
 		}
@@ -260,13 +261,13 @@ func extensionShape(url string, value *ElementDefinition, subs []subExtension) s
 		for _, s := range subs {
 			parts = append(parts, extensionShape(s.url, s.value, nil))
 		}
-		return fmt.Sprintf(`{"url":%s,"extension":[%s]}`, jsonString(url), strings.Join(parts, ","))
+		return fmt.Sprintf(`{"url":%s,"extension":[%s]}`, jsonx.Quote(url), strings.Join(parts, ","))
 	}
 	if value == nil || len(value.Type) == 0 {
-		return fmt.Sprintf(`{"url":%s}`, jsonString(url))
+		return fmt.Sprintf(`{"url":%s}`, jsonx.Quote(url))
 	}
 	t := value.Type[0].Code
-	return fmt.Sprintf(`{"url":%s,"value%s":%s}`, jsonString(url), upperFirst(t), placeholder(t))
+	return fmt.Sprintf(`{"url":%s,"value%s":%s}`, jsonx.Quote(url), upperFirst(t), placeholder(t))
 }
 
 // placeholder is a visibly generic value of a FHIR type.
@@ -295,5 +296,5 @@ func placeholder(t string) string {
 	case "ContactPoint":
 		return `{"system":"phone","value":"<value>"}`
 	}
-	return jsonString("<" + t + ">")
+	return jsonx.Quote("<" + t + ">")
 }

@@ -4,16 +4,17 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
-	"github.com/portaldocs/portal/internal/config"
-	"github.com/portaldocs/portal/internal/diag"
-	"github.com/portaldocs/portal/internal/fhir/base"
-	"github.com/portaldocs/portal/internal/workers"
 	"io/fs"
 	"path"
 	"runtime"
 	"sort"
 	"strings"
 	"sync/atomic"
+
+	"github.com/portaldocs/portal/internal/config"
+	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir/base"
+	"github.com/portaldocs/portal/internal/workers"
 )
 
 // PlaceFunc says where a site file of the FHIR folder belongs: the FHIR

@@ -4,13 +4,15 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/portaldocs/portal/internal/diag"
-	"github.com/portaldocs/portal/internal/fhir/base"
-	"github.com/portaldocs/portal/internal/yamlx"
 	"path"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir/base"
+	"github.com/portaldocs/portal/internal/jsonx"
+	"github.com/portaldocs/portal/internal/yamlx"
 )
 
 // referencePaths are, per resource type, the elements that hold canonical
@@ -127,7 +129,7 @@ func walkPattern(v any, steps []string, at string, fn func(at string, v any)) {
 	if !present {
 		return
 	}
-	next := join(at, key)
+	next := jsonx.JoinPath(at, key)
 	if !list {
 		walkPattern(child, steps[1:], next, fn)
 		return

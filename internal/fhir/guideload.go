@@ -5,16 +5,19 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	jsonv2 "github.com/go-json-experiment/json"
-	"github.com/go-json-experiment/json/jsontext"
-	"github.com/portaldocs/portal/internal/config"
-	"github.com/portaldocs/portal/internal/diag"
-	"github.com/portaldocs/portal/internal/fhir/base"
-	"github.com/portaldocs/portal/internal/workers"
 	"io/fs"
 	"path"
 	"runtime"
 	"strings"
+
+	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/portaldocs/portal/internal/config"
+	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir/base"
+	"github.com/portaldocs/portal/internal/jsonx"
+	"github.com/portaldocs/portal/internal/workers"
 )
 
 // loadGuides reads the definitions folder of every dependency that has one.
@@ -100,7 +103,7 @@ func parseDefinition(p string, data []byte) parsedDefinition {
 		Version jsontext.Value `json:"version"`
 	}
 	if err := decodeAsV1(data, &head); err != nil {
-		line, col, msg := syntaxErrorAt(data, err)
+		line, col, msg := jsonx.ErrorAt(data, err)
 		return parsedDefinition{diags: []diag.Diagnostic{{File: p, Line: line, Severity: diag.Error,
 			Message: fmt.Sprintf("invalid JSON at column %d: %s", col, msg), Hint: "fix the JSON syntax"}}}
 	}
@@ -116,7 +119,7 @@ func parseDefinition(p string, data []byte) parsedDefinition {
 	if head.ResourceType == "OperationDefinition" {
 		od := &OperationDefinition{}
 		if err := decodeAsV1(data, od); err != nil {
-			line, _, msg := syntaxErrorAt(data, err)
+			line, _, msg := jsonx.ErrorAt(data, err)
 			return parsedDefinition{diags: []diag.Diagnostic{{File: p, Line: line, Severity: diag.Error, Message: "OperationDefinition: " + msg}}}
 		}
 		f.Resource = od

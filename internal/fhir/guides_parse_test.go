@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/jsonx"
 )
 
 // parseDefinitionV1 is parseDefinition as encoding/json alone reads a
@@ -21,7 +22,7 @@ func parseDefinitionV1(p string, data []byte) (version string, resource any, dia
 		URL          string `json:"url"`
 	}
 	if err := json.Unmarshal(data, &head); err != nil {
-		line, col, msg := syntaxErrorAt(data, err)
+		line, col, msg := jsonx.ErrorAt(data, err)
 		return "", nil, []diag.Diagnostic{{File: p, Line: line, Severity: diag.Error,
 			Message: fmt.Sprintf("invalid JSON at column %d: %s", col, msg), Hint: "fix the JSON syntax"}}
 	}
@@ -36,7 +37,7 @@ func parseDefinitionV1(p string, data []byte) (version string, resource any, dia
 	if head.ResourceType == "OperationDefinition" {
 		od := &OperationDefinition{}
 		if err := json.Unmarshal(data, od); err != nil {
-			line, _, msg := syntaxErrorAt(data, err)
+			line, _, msg := jsonx.ErrorAt(data, err)
 			return "", nil, []diag.Diagnostic{{File: p, Line: line, Severity: diag.Error, Message: "OperationDefinition: " + msg}}
 		}
 		return v.Version, od, nil

@@ -8,6 +8,7 @@ import (
 
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir/base"
+	"github.com/portaldocs/portal/internal/jsonx"
 )
 
 // File is one FHIR JSON file of the site (or one entry of a Bundle file).
@@ -34,16 +35,16 @@ type File struct {
 
 	data    []byte // the whole file, for positions
 	posOnce sync.Once
-	pos     positions
+	pos     jsonx.Positions
 }
 
 // Line is the file line where the element at path (relative to the
 // resource, e.g. "rest[0].resource[1]") starts.
 func (f *File) Line(elementPath string) int {
-	f.posOnce.Do(func() { f.pos, _ = indexPositions(f.data) })
+	f.posOnce.Do(func() { f.pos, _ = jsonx.IndexPositions(f.data) })
 	full := elementPath
 	if f.Entry != "" {
-		full = join(f.Entry, elementPath)
+		full = jsonx.JoinPath(f.Entry, elementPath)
 		if elementPath == "" {
 			full = f.Entry
 		}

@@ -3,6 +3,8 @@ package fhir
 import (
 	"fmt"
 	"strings"
+
+	"github.com/portaldocs/portal/internal/jsonx"
 )
 
 // invocations lists how an operation is invoked at each level it allows,
@@ -186,11 +188,11 @@ func parametersShape(od *OperationDefinition) string {
 		}
 		switch {
 		case p.Type == "" || len(p.Part) > 0:
-			parts = append(parts, fmt.Sprintf(`{"name":%s,"part":[]}`, jsonString(p.Name)))
+			parts = append(parts, fmt.Sprintf(`{"name":%s,"part":[]}`, jsonx.Quote(p.Name)))
 		case p.Type == "Resource" || startsUpper(p.Type) && !isDataType(p.Type):
-			parts = append(parts, fmt.Sprintf(`{"name":%s,"resource":{"resourceType":%s}}`, jsonString(p.Name), jsonString(resourceTypeOf(p.Type))))
+			parts = append(parts, fmt.Sprintf(`{"name":%s,"resource":{"resourceType":%s}}`, jsonx.Quote(p.Name), jsonx.Quote(resourceTypeOf(p.Type))))
 		default:
-			parts = append(parts, fmt.Sprintf(`{"name":%s,"value%s":%s}`, jsonString(p.Name), upperFirst(p.Type), placeholder(p.Type)))
+			parts = append(parts, fmt.Sprintf(`{"name":%s,"value%s":%s}`, jsonx.Quote(p.Name), upperFirst(p.Type), placeholder(p.Type)))
 		}
 	}
 	return `{"resourceType":"Parameters","parameter":[` + strings.Join(parts, ",") + `]}`

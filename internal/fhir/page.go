@@ -4,14 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/portaldocs/portal/internal/config"
-	"github.com/portaldocs/portal/internal/diag"
-	"github.com/portaldocs/portal/internal/workers"
 	"io/fs"
 	"path"
 	"regexp"
 	"runtime"
 	"strings"
+
+	"github.com/portaldocs/portal/internal/config"
+	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/workers"
 )
 
 // Page is one generated doc.

@@ -2,9 +2,10 @@ package fhir
 
 import (
 	"fmt"
-	"github.com/portaldocs/portal/internal/diag"
 	"path"
 	"strings"
+
+	"github.com/portaldocs/portal/internal/diag"
 )
 
 // FrontMatterAPIKey is the front matter key that ties a page to APIs:

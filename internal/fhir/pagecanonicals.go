@@ -2,11 +2,12 @@ package fhir
 
 import (
 	"fmt"
-	"github.com/portaldocs/portal/internal/config"
-	"github.com/portaldocs/portal/internal/diag"
 	"path"
 	"regexp"
 	"strings"
+
+	"github.com/portaldocs/portal/internal/config"
+	"github.com/portaldocs/portal/internal/diag"
 )
 
 // definitionTypes are the resource types a definitions folder holds and

@@ -15,6 +15,7 @@ import (
 
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir/base"
+	"github.com/portaldocs/portal/internal/jsonx"
 )
 
 // required lists, per conformance resource type, the elements a page
@@ -421,7 +422,7 @@ func parseStdlib(p string, data []byte, v base.Version) ([]*File, []diag.Diagnos
 		Entry       []json.RawMessage `json:"entry"`
 	}
 	if err := json.Unmarshal(data, &head); err != nil {
-		line, col, msg := syntaxErrorAt(data, err)
+		line, col, msg := jsonx.ErrorAt(data, err)
 		return nil, []diag.Diagnostic{{File: p, Line: line, Severity: diag.Error,
 			Message: fmt.Sprintf("invalid JSON at column %d: %s", col, msg), Hint: "fix the JSON syntax (a JSON linter shows the exact spot)"}}
 	}
@@ -507,7 +508,7 @@ func decodeTyped(f *File) []diag.Diagnostic {
 		return nil
 	}
 	if err := json.Unmarshal(f.Raw, target); err != nil {
-		line, _, msg := syntaxErrorAt(f.data, err)
+		line, _, msg := jsonx.ErrorAt(f.data, err)
 		if f.Entry != "" {
 			line = f.Line("")
 		}

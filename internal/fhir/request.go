@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+
+	"github.com/portaldocs/portal/internal/jsonx"
 )
 
 // longJSONLines is where a response body starts to be collapsed.
@@ -13,7 +15,7 @@ const longJSONLines = 30
 // responseBlock writes a response: status line, then the body, collapsed
 // in a <details> when long so the page stays scannable.
 func responseBlock(w *mdWriter, status string, body []byte) {
-	pretty := prettyJSON(body)
+	pretty := jsonx.Pretty(body)
 	lines := strings.Count(pretty, "\n") + 1
 	if lines <= longJSONLines {
 		w.para("Response: " + inlineCode(status))
@@ -50,7 +52,7 @@ func requestBlock(w *mdWriter, api *API, req request) {
 		curl.WriteString(" \\\n  -H \"Authorization: Bearer $ACCESS_TOKEN\"")
 	}
 	if len(req.Body) > 0 {
-		curl.WriteString(" \\\n  -H 'Content-Type: application/fhir+json' \\\n  --data-binary @- <<'JSON'\n" + prettyJSON(req.Body) + "\nJSON")
+		curl.WriteString(" \\\n  -H 'Content-Type: application/fhir+json' \\\n  --data-binary @- <<'JSON'\n" + jsonx.Pretty(req.Body) + "\nJSON")
 	}
 	var http strings.Builder
 	host, path := splitURL(fullURL)
@@ -59,7 +61,7 @@ func requestBlock(w *mdWriter, api *API, req request) {
 		http.WriteString("Authorization: Bearer {access-token}\n")
 	}
 	if len(req.Body) > 0 {
-		http.WriteString("Content-Type: application/fhir+json\n\n" + prettyJSON(req.Body) + "\n")
+		http.WriteString("Content-Type: application/fhir+json\n\n" + jsonx.Pretty(req.Body) + "\n")
 	}
 	w.line("::::tabs{groupId=\"fhir-request\"}")
 	w.line(":::tab[curl]")
@@ -89,12 +91,12 @@ func searchsetBundle(api *API, query string, matches []*File) []byte {
 	base := strings.TrimSuffix(api.BaseURL, "/")
 	var b bytes.Buffer
 	fmt.Fprintf(&b, `{"resourceType":"Bundle","type":"searchset","total":%d,"link":[{"relation":"self","url":%s}],"entry":[`,
-		len(matches), jsonString(base+"/"+query))
+		len(matches), jsonx.Quote(base+"/"+query))
 	for i, m := range matches {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		fmt.Fprintf(&b, `{"fullUrl":%s,"resource":%s,"search":{"mode":"match"}}`, jsonString(base+"/"+m.Key()), m.Raw)
+		fmt.Fprintf(&b, `{"fullUrl":%s,"resource":%s,"search":{"mode":"match"}}`, jsonx.Quote(base+"/"+m.Key()), m.Raw)
 	}
 	b.WriteString("]}")
 	return b.Bytes()

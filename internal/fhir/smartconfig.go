@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/portaldocs/portal/internal/fhir/smart"
+	"github.com/portaldocs/portal/internal/jsonx"
 )
 
 // SmartConfiguration is an API's SMART discovery document, the JSON its
@@ -28,13 +29,13 @@ type SmartConfiguration struct {
 	// pos indexes Data's lines, on the first Line: only a finding needs
 	// them, and indexing took most of the time the documents' load did.
 	posOnce sync.Once
-	pos     positions
+	pos     jsonx.Positions
 }
 
 // Line is the file line of a top-level field (or of an element inside
 // it, e.g. "scopes_supported[3]").
 func (c *SmartConfiguration) Line(field string) int {
-	c.posOnce.Do(func() { c.pos, _ = indexPositions(c.Data) })
+	c.posOnce.Do(func() { c.pos, _ = jsonx.IndexPositions(c.Data) })
 	return c.pos.Line(field)
 }
 

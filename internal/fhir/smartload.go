@@ -4,13 +4,15 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/portaldocs/portal/internal/config"
-	"github.com/portaldocs/portal/internal/diag"
-	"github.com/portaldocs/portal/internal/fhir/smart"
 	"io/fs"
 	"net/url"
 	"path"
 	"slices"
+
+	"github.com/portaldocs/portal/internal/config"
+	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir/smart"
+	"github.com/portaldocs/portal/internal/jsonx"
 )
 
 // loadSmartConfiguration reads and validates the API's discovery document.
@@ -28,7 +30,7 @@ func loadSmartConfiguration(site fs.FS, dir string, ac config.FHIRAPI, configFil
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	if err := dec.Decode(&fields); err != nil {
-		line, col, msg := syntaxErrorAt(data, err)
+		line, col, msg := jsonx.ErrorAt(data, err)
 		return nil, []diag.Diagnostic{{File: p, Line: line, Severity: diag.Error,
 			Message: fmt.Sprintf("invalid JSON at column %d: %s", col, msg), Hint: "a SMART discovery document is one JSON object"}}
 	}
@@ -69,7 +71,7 @@ func (c *SmartConfiguration) validate() []diag.Diagnostic {
 		}
 		s, ok := v.(string)
 		if u, err := url.Parse(s); !ok || err != nil || u.Scheme != "https" || u.Host == "" {
-			fail(f, "SMART requires absolute https URLs", "%s must be an absolute https URL, not %v", f, jsonText(v))
+			fail(f, "SMART requires absolute https URLs", "%s must be an absolute https URL, not %v", f, jsonx.Text(v))
 		}
 	}
 	lists := map[string][]string{}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir/base"
+	"github.com/portaldocs/portal/internal/jsonx"
 	"github.com/portaldocs/portal/internal/workers"
 	"github.com/portaldocs/portal/internal/yamlx"
 )
@@ -217,13 +218,13 @@ func (c *exampleChecker) object(obj map[string]json.RawMessage, typePath, jsonPa
 		}
 		el, ok := c.spec.Element(typePath + "." + name)
 		if !ok {
-			c.unknown(typePath, name, join(jsonPath, key))
+			c.unknown(typePath, name, jsonx.JoinPath(jsonPath, key))
 			continue
 		}
 		if strings.HasPrefix(key, "_") {
 			continue // a primitive's id and extensions
 		}
-		c.descend(el, obj[key], join(jsonPath, key))
+		c.descend(el, obj[key], jsonx.JoinPath(jsonPath, key))
 	}
 }
 

@@ -3,8 +3,9 @@ package fhir
 import (
 	"crypto/sha256"
 	"encoding/json"
-	"github.com/portaldocs/portal/internal/diag"
 	"strconv"
+
+	"github.com/portaldocs/portal/internal/diag"
 )
 
 // validated is Validate through memo, when there is one.

@@ -6,6 +6,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/portaldocs/portal/internal/jsonx"
 	"github.com/portaldocs/portal/internal/yamlx"
 )
 
@@ -25,7 +26,7 @@ import (
 type valueSource struct {
 	// label names the source in messages ("API \"x\" statement").
 	label string
-	// doc is the decoded JSON document (orderedObject, []any…), nil for a
+	// doc is the decoded JSON document (*jsonx.Object, []any…), nil for a
 	// config value.
 	doc any
 	// data is the document as written, for showing it whole.
@@ -118,7 +119,7 @@ func (s *Site) resolveSource(attrs map[string]string, leaf bool) (*valueSource, 
 			return nil, fmt.Errorf("fhir API %q has no smartConfiguration in the site config", api.ID)
 		}
 		doc, err := s.decoded.smart.get(api.Smart, func() decodedDoc {
-			doc, err := decodeOrdered(api.Smart.Data)
+			doc, err := jsonx.DecodeOrdered(api.Smart.Data)
 			return decodedDoc{doc: doc, err: err}
 		}).result()
 		if err != nil {
@@ -251,13 +252,13 @@ func (v *valueSource) element(p string) (any, error) {
 	walked := ""
 	for _, step := range splitElementPath(p) {
 		switch x := cur.(type) {
-		case *orderedObject:
-			next, ok := x.values[step]
+		case *jsonx.Object:
+			next, ok := x.Values[step]
 			if !ok {
 				return nil, fmt.Errorf("%s has no element %s%s", v.label, p, suggest(p, elementPaths(v.doc, "")))
 			}
 			cur = next
-			walked = join(walked, step)
+			walked = jsonx.JoinPath(walked, step)
 		case []any:
 			var i int
 			if _, err := fmt.Sscanf(step, "%d", &i); err != nil || fmt.Sprint(i) != step {
@@ -279,11 +280,11 @@ func (v *valueSource) element(p string) (any, error) {
 func elementPaths(v any, prefix string) []string {
 	var out []string
 	switch x := v.(type) {
-	case *orderedObject:
-		for _, k := range x.keys {
-			p := join(prefix, k)
+	case *jsonx.Object:
+		for _, k := range x.Keys {
+			p := jsonx.JoinPath(prefix, k)
 			out = append(out, p)
-			out = append(out, elementPaths(x.values[k], p)...)
+			out = append(out, elementPaths(x.Values[k], p)...)
 		}
 	case []any:
 		for i, item := range x {
@@ -323,7 +324,7 @@ func valueText(v any, sep string) (string, error) {
 
 func isComposite(v any) bool {
 	switch v.(type) {
-	case *orderedObject, []any:
+	case *jsonx.Object, []any:
 		return true
 	}
 	return false
@@ -381,11 +382,11 @@ func (s *Site) jsonBlock(attrs map[string]string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		raw, err := marshalNoEscape(v)
+		raw, err := jsonx.Marshal(v)
 		if err != nil {
 			return "", fmt.Errorf("%s of %s: %v", p, src.label, err)
 		}
-		body = prettyJSON(raw)
+		body = jsonx.Pretty(raw)
 	}
 	title := src.title
 	if t, ok := attrs["title"]; ok {

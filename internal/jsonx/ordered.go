@@ -1,4 +1,10 @@
-package fhir
+// Package jsonx reads and writes JSON as its authors wrote it: an object
+// keeps its key order (Object), a document is indented without being
+// reordered (Pretty), nothing is HTML-escaped (Marshal, Quote), and every
+// element path of a file ("rest[0].resource[2].type") has the line it
+// starts on (Positions), as has a decoding error (ErrorAt). The FHIR layers
+// show example files and report problems in them by line with it.
+package jsonx
 
 import (
 	"bytes"
@@ -6,18 +12,18 @@ import (
 	"fmt"
 )
 
-// orderedObject is a JSON object that remembers its key order, so a piece
+// Object is a JSON object that remembers its key order, so a piece
 // cut out of an example reads as the author wrote it (url before value).
-type orderedObject struct {
-	keys   []string
-	values map[string]any
+type Object struct {
+	// Keys are the object's names, each once, in the order first written.
+	Keys []string
+	// Values are the decoded values by name (a repeated name's last).
+	Values map[string]any
 }
 
-func (o *orderedObject) get(key string) any { return o.values[key] }
-
-// decodeOrdered decodes JSON into *orderedObject, []any, string,
+// DecodeOrdered decodes JSON into *Object, []any, string,
 // json.Number, bool and nil values.
-func decodeOrdered(raw []byte) (any, error) {
+func DecodeOrdered(raw []byte) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	return decodeOrderedValue(dec)
@@ -34,7 +40,7 @@ func decodeOrderedValue(dec *json.Decoder) (any, error) {
 	}
 	switch delim {
 	case '{':
-		obj := &orderedObject{values: map[string]any{}}
+		obj := &Object{Values: map[string]any{}}
 		for dec.More() {
 			keyTok, err := dec.Token()
 			if err != nil {
@@ -45,10 +51,10 @@ func decodeOrderedValue(dec *json.Decoder) (any, error) {
 			if err != nil {
 				return nil, err
 			}
-			if _, dup := obj.values[key]; !dup {
-				obj.keys = append(obj.keys, key)
+			if _, dup := obj.Values[key]; !dup {
+				obj.Keys = append(obj.Keys, key)
 			}
-			obj.values[key] = v
+			obj.Values[key] = v
 		}
 		_, err := dec.Token()
 		return obj, err
@@ -68,16 +74,16 @@ func decodeOrderedValue(dec *json.Decoder) (any, error) {
 }
 
 // MarshalJSON writes the keys in their original order.
-func (o *orderedObject) MarshalJSON() ([]byte, error) {
+func (o *Object) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteByte('{')
-	for i, k := range o.keys {
+	for i, k := range o.Keys {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString(jsonString(k))
+		b.WriteString(Quote(k))
 		b.WriteByte(':')
-		v, err := marshalNoEscape(o.values[k])
+		v, err := Marshal(o.Values[k])
 		if err != nil {
 			return nil, err
 		}
@@ -87,7 +93,9 @@ func (o *orderedObject) MarshalJSON() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-func marshalNoEscape(v any) ([]byte, error) {
+// Marshal is json.Marshal without escaping <, > and &, and with no
+// trailing newline.
+func Marshal(v any) ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
@@ -97,9 +105,9 @@ func marshalNoEscape(v any) ([]byte, error) {
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
-// prettyJSON indents raw JSON keeping its key order (resourceType first, as
+// Pretty indents raw JSON keeping its key order (resourceType first, as
 // authors write it), which re-marshalling a map would lose.
-func prettyJSON(raw []byte) string {
+func Pretty(raw []byte) string {
 	var out bytes.Buffer
 	if err := json.Indent(&out, bytes.TrimSpace(raw), "", "  "); err != nil {
 		return string(raw)
@@ -107,14 +115,16 @@ func prettyJSON(raw []byte) string {
 	return out.String()
 }
 
-// jsonString quotes s for JSON without escaping <, > and &, which
+// Quote quotes s for JSON without escaping <, > and &, which
 // readers would otherwise see as \u0026 in examples.
-func jsonString(s string) string {
-	out, _ := marshalNoEscape(s) // a string always marshals
+func Quote(s string) string {
+	out, _ := Marshal(s) // a string always marshals
 	return string(out)
 }
 
-func jsonText(v any) string {
+// Text is v as compact JSON for a message, or as fmt prints it when it
+// does not marshal.
+func Text(v any) string {
 	data, err := json.Marshal(v)
 	if err != nil {
 		return fmt.Sprint(v)

@@ -1,4 +1,4 @@
-package fhir
+package jsonx
 
 import (
 	"bytes"
@@ -10,18 +10,19 @@ import (
 	"strconv"
 )
 
-// positions maps element paths of one JSON file ("rest[0].resource[2].type")
+// Positions maps element paths of one JSON file ("rest[0].resource[2].type")
 // to the 1-based line where the value starts, so diagnostics name the line
 // of the offending element rather than the file.
-type positions struct {
+type Positions struct {
 	lines map[string]int
 }
 
-// indexPositions walks data once. It fails only on malformed JSON, which
-// loading reports before ever asking for positions.
-func indexPositions(data []byte) (positions, error) {
+// IndexPositions reads the positions of data's element paths in one walk.
+// It fails only on malformed JSON, which loading reports before ever
+// asking for positions.
+func IndexPositions(data []byte) (Positions, error) {
 	starts := lineStarts(data)
-	p := positions{lines: map[string]int{}}
+	p := Positions{lines: map[string]int{}}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	w := &posWalker{dec: dec, data: data, starts: starts, out: p.lines}
@@ -32,7 +33,7 @@ func indexPositions(data []byte) (positions, error) {
 }
 
 // Line returns the line of path, or of its nearest recorded ancestor, or 1.
-func (p positions) Line(path string) int {
+func (p Positions) Line(path string) int {
 	for {
 		if l, ok := p.lines[path]; ok {
 			return l
@@ -94,7 +95,7 @@ func (w *posWalker) value(path string) error {
 				return err
 			}
 			key, _ := keyTok.(string)
-			if err := w.value(join(path, key)); err != nil {
+			if err := w.value(JoinPath(path, key)); err != nil {
 				return err
 			}
 		}
@@ -109,7 +110,9 @@ func (w *posWalker) value(path string) error {
 	return err
 }
 
-func join(path, key string) string {
+// JoinPath is the element path of key inside the element at path ("" for
+// the root).
+func JoinPath(path, key string) string {
 	if path == "" {
 		return key
 	}
@@ -131,8 +134,8 @@ func lineAt(starts []int, offset int) int {
 	return sort.Search(len(starts), func(i int) bool { return starts[i] > offset })
 }
 
-// syntaxErrorAt turns a JSON decoding error into a line, column and message.
-func syntaxErrorAt(data []byte, err error) (line, col int, msg string) {
+// ErrorAt turns a JSON decoding error into a line, column and message.
+func ErrorAt(data []byte, err error) (line, col int, msg string) {
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	var offset int64
