@@ -5,13 +5,14 @@ import (
 
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir/model"
 	"github.com/portaldocs/portal/internal/fhir/smart"
 )
 
 // checkAuthorizationAgainstSmart reports where the API's configured
 // authorization settings contradict its discovery document: the scopes
 // clients are told to request, and endpoints given twice.
-func checkAuthorizationAgainstSmart(api *API, ac config.FHIRAPI, configFile string) []diag.Diagnostic {
+func checkAuthorizationAgainstSmart(api *model.API, ac config.FHIRAPI, configFile string) []diag.Diagnostic {
 	c := api.Smart
 	if c == nil {
 		return nil
@@ -46,7 +47,7 @@ func checkAuthorizationAgainstSmart(api *API, ac config.FHIRAPI, configFile stri
 }
 
 // scopeProblem says why the API does not grant a scope, "" when it does.
-func scopeProblem(c *SmartConfiguration, apiID, raw string) string {
+func scopeProblem(c *model.SmartConfiguration, apiID, raw string) string {
 	sc, err := smart.Parse(raw)
 	if err != nil {
 		return err.Error()
@@ -59,7 +60,7 @@ func scopeProblem(c *SmartConfiguration, apiID, raw string) string {
 }
 
 // scopeHint names the scope the reader most likely meant.
-func scopeHint(c *SmartConfiguration, raw string) string {
+func scopeHint(c *model.SmartConfiguration, raw string) string {
 	sc, err := smart.Parse(raw)
 	if err != nil {
 		return "write a scope the API lists in scopes_supported"

@@ -3,6 +3,8 @@ package fhir
 import (
 	"fmt"
 	"strings"
+
+	"github.com/portaldocs/portal/internal/fhir/model"
 )
 
 // interactionRequests is how each RESTful interaction is invoked.
@@ -27,7 +29,7 @@ var systemInteractionRequests = map[string]string{
 
 // CapabilityStatement renders the whole statement of an API: overview,
 // security, system-level capabilities and every resource.
-func (r *Renderer) CapabilityStatement(api *API) string {
+func (r *Renderer) CapabilityStatement(api *model.API) string {
 	var w mdWriter
 	cs := api.Statement
 	r.overview(&w, api)
@@ -46,7 +48,7 @@ func (r *Renderer) CapabilityStatement(api *API) string {
 	return w.String()
 }
 
-func (r *Renderer) overview(w *mdWriter, api *API) {
+func (r *Renderer) overview(w *mdWriter, api *model.API) {
 	cs := api.Statement
 	site := canonicalSite(cs.URL)
 	w.para(absolutize(cs.Description, site))
@@ -87,7 +89,7 @@ func (r *Renderer) overview(w *mdWriter, api *API) {
 	w.table([]string{"Property", "Value"}, rows)
 }
 
-func (r *Renderer) downloadLinks(api *API) string {
+func (r *Renderer) downloadLinks(api *model.API) string {
 	base := r.Links.BaseURL
 	if base == "" {
 		base = "/"
@@ -105,7 +107,7 @@ func (r *Renderer) downloadLinks(api *API) string {
 	return strings.Join(links, " · ")
 }
 
-func (r *Renderer) restBlock(w *mdWriter, api *API, rest *Rest, level int) {
+func (r *Renderer) restBlock(w *mdWriter, api *model.API, rest *model.Rest, level int) {
 	site := canonicalSite(api.Statement.URL)
 	w.para(absolutize(rest.Documentation, site))
 	r.security(w, rest.Security, level, site)
@@ -137,7 +139,7 @@ func (r *Renderer) restBlock(w *mdWriter, api *API, rest *Rest, level int) {
 	}
 }
 
-func (r *Renderer) security(w *mdWriter, sec *Security, level int, site string) {
+func (r *Renderer) security(w *mdWriter, sec *model.Security, level int, site string) {
 	if sec == nil {
 		return
 	}
@@ -145,7 +147,7 @@ func (r *Renderer) security(w *mdWriter, sec *Security, level int, site string) 
 	var services []string
 	for _, s := range sec.Service {
 		for _, c := range s.Coding {
-			services = append(services, Label(c.Display, c.Code, ""))
+			services = append(services, model.Label(c.Display, c.Code, ""))
 		}
 		if len(s.Coding) == 0 && s.Text != "" {
 			services = append(services, s.Text)
@@ -184,7 +186,7 @@ func oauthLabel(name string) string {
 }
 
 // resourceSummary is the one-table view of every resource of an API.
-func (r *Renderer) resourceSummary(w *mdWriter, api *API, rest *Rest) {
+func (r *Renderer) resourceSummary(w *mdWriter, api *model.API, rest *model.Rest) {
 	rows := make([][]string, 0, len(rest.Resource))
 	for _, res := range rest.Resource {
 		name := res.Type
@@ -210,7 +212,7 @@ func (r *Renderer) resourceSummary(w *mdWriter, api *API, rest *Rest) {
 
 // resourceCapabilities is what the server supports for one resource, at
 // the given heading level.
-func (r *Renderer) resourceCapabilities(w *mdWriter, api *API, res RestResource, level int) {
+func (r *Renderer) resourceCapabilities(w *mdWriter, api *model.API, res model.RestResource, level int) {
 	site := canonicalSite(api.Statement.URL)
 	if e := res.Expectation(); e != "" {
 		w.para(fmt.Sprintf("Support for %s: %s.", res.Type, expectationCell(e)))
@@ -271,7 +273,7 @@ func (r *Renderer) resourceCapabilities(w *mdWriter, api *API, res RestResource,
 	}
 }
 
-func (r *Renderer) interactionTable(w *mdWriter, res RestResource, site string) {
+func (r *Renderer) interactionTable(w *mdWriter, res model.RestResource, site string) {
 	rows := make([][]string, 0, len(res.Interaction))
 	for _, in := range res.Interaction {
 		req := ""
@@ -283,7 +285,7 @@ func (r *Renderer) interactionTable(w *mdWriter, res RestResource, site string) 
 	w.table([]string{"Interaction", "Request", "Expectation", "Notes"}, rows)
 }
 
-func (r *Renderer) combinations(w *mdWriter, res RestResource) {
+func (r *Renderer) combinations(w *mdWriter, res model.RestResource) {
 	combos := res.Combinations()
 	if len(combos) == 0 {
 		return
@@ -308,14 +310,14 @@ func joinCodesWith(codes []string, sep string) string {
 }
 
 // operationTable lists operations with their invocation and definition.
-func (r *Renderer) operationTable(w *mdWriter, api *API, ops []OperationRef, resourceType string) {
+func (r *Renderer) operationTable(w *mdWriter, api *model.API, ops []model.OperationRef, resourceType string) {
 	site := canonicalSite(api.Statement.URL)
 	rows := make([][]string, 0, len(ops))
 	for _, op := range ops {
 		doc := op.Documentation
 		od := r.Registry.OperationDefinition(op.Definition.URL())
 		if doc == "" && od != nil {
-			doc = firstSentence(od.Description)
+			doc = model.FirstSentence(od.Description)
 		}
 		invocation := ""
 		if od != nil {
@@ -328,7 +330,7 @@ func (r *Renderer) operationTable(w *mdWriter, api *API, ops []OperationRef, res
 }
 
 // messaging lists the messages the statement supports.
-func (r *Renderer) messaging(w *mdWriter, cs *CapabilityStatement) {
+func (r *Renderer) messaging(w *mdWriter, cs *model.CapabilityStatement) {
 	if len(cs.Messaging) == 0 {
 		return
 	}

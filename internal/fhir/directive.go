@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir/model"
 )
 
 // A directive is a line of its own in a Markdown page that Portal replaces
@@ -56,7 +57,7 @@ type Expansion struct {
 // Text directives (:fhir-value{…}) are replaced where they stand, so lines
 // keep their numbers; inside a fenced code block only when its info string
 // carries the fhir-values option, which is removed from the output.
-func (s *Site) Expand(file string, body []byte, firstLine int, page *Page, apis []*API) (Expansion, []diag.Diagnostic) {
+func (s *Site) Expand(file string, body []byte, firstLine int, page *Page, apis []*model.API) (Expansion, []diag.Diagnostic) {
 	var exp expansion
 	diags := s.expandLines(&exp, file, strings.SplitAfter(string(body), "\n"), firstLine, page, newPageAPI(page, apis))
 	return exp.done(), diags
@@ -66,7 +67,7 @@ func (s *Site) Expand(file string, body []byte, firstLine int, page *Page, apis 
 // directives expanded, and the page's generated content where
 // ::fhir-generated stands, or after the prose when the prose does not say.
 // apis are the APIs the page is about, as for Expand.
-func (s *Site) ExpandPage(file string, prose []byte, firstLine int, p *Page, apis []*API) (Expansion, []diag.Diagnostic) {
+func (s *Site) ExpandPage(file string, prose []byte, firstLine int, p *Page, apis []*model.API) (Expansion, []diag.Diagnostic) {
 	if bytes.Contains(prose, []byte("::fhir-generated")) {
 		return s.Expand(file, prose, firstLine, p, apis)
 	}
@@ -201,7 +202,7 @@ type pageAPI struct {
 	several []string
 }
 
-func newPageAPI(page *Page, apis []*API) pageAPI {
+func newPageAPI(page *Page, apis []*model.API) pageAPI {
 	switch {
 	case page != nil:
 		return pageAPI{id: page.API.ID}
@@ -447,14 +448,14 @@ func (s *Site) generateMarkdown(d directive, page *Page) (string, error) {
 		if f == nil {
 			return "", fmt.Errorf("no StructureDefinition with url %s is loaded", d.attrs["url"])
 		}
-		if sd, ok := f.Resource.(*StructureDefinition); !ok || sd.Type != "Extension" {
+		if sd, ok := f.Resource.(*model.StructureDefinition); !ok || sd.Type != "Extension" {
 			return "", fmt.Errorf("%s is not an extension definition", d.attrs["url"])
 		}
 		return s.renderer.Extension(f), nil
 	}
 	api := s.API(d.attrs["api"])
 	if api == nil {
-		return "", fmt.Errorf("no FHIR API with id %q is configured%s", d.attrs["api"], s.apiSuggestion(d.attrs["api"]))
+		return "", fmt.Errorf("no FHIR API with id %q is configured%s", d.attrs["api"], s.APISuggestion(d.attrs["api"]))
 	}
 	switch d.name {
 	case "fhir-capabilitystatement":
@@ -482,7 +483,7 @@ func (s *Site) generateMarkdown(d directive, page *Page) (string, error) {
 		if f == nil || f.Resource == nil {
 			return "", fmt.Errorf("no OperationDefinition with url %s is loaded", d.attrs["url"])
 		}
-		if _, ok := f.Resource.(*OperationDefinition); !ok {
+		if _, ok := f.Resource.(*model.OperationDefinition); !ok {
 			return "", fmt.Errorf("%s is not an OperationDefinition", d.attrs["url"])
 		}
 		return s.renderer.Operation(api, f), nil

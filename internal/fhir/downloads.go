@@ -8,22 +8,14 @@ import (
 
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir/model"
 	"github.com/portaldocs/portal/internal/fhir/postman"
 	"github.com/portaldocs/portal/internal/jsonx"
 )
 
-// Download is a file published for an API, at Path under the base URL.
-type Download struct {
-	Path string
-	Data []byte
-	// Source is the site file a published document is copied from ("" for
-	// generated files).
-	Source string
-}
-
 // Downloads are the published files, and each API's CapabilityStatement,
 // exactly as written, and a Postman collection generated from it.
-func (s *Site) Downloads() ([]Download, []diag.Diagnostic) { return s.DownloadsCached(nil) }
+func (s *Site) Downloads() ([]model.Download, []diag.Diagnostic) { return s.DownloadsCached(nil) }
 
 // PostmanCache keeps the Postman collections a build made for the next
 // one, by API id; the caller keys it by everything the site was prepared
@@ -36,23 +28,23 @@ type PostmanCache interface {
 
 // DownloadsCached is Downloads, taking each API's Postman collection from
 // cache when it holds one (nil: none).
-func (s *Site) DownloadsCached(cache PostmanCache) ([]Download, []diag.Diagnostic) {
-	out := append([]Download(nil), s.Published...)
+func (s *Site) DownloadsCached(cache PostmanCache) ([]model.Download, []diag.Diagnostic) {
+	out := append([]model.Download(nil), s.Published...)
 	var diags []diag.Diagnostic
 	for _, api := range s.APIs {
 		if api.CapabilityDownload == "" {
 			continue
 		}
-		out = append(out, Download{Path: api.CapabilityDownload, Data: api.File.Raw})
+		out = append(out, model.Download{Path: api.CapabilityDownload, Data: api.File.Raw})
 		if api.SmartDownload != "" {
-			out = append(out, Download{Path: api.SmartDownload, Data: api.Smart.Data})
+			out = append(out, model.Download{Path: api.SmartDownload, Data: api.Smart.Data})
 		}
 		if clientAuthProblem(api) != "" {
 			continue // reported at the config line when the API was resolved
 		}
 		if cache != nil {
 			if data, ok := cache.Get(api.ID); ok {
-				out = append(out, Download{Path: api.PostmanDownload, Data: data})
+				out = append(out, model.Download{Path: api.PostmanDownload, Data: data})
 				continue
 			}
 		}
@@ -65,7 +57,7 @@ func (s *Site) DownloadsCached(cache PostmanCache) ([]Download, []diag.Diagnosti
 		if cache != nil {
 			cache.Put(api.ID, data)
 		}
-		out = append(out, Download{Path: api.PostmanDownload, Data: data})
+		out = append(out, model.Download{Path: api.PostmanDownload, Data: data})
 	}
 	return out, diags
 }
@@ -73,7 +65,7 @@ func (s *Site) DownloadsCached(cache PostmanCache) ([]Download, []diag.Diagnosti
 // postmanAPI maps a CapabilityStatement to a collection: a folder per
 // resource with one request per interaction and per search parameter, and
 // the statement's SMART endpoints as the OAuth 2.0 configuration.
-func (r *Renderer) postmanAPI(api *API) postman.API {
+func (r *Renderer) postmanAPI(api *model.API) postman.API {
 	out := postman.API{ID: api.ID, Name: api.Title, BaseURL: api.BaseURL}
 	rest := api.Server()
 	if rest != nil {
@@ -105,7 +97,7 @@ const serverFolder = "Server"
 
 // postmanDescription introduces the collection and says how to get a token
 // with it, which depends on how the client authenticates.
-func postmanDescription(api *API, o *postman.OAuth2) string {
+func postmanDescription(api *model.API, o *postman.OAuth2) string {
 	intro := fmt.Sprintf("Requests for the interactions, search parameters and operations of %s, generated from its CapabilityStatement (FHIR %s), "+
 		"every value taken from the API's example resources. A request the examples give no value for is left out, and its folder says so.",
 		api.Title, api.Statement.FHIRVersion)
@@ -129,7 +121,7 @@ func postmanDescription(api *API, o *postman.OAuth2) string {
 // overrides: authorization code with PKCE when there is an authorize
 // endpoint, client credentials otherwise; the client authenticates as
 // configured, else as the grant's clients usually do (clientAuthFor).
-func postmanAuth(rest *Rest, override config.FHIRAuthorization) *postman.OAuth2 {
+func postmanAuth(rest *model.Rest, override config.FHIRAuthorization) *postman.OAuth2 {
 	sec := rest.Security
 	token := cmp.Or(override.TokenURL, sec.OAuthURI("token"))
 	if token == "" {
@@ -165,7 +157,7 @@ func clientAuthFor(grant string) string {
 // cannot work with the grant its endpoints imply, "" when it can (or when
 // the API has no authorization server). The postman package refuses the
 // same combinations; this check exists to report them at the config line.
-func clientAuthProblem(api *API) string {
+func clientAuthProblem(api *model.API) string {
 	rest := api.Server()
 	if rest == nil {
 		return ""
@@ -184,7 +176,7 @@ func clientAuthProblem(api *API) string {
 }
 
 // defaultAuth requests read access to every resource of the statement.
-func defaultAuth(rest *Rest, authorize, token string) *postman.OAuth2 {
+func defaultAuth(rest *model.Rest, authorize, token string) *postman.OAuth2 {
 	resources := make([]string, 0, len(rest.Resource))
 	for _, res := range rest.Resource {
 		resources = append(resources, res.Type)
@@ -209,7 +201,7 @@ func defaultAuth(rest *Rest, authorize, token string) *postman.OAuth2 {
 // the statement lets clients search, or the whole server's history. A
 // transaction or batch the examples cannot fill is left out: an empty Bundle
 // would be sent but would show nothing.
-func (r *Renderer) systemRequest(api *API, rest *Rest, code string) (postman.Request, bool) {
+func (r *Renderer) systemRequest(api *model.API, rest *model.Rest, code string) (postman.Request, bool) {
 	switch code {
 	case "transaction", "batch":
 		body, ok := r.bundleBody(api, rest, code)
@@ -243,7 +235,7 @@ const batchEntries = 3
 // the API lets clients read, or a transaction that updates the example of
 // the first type it lets clients update (as one unit, which is what a
 // transaction is for), in statement order.
-func (r *Renderer) bundleBody(api *API, rest *Rest, code string) (string, bool) {
+func (r *Renderer) bundleBody(api *model.API, rest *model.Rest, code string) (string, bool) {
 	type request struct {
 		Method string `json:"method"`
 		URL    string `json:"url"`
@@ -254,7 +246,7 @@ func (r *Renderer) bundleBody(api *API, rest *Rest, code string) (string, bool) 
 	}
 	var entries []entry
 	for _, res := range rest.Resource {
-		ex := r.Registry.pickExample(api, res)
+		ex := r.Registry.ExampleOf(api, res)
 		if ex == nil || ex.ID == "" {
 			continue
 		}
@@ -284,7 +276,7 @@ func (r *Renderer) bundleBody(api *API, rest *Rest, code string) (string, bool) 
 }
 
 // supports tells whether the statement lists the interaction for the resource.
-func supports(res RestResource, code string) bool {
+func supports(res model.RestResource, code string) bool {
 	for _, in := range res.Interaction {
 		if in.Code == code {
 			return true
@@ -328,13 +320,13 @@ func codeList(names []string) string {
 }
 
 // postmanFolder is one resource's requests, every value taken from the
-// API's example of the type (pickExample): its id for instance requests, its
+// API's example of the type (model.Registry.ExampleOf): its id for instance requests, its
 // meta.versionId for vread, the example itself as the body of create and
-// update, a search value per parameter (searchValue). A request the example
+// update, a search value per parameter (model.SearchValue). A request the example
 // cannot fill is left out rather than sent with an empty value.
-func (r *Renderer) postmanFolder(api *API, res RestResource) postman.Folder {
-	b := &folderBuilder{folder: postman.Folder{Name: res.Type, Description: firstSentence(res.Documentation)}}
-	ex := r.Registry.pickExample(api, res)
+func (r *Renderer) postmanFolder(api *model.API, res model.RestResource) postman.Folder {
+	b := &folderBuilder{folder: postman.Folder{Name: res.Type, Description: model.FirstSentence(res.Documentation)}}
+	ex := r.Registry.ExampleOf(api, res)
 	noExample := "no example " + res.Type
 	var idVar []postman.Param
 	if ex != nil && ex.ID != "" {
@@ -405,7 +397,7 @@ func instanceRequestName(interaction, resourceType string) string {
 }
 
 // addVread reads the example's own version: its meta.versionId.
-func addVread(b *folderBuilder, res RestResource, ex *File, idVar []postman.Param) {
+func addVread(b *folderBuilder, res model.RestResource, ex *model.File, idVar []postman.Param) {
 	if idVar == nil {
 		b.leave("`vread`", "no example "+res.Type)
 		return
@@ -434,7 +426,7 @@ func exampleVersionID(raw []byte) string {
 
 // addPatch replaces an element the example has with the example's own value
 // (a JSON Patch replace needs its target to exist, RFC 6902 §4.3).
-func addPatch(b *folderBuilder, res RestResource, ex *File, idVar []postman.Param) {
+func addPatch(b *folderBuilder, res model.RestResource, ex *model.File, idVar []postman.Param) {
 	if idVar == nil {
 		b.leave("`patch`", "no example "+res.Type)
 		return
@@ -487,25 +479,25 @@ func patchBody(raw []byte) string {
 }
 
 // addSearches adds one search per parameter the example gives a value for
-// (_id its id, any other the value its expression leads to, searchValue).
-func (r *Renderer) addSearches(b *folderBuilder, api *API, res RestResource, ex *File) {
+// (_id its id, any other the value its expression leads to, model.SearchValue).
+func (r *Renderer) addSearches(b *folderBuilder, api *model.API, res model.RestResource, ex *model.File) {
 	for _, ref := range res.SearchParam {
-		info := r.Registry.searchParamInfo(api, res.Type, ref)
+		info := r.Registry.SearchParamInfo(api, res.Type, ref)
 		value, ok := "", false
 		switch {
 		case ex == nil:
 		case ref.Name == "_id":
 			value, ok = ex.ID, ex.ID != ""
 		default:
-			value, ok = searchValue(ex.Raw, res.Type, info.Type, info.Expression)
+			value, ok = model.SearchValue(ex.Raw, res.Type, info.Type, info.Expression)
 		}
 		if !ok {
 			b.unsearch = append(b.unsearch, ref.Name)
 			continue
 		}
 		b.add(postman.Request{Name: fmt.Sprintf("Search %s by %s", res.Type, ref.Name), Method: "GET", Path: res.Type,
-			Description: firstSentence(info.Description),
-			Query:       []postman.Param{{Key: ref.Name, Value: queryEscaper.Replace(value), Description: info.Type}}})
+			Description: model.FirstSentence(info.Description),
+			Query:       []postman.Param{{Key: ref.Name, Value: model.QueryEscape(value), Description: info.Type}}})
 	}
 }
 
@@ -537,7 +529,7 @@ func asynchronous(canonical string) bool {
 // by one of the site's that derives from it. why says why the operation is
 // left out: no definition, no example to invoke it on, or required inputs
 // no example request gives.
-func (r *Renderer) postmanOperation(api *API, res RestResource, op OperationRef, idVar []postman.Param) (req postman.Request, why string) {
+func (r *Renderer) postmanOperation(api *model.API, res model.RestResource, op model.OperationRef, idVar []postman.Param) (req postman.Request, why string) {
 	url := op.Definition.URL()
 	od := r.Registry.OperationDefinition(url)
 	if od == nil {
@@ -553,7 +545,7 @@ func (r *Renderer) postmanOperation(api *API, res RestResource, op OperationRef,
 		// kick-off whose inputs are all optional.
 		return req, "its definition is not on this site, so its inputs are unknown"
 	}
-	req = postman.Request{Name: "$" + op.Name, Description: firstSentence(op.Documentation), Path: res.Type + "/$" + op.Name}
+	req = postman.Request{Name: "$" + op.Name, Description: model.FirstSentence(op.Documentation), Path: res.Type + "/$" + op.Name}
 	if od != nil && od.Instance && !od.Type || export == "group-export" {
 		if idVar == nil {
 			return req, "no example " + res.Type + " to invoke it on"
@@ -561,8 +553,8 @@ func (r *Renderer) postmanOperation(api *API, res RestResource, op OperationRef,
 		req.Path, req.PathVariables = res.Type+"/:id/$"+op.Name, idVar
 	}
 	// Bulk Data kicks an export off with GET (1.0.1 knows no other way).
-	get := bulkExport || getAllowed(od)
-	var input *File
+	get := bulkExport || od.AllowsGET()
+	var input *model.File
 	elsewhere := ""
 	if od != nil {
 		input, elsewhere = r.operationRequest(api, od, res.Type)
@@ -573,9 +565,9 @@ func (r *Renderer) postmanOperation(api *API, res RestResource, op OperationRef,
 		req.Method, req.Query = "GET", query
 	case input != nil:
 		req.Method, req.Body = "POST", jsonx.Pretty(input.Raw)
-	case od != nil && hasRequiredInput(od) && elsewhere != "":
+	case od != nil && od.RequiresInput() && elsewhere != "":
 		return req, "its example request `" + od.ID + "-request` is for " + elsewhere
-	case od != nil && hasRequiredInput(od):
+	case od != nil && od.RequiresInput():
 		return req, "no example request `" + od.ID + "-request` gives its required inputs"
 	case get:
 		req.Method = "GET"
@@ -592,8 +584,8 @@ func (r *Renderer) postmanOperation(api *API, res RestResource, op OperationRef,
 // is meant for resourceType: the operation's page shows it on the first
 // resource type the operation names, and elsewhere names that type when the
 // example is meant for it and not for resourceType.
-func (r *Renderer) operationRequest(api *API, od *OperationDefinition, resourceType string) (ex *File, elsewhere string) {
-	ex = r.Registry.exampleWithID(od.ID+"-request", api)
+func (r *Renderer) operationRequest(api *model.API, od *model.OperationDefinition, resourceType string) (ex *model.File, elsewhere string) {
+	ex = r.Registry.ExampleWithID(od.ID+"-request", api)
 	if ex == nil || ex.ResourceType != "Parameters" {
 		return nil, ""
 	}
@@ -606,7 +598,7 @@ func (r *Renderer) operationRequest(api *API, od *OperationDefinition, resourceT
 // parametersQuery turns an example Parameters into query parameters, in
 // order; primitive is false when one is not a primitive value (a resource,
 // parts, a Reference), which only a POST body can carry.
-func parametersQuery(ex *File) (query []postman.Param, primitive bool) {
+func parametersQuery(ex *model.File) (query []postman.Param, primitive bool) {
 	if ex == nil {
 		return nil, false
 	}
@@ -625,7 +617,7 @@ func parametersQuery(ex *File) (query []postman.Param, primitive bool) {
 		if !ok {
 			return nil, false
 		}
-		query = append(query, postman.Param{Key: name, Value: queryEscaper.Replace(value)})
+		query = append(query, postman.Param{Key: name, Value: model.QueryEscape(value)})
 	}
 	return query, true
 }
@@ -635,7 +627,7 @@ func parametersQuery(ex *File) (query []postman.Param, primitive bool) {
 func primitiveValue(param map[string]json.RawMessage) (string, bool) {
 	for key, raw := range param {
 		typ, ok := strings.CutPrefix(key, "value")
-		if !ok || typ == "" || !primitiveTypes[strings.ToLower(typ[:1])+typ[1:]] {
+		if !ok || typ == "" || !model.IsPrimitiveType(strings.ToLower(typ[:1])+typ[1:]) {
 			continue
 		}
 		var v any
@@ -651,3 +643,7 @@ func primitiveValue(param map[string]json.RawMessage) (string, bool) {
 	}
 	return "", false
 }
+
+// SmartDownloadName is the file name of the published discovery document in
+// an API's download folder.
+const SmartDownloadName = "smart-configuration.json"

@@ -11,6 +11,7 @@ import (
 
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir/model"
 	"github.com/portaldocs/portal/internal/fhir/postman"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -133,7 +134,7 @@ func assertEverySearchParameterSentOrNamed(t *testing.T, name string, site *Site
 // A statement describes production; the collection talks to the baseUrl's
 // environment, so the site's authorization settings win.
 func TestPostmanAuthTakesTheSiteOverrides(t *testing.T) {
-	rest := &Rest{Resource: []RestResource{{Type: "Patient"}}, Security: &Security{Extension: []Extension{{URL: smartOAuthURIs, Extension: []Extension{
+	rest := &model.Rest{Resource: []model.RestResource{{Type: "Patient"}}, Security: &model.Security{Extension: []model.Extension{{URL: model.SmartOAuthURIs, Extension: []model.Extension{
 		{URL: "authorize", ValueURI: "https://auth.example.org/oauth2/authorize"},
 		{URL: "token", ValueURI: "https://auth.example.org/oauth2/token"}}}}}}
 	got := postmanAuth(rest, config.FHIRAuthorization{})
@@ -155,39 +156,39 @@ func TestPostmanClientAuthentication(t *testing.T) {
 	const authorize, token = "https://auth.example.org/oauth2/authorize", "https://auth.example.org/oauth2/token"
 	cases := []struct {
 		name       string
-		statement  []Extension // sub-extensions of the SMART oauth-uris extension
+		statement  []model.Extension // sub-extensions of the SMART oauth-uris extension
 		override   config.FHIRAuthorization
 		wantGrant  string
 		wantMethod string
 		wantIssue  string // fragment of clientAuthProblem, "" for none
 	}{
-		{"client credentials by default", []Extension{{URL: "token", ValueURI: token}}, config.FHIRAuthorization{},
+		{"client credentials by default", []model.Extension{{URL: "token", ValueURI: token}}, config.FHIRAuthorization{},
 			postman.GrantClientCredentials, postman.ClientAuthPrivateKeyJWT, ""},
-		{"authorization code by default", []Extension{{URL: "authorize", ValueURI: authorize}, {URL: "token", ValueURI: token}}, config.FHIRAuthorization{},
+		{"authorization code by default", []model.Extension{{URL: "authorize", ValueURI: authorize}, {URL: "token", ValueURI: token}}, config.FHIRAuthorization{},
 			postman.GrantAuthorizationCode, postman.ClientAuthNone, ""},
-		{"client credentials with a secret", []Extension{{URL: "token", ValueURI: token}}, config.FHIRAuthorization{ClientAuthentication: config.ClientSecretBasic},
+		{"client credentials with a secret", []model.Extension{{URL: "token", ValueURI: token}}, config.FHIRAuthorization{ClientAuthentication: config.ClientSecretBasic},
 			postman.GrantClientCredentials, postman.ClientAuthSecretBasic, ""},
 		{"configured endpoints decide the grant", nil, config.FHIRAuthorization{TokenURL: token, ClientAuthentication: config.PrivateKeyJWT},
 			postman.GrantClientCredentials, postman.ClientAuthPrivateKeyJWT, ""},
-		{"authorization code, confidential app", []Extension{{URL: "authorize", ValueURI: authorize}, {URL: "token", ValueURI: token}},
+		{"authorization code, confidential app", []model.Extension{{URL: "authorize", ValueURI: authorize}, {URL: "token", ValueURI: token}},
 			config.FHIRAuthorization{ClientAuthentication: config.ClientSecretBasic}, postman.GrantAuthorizationCode, postman.ClientAuthSecretBasic, ""},
-		{"public client with client credentials", []Extension{{URL: "token", ValueURI: token}}, config.FHIRAuthorization{ClientAuthentication: config.ClientAuthNone},
+		{"public client with client credentials", []model.Extension{{URL: "token", ValueURI: token}}, config.FHIRAuthorization{ClientAuthentication: config.ClientAuthNone},
 			postman.GrantClientCredentials, postman.ClientAuthNone, "for confidential clients only"},
-		{"private_key_jwt with an authorize endpoint", []Extension{{URL: "token", ValueURI: token}},
+		{"private_key_jwt with an authorize endpoint", []model.Extension{{URL: "token", ValueURI: token}},
 			config.FHIRAuthorization{AuthorizeURL: authorize, ClientAuthentication: config.PrivateKeyJWT},
 			postman.GrantAuthorizationCode, postman.ClientAuthPrivateKeyJWT, "private_key_jwt is supported for client credentials APIs only"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			rest := &Rest{Mode: "server", Resource: []RestResource{{Type: "Patient"}}}
+			rest := &model.Rest{Mode: "server", Resource: []model.RestResource{{Type: "Patient"}}}
 			if c.statement != nil {
-				rest.Security = &Security{Extension: []Extension{{URL: smartOAuthURIs, Extension: c.statement}}}
+				rest.Security = &model.Security{Extension: []model.Extension{{URL: model.SmartOAuthURIs, Extension: c.statement}}}
 			}
 			got := postmanAuth(rest, c.override)
 			if got == nil || got.GrantType != c.wantGrant || got.ClientAuthentication != c.wantMethod {
 				t.Fatalf("auth = %+v, want grant %s with %s", got, c.wantGrant, c.wantMethod)
 			}
-			api := &API{Statement: &CapabilityStatement{Rest: []Rest{*rest}}, Authorization: c.override}
+			api := &model.API{Statement: &model.CapabilityStatement{Rest: []model.Rest{*rest}}, Authorization: c.override}
 			issue := clientAuthProblem(api)
 			if (c.wantIssue == "") != (issue == "") || !strings.Contains(issue, c.wantIssue) {
 				t.Errorf("clientAuthProblem = %q, want %q", issue, c.wantIssue)
@@ -291,20 +292,20 @@ func TestClientAuthenticationThatDoesNotFitTheGrant(t *testing.T) {
 // for group-export, even when the site does not carry HL7's definition; an
 // operation whose inputs nothing on the site describes is left out.
 func TestPostmanBulkExportRequest(t *testing.T) {
-	r := &Renderer{Registry: &Registry{}}
-	api := &API{File: &File{}}
+	r := &Renderer{Registry: &model.Registry{}}
+	api := &model.API{File: &model.File{}}
 	idVar := []postman.Param{{Key: "id", Value: "sbx-group-all"}}
-	req, why := r.postmanOperation(api, RestResource{Type: "Group"},
-		OperationRef{Name: "export", Definition: "http://hl7.org/fhir/uv/bulkdata/OperationDefinition/group-export"}, idVar)
+	req, why := r.postmanOperation(api, model.RestResource{Type: "Group"},
+		model.OperationRef{Name: "export", Definition: "http://hl7.org/fhir/uv/bulkdata/OperationDefinition/group-export"}, idVar)
 	if why != "" || req.Method != "GET" || req.Path != "Group/:id/$export" || len(req.Headers) != 1 || req.Headers[0].Key != "Prefer" || req.Headers[0].Value != "respond-async" {
 		t.Errorf("group export request = %+v (left out: %q), want GET Group/:id/$export with Prefer: respond-async", req, why)
 	}
-	_, why = r.postmanOperation(api, RestResource{Type: "Group"},
-		OperationRef{Name: "export", Definition: "http://hl7.org/fhir/uv/bulkdata/OperationDefinition/group-export"}, nil)
+	_, why = r.postmanOperation(api, model.RestResource{Type: "Group"},
+		model.OperationRef{Name: "export", Definition: "http://hl7.org/fhir/uv/bulkdata/OperationDefinition/group-export"}, nil)
 	if !strings.Contains(why, "no example Group") {
 		t.Errorf("group export without an example Group: left out because %q, want no example Group", why)
 	}
-	_, why = r.postmanOperation(api, RestResource{Type: "Patient"}, OperationRef{Name: "match", Definition: "https://fhir.example.org/OperationDefinition/unknown"}, idVar)
+	_, why = r.postmanOperation(api, model.RestResource{Type: "Patient"}, model.OperationRef{Name: "match", Definition: "https://fhir.example.org/OperationDefinition/unknown"}, idVar)
 	if !strings.Contains(why, "definition is not on this site") {
 		t.Errorf("an operation the site knows nothing about: left out because %q, want its definition is not on this site", why)
 	}
@@ -313,7 +314,7 @@ func TestPostmanBulkExportRequest(t *testing.T) {
 // With a registered redirect URI the collection names it instead of
 // Postman's own callback, and every authorization request carries aud.
 func TestPostmanAuthorizationCodeRedirect(t *testing.T) {
-	rest := &Rest{Resource: []RestResource{{Type: "Patient"}}, Security: &Security{Extension: []Extension{{URL: smartOAuthURIs, Extension: []Extension{
+	rest := &model.Rest{Resource: []model.RestResource{{Type: "Patient"}}, Security: &model.Security{Extension: []model.Extension{{URL: model.SmartOAuthURIs, Extension: []model.Extension{
 		{URL: "authorize", ValueURI: "https://auth.example.org/oauth2/authorize"},
 		{URL: "token", ValueURI: "https://auth.example.org/oauth2/token"}}}}}}
 	o := postmanAuth(rest, config.FHIRAuthorization{RedirectURI: "http://localhost:8400/callback"})

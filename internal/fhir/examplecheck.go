@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir/model"
 	"github.com/portaldocs/portal/internal/jsonx"
 	"github.com/portaldocs/portal/internal/markdown"
 )
@@ -117,7 +118,7 @@ type ShownExample struct {
 
 // exampleScope is the folder of the API a block is about, "" for several
 // or none: the same Type/id in two APIs' examples is two resources.
-func exampleScope(apis []*API) string {
+func exampleScope(apis []*model.API) string {
 	if len(apis) == 1 {
 		return path.Dir(apis[0].File.Path)
 	}
@@ -127,7 +128,7 @@ func exampleScope(apis []*API) string {
 // blockAPIs are the APIs a code block is about: those whose base URL it
 // (or its title) names, else, for a response right after its request (no
 // more than a few lines apart), those the request names.
-func (s *Site) blockAPIs(blocks []markdown.CodeBlock, i int) []*API {
+func (s *Site) blockAPIs(blocks []markdown.CodeBlock, i int) []*model.API {
 	cb := blocks[i]
 	if named := s.apisNamedIn(cb.Code + " " + cb.Title); len(named) > 0 {
 		return named
@@ -203,7 +204,7 @@ func shownResources(file string, cb markdown.CodeBlock) []shownResource {
 // checkShown compares one shown resource with the site's file; filed is
 // false when the site has none, and the resource is then compared with
 // the other pages that show it (Compare).
-func (s *Site) checkShown(p PageText, res shownResource, apis []*API) (d diag.Diagnostic, ok, filed bool) {
+func (s *Site) checkShown(p PageText, res shownResource, apis []*model.API) (d diag.Diagnostic, ok, filed bool) {
 	files := s.exampleFiles(res.key, apis)
 	if len(files) == 0 {
 		return diag.Diagnostic{}, false, false
@@ -211,7 +212,7 @@ func (s *Site) checkShown(p PageText, res shownResource, apis []*API) (d diag.Di
 	// Of several files with the key (two APIs' Patient/sbx-pt-0001), the
 	// page matches one, or is reported against the closest.
 	var best *difference
-	var bestFile *File
+	var bestFile *model.File
 	bestScore := -1
 	for _, f := range files {
 		var want any
@@ -266,7 +267,7 @@ func (e *shownExamples) compareShown(ex ShownExample) (diag.Diagnostic, bool) {
 }
 
 // jsonDirectiveAttrs are the ::fhir-json attributes that show f.
-func jsonDirectiveAttrs(s *Site, f *File) string {
+func jsonDirectiveAttrs(s *Site, f *model.File) string {
 	for _, api := range s.APIs {
 		if f.Scope == path.Dir(api.File.Path) && f.ID != "" {
 			return fmt.Sprintf(`api="%s" resource="%s"`, api.ID, f.Key())
@@ -282,8 +283,8 @@ func jsonDirectiveAttrs(s *Site, f *File) string {
 // the folders of the page's APIs and outside every API folder, else in the
 // published documents (a page that walks through the service base URL
 // Bundle); any folder's for a page about no API.
-func (s *Site) exampleFiles(key string, apis []*API) []*File {
-	var out []*File
+func (s *Site) exampleFiles(key string, apis []*model.API) []*model.File {
+	var out []*model.File
 	if len(apis) == 0 {
 		for _, f := range s.Registry.Files() {
 			if f.ID != "" && f.Key() == key {
@@ -592,7 +593,7 @@ func sortedKeys(m map[string]any) []string {
 // checkShownDiscovery compares a JSON block that shows an API's SMART
 // discovery document (its title, or the request before it, names the
 // API's [baseUrl]/.well-known/smart-configuration) with the API's file.
-func (s *Site) checkShownDiscovery(p PageText, blocks []markdown.CodeBlock, i int, apis []*API) (diag.Diagnostic, bool) {
+func (s *Site) checkShownDiscovery(p PageText, blocks []markdown.CodeBlock, i int, apis []*model.API) (diag.Diagnostic, bool) {
 	cb := blocks[i]
 	context := cb.Title
 	if i > 0 {

@@ -8,14 +8,15 @@ import (
 	"strings"
 
 	"github.com/portaldocs/portal/internal/fhir/base"
+	"github.com/portaldocs/portal/internal/fhir/model"
 	"github.com/portaldocs/portal/internal/jsonx"
 )
 
 // Extension renders an extension definition: where it may appear, its
 // cardinality, value type and binding, its sub-extensions, and an example
 // of it inside a resource.
-func (r *Renderer) Extension(f *File) string {
-	sd := f.Resource.(*StructureDefinition)
+func (r *Renderer) Extension(f *model.File) string {
+	sd := f.Resource.(*model.StructureDefinition)
 	var w mdWriter
 	site := canonicalSite(sd.URL)
 	w.para(absolutize(sd.Description, site))
@@ -55,7 +56,7 @@ func (r *Renderer) Extension(f *File) string {
 				}
 			}
 			subRows = append(subRows, []string{inlineCode(s.url), cardinality(intOr(s.slice.Min, 0), s.slice.Max), typ,
-				mustSupportMark(s.slice.MustSupport), cell(cmp.Or(s.slice.Short, firstSentence(s.slice.Definition)))})
+				mustSupportMark(s.slice.MustSupport), cell(cmp.Or(s.slice.Short, model.FirstSentence(s.slice.Definition)))})
 		}
 		w.table([]string{"Extension url", "Cardinality", "Type", "MS", "Description"}, subRows)
 	}
@@ -70,7 +71,7 @@ func intOr(p *int, def int) int {
 	return *p
 }
 
-func contextList(ctx []ExtensionContext) string {
+func contextList(ctx []model.ExtensionContext) string {
 	if len(ctx) == 0 {
 		return "any element"
 	}
@@ -81,14 +82,14 @@ func contextList(ctx []ExtensionContext) string {
 	return strings.Join(parts, ", ")
 }
 
-func rootCardinality(root *ElementDefinition) string {
+func rootCardinality(root *model.ElementDefinition) string {
 	if root == nil {
 		return "0..*"
 	}
 	return cardinality(intOr(root.Min, 0), cmp.Or(root.Max, "*"))
 }
 
-func extensionRoot(elements []ElementDefinition) *ElementDefinition {
+func extensionRoot(elements []model.ElementDefinition) *model.ElementDefinition {
 	for i := range elements {
 		if elements[i].Path == "Extension" {
 			return &elements[i]
@@ -99,7 +100,7 @@ func extensionRoot(elements []ElementDefinition) *ElementDefinition {
 
 // extensionValue finds the value[x] element at path, unsliced, unless the
 // definition forbids it (max 0: a complex extension).
-func extensionValue(elements []ElementDefinition, path string) *ElementDefinition {
+func extensionValue(elements []model.ElementDefinition, path string) *model.ElementDefinition {
 	for i := range elements {
 		el := &elements[i]
 		if el.Path == path && el.SliceName == "" && el.Max != "0" {
@@ -111,13 +112,13 @@ func extensionValue(elements []ElementDefinition, path string) *ElementDefinitio
 
 type subExtension struct {
 	url   string
-	slice ElementDefinition
-	value *ElementDefinition
+	slice model.ElementDefinition
+	value *model.ElementDefinition
 }
 
 // subExtensions lists the slices of Extension.extension with their urls
 // and values.
-func subExtensions(elements []ElementDefinition) []subExtension {
+func subExtensions(elements []model.ElementDefinition) []subExtension {
 	var subs []subExtension
 	for _, el := range elements {
 		if el.Path != "Extension.extension" || el.SliceName == "" {
@@ -146,7 +147,7 @@ func subExtensions(elements []ElementDefinition) []subExtension {
 	return subs
 }
 
-func (r *Renderer) binding(b *ElementBinding) string {
+func (r *Renderer) binding(b *model.ElementBinding) string {
 	vs := b.ValueSetURL()
 	if vs == "" {
 		return b.Strength + cellSuffix(b.Description)
@@ -164,7 +165,7 @@ func cellSuffix(s string) string {
 // extensionExample shows the extension inside the first example resource
 // of the site that carries it, trimmed to the path leading to it; without
 // one, the shape of the extension with typed placeholders.
-func (r *Renderer) extensionExample(w *mdWriter, f *File, sd *StructureDefinition, value *ElementDefinition, subs []subExtension) {
+func (r *Renderer) extensionExample(w *mdWriter, f *model.File, sd *model.StructureDefinition, value *model.ElementDefinition, subs []subExtension) {
 	w.heading(2, "Example")
 	for _, ex := range r.Registry.Files() {
 		if ex.Resource != nil || ex.Version != f.Version || !bytes.Contains(ex.Raw, []byte(sd.URL)) {
@@ -187,7 +188,7 @@ func (r *Renderer) extensionExample(w *mdWriter, f *File, sd *StructureDefinitio
 
 // trimToExtension finds the extension in an example and keeps only the
 // path from the resource root to it.
-func trimToExtension(ex *File, url string) ([]byte, string, bool) {
+func trimToExtension(ex *model.File, url string) ([]byte, string, bool) {
 	doc, err := jsonx.DecodeOrdered(ex.Raw)
 	if err != nil {
 		return nil, "", false
@@ -255,7 +256,7 @@ func findExtension(v any, url string, steps []pathStep) ([]pathStep, any, bool) 
 }
 
 // extensionShape writes the extension with placeholder values.
-func extensionShape(url string, value *ElementDefinition, subs []subExtension) string {
+func extensionShape(url string, value *model.ElementDefinition, subs []subExtension) string {
 	if len(subs) > 0 {
 		parts := make([]string, 0, len(subs))
 		for _, s := range subs {
@@ -267,7 +268,7 @@ func extensionShape(url string, value *ElementDefinition, subs []subExtension) s
 		return fmt.Sprintf(`{"url":%s}`, jsonx.Quote(url))
 	}
 	t := value.Type[0].Code
-	return fmt.Sprintf(`{"url":%s,"value%s":%s}`, jsonx.Quote(url), upperFirst(t), placeholder(t))
+	return fmt.Sprintf(`{"url":%s,"%s":%s}`, jsonx.Quote(url), model.ChoiceName("value", t), placeholder(t))
 }
 
 // placeholder is a visibly generic value of a FHIR type.

@@ -14,6 +14,7 @@ import (
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir/base"
+	"github.com/portaldocs/portal/internal/fhir/model"
 	"github.com/portaldocs/portal/internal/workers"
 )
 
@@ -26,7 +27,7 @@ type PlaceFunc func(sitePath string) (v base.Version, scope string)
 // placed: a file that declares no FHIR version of its own has none yet.
 type parsedPath struct {
 	path  string
-	files []*File
+	files []*model.File
 	diags []diag.Diagnostic
 }
 
@@ -131,8 +132,8 @@ func ownVersion(parsed []parsedPath, p string) (v base.Version, ok bool) {
 // so duplicates are reported the same way every time, each placed as place
 // says. Problems are reported as diagnostics, all of them; the registry
 // holds every file that could be read.
-func register(parsed []parsedPath, place PlaceFunc) (*Registry, []diag.Diagnostic) {
-	r := &Registry{byURL: map[string]*File{}, byKey: map[string]*File{}, byPath: map[string]*File{}}
+func register(parsed []parsedPath, place PlaceFunc) (*model.Registry, []diag.Diagnostic) {
+	r := model.NewRegistry()
 	var diags diag.List
 	for _, res := range parsed {
 		diags.Add(res.diags...)
@@ -145,7 +146,7 @@ func register(parsed []parsedPath, place PlaceFunc) (*Registry, []diag.Diagnosti
 				f.Version = v
 			}
 			f.Scope = scope
-			diags.Add(r.add(f)...)
+			diags.Add(r.Add(f)...)
 		}
 	}
 	return r, diags.Items()

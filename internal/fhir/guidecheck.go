@@ -11,6 +11,7 @@ import (
 
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir/base"
+	"github.com/portaldocs/portal/internal/fhir/model"
 	"github.com/portaldocs/portal/internal/jsonx"
 	"github.com/portaldocs/portal/internal/yamlx"
 )
@@ -30,7 +31,7 @@ var referencePaths = map[string][]string{
 // a declared guide version that its definitions do not hold, and the
 // site's operations that differ from the guide's they claim.
 func (s *Site) checkGuideReferences() []diag.Diagnostic {
-	if len(s.guides) == 0 {
+	if len(s.Guides.Definitions) == 0 {
 		return nil
 	}
 	var diags []diag.Diagnostic
@@ -49,13 +50,13 @@ func (s *Site) checkGuideReferences() []diag.Diagnostic {
 				if ref == "" {
 					return
 				}
-				if why, hint := s.unresolved(s.pinForScope(ref, f.Scope)); why != "" {
+				if why, hint := s.Guides.Unresolved(s.pinForScope(ref, f.Scope)); why != "" {
 					diags = append(diags, diag.Diagnostic{File: f.Path, Line: f.Line(at), Severity: diag.Error,
 						Message: fmt.Sprintf("%s %s %s", lastStep(at), ref, why), Hint: hint})
 				}
 			})
 		}
-		if od, ok := f.Resource.(*OperationDefinition); ok {
+		if od, ok := f.Resource.(*model.OperationDefinition); ok {
 			diags = append(diags, s.checkOperationAgainstGuide(f, od)...)
 		}
 	}
@@ -74,17 +75,17 @@ func (s *Site) pinForScope(ref, scope string) string {
 		if path.Dir(api.File.Path) != scope {
 			continue
 		}
-		for _, dep := range s.deps {
-			if !definedUnder(ref, dep.Canonical) {
+		for _, dep := range s.Guides.Declared {
+			if !model.DefinedUnder(ref, dep.Canonical) {
 				continue
 			}
 			var versions []string
-			for _, d := range s.deps {
+			for _, d := range s.Guides.Declared {
 				if d.Canonical == dep.Canonical {
 					versions = append(versions, d.Version)
 				}
 			}
-			if used := s.pinnedVersions(api.File, dep.Canonical, versions); len(used) == 1 {
+			if used := s.Documents.PinnedVersions(api.File, dep.Canonical, versions); len(used) == 1 {
 				return ref + "|" + used[0]
 			}
 		}
@@ -144,26 +145,26 @@ func walkPattern(v any, steps []string, at string, fn func(at string, v any)) {
 // guide's canonical URL (it is that operation: same parameters) or names
 // one as base (it constrains it: no parameter the guide lacks, every
 // required one, the same types, cardinalities within the guide's).
-func (s *Site) checkOperationAgainstGuide(f *File, od *OperationDefinition) []diag.Diagnostic {
+func (s *Site) checkOperationAgainstGuide(f *model.File, od *model.OperationDefinition) []diag.Diagnostic {
 	claim, exact := od.URL, true
-	if guides, _ := s.guidesFor(claim); len(guides) == 0 {
+	if guides, _ := s.Guides.For(claim); len(guides) == 0 {
 		claim, exact = string(od.Base), false
 	}
 	if claim == "" {
 		return nil
 	}
-	guides, _ := s.guidesFor(claim)
+	guides, _ := s.Guides.For(claim)
 	var first []diag.Diagnostic
 	for _, g := range guides {
-		gf := g.byURL[Canonical(claim).URL()]
+		gf := g.Definition(claim)
 		if gf == nil {
 			continue
 		}
-		god, ok := gf.Resource.(*OperationDefinition)
+		god, ok := gf.Resource.(*model.OperationDefinition)
 		if !ok {
 			continue
 		}
-		problems := compareOperation(f, od, god, gf, exact, g.partialParameters(claim))
+		problems := compareOperation(f, od, god, gf, exact, g.PartialParameters(claim))
 		if len(problems) == 0 {
 			return nil
 		}
@@ -174,7 +175,7 @@ func (s *Site) checkOperationAgainstGuide(f *File, od *OperationDefinition) []di
 	return first
 }
 
-func compareOperation(f *File, od, god *OperationDefinition, gf *File, exact, partial bool) []diag.Diagnostic {
+func compareOperation(f *model.File, od, god *model.OperationDefinition, gf *model.File, exact, partial bool) []diag.Diagnostic {
 	relation := "constrains"
 	if exact {
 		relation = "is"
@@ -198,8 +199,8 @@ func compareOperation(f *File, od, god *OperationDefinition, gf *File, exact, pa
 // through parts.
 // With partial (the folder's definition lists only some parameters), a
 // site parameter the definition lacks is not reported.
-func compareParameters(site, guide []OperationParameter, at, parent string, exact, partial bool, add func(at, hint, format string, args ...any)) {
-	find := func(list []OperationParameter, use, name string) (int, bool) {
+func compareParameters(site, guide []model.OperationParameter, at, parent string, exact, partial bool, add func(at, hint, format string, args ...any)) {
+	find := func(list []model.OperationParameter, use, name string) (int, bool) {
 		for i, p := range list {
 			if p.Use == use && p.Name == name {
 				return i, true
@@ -296,7 +297,7 @@ func nearestName(name string, names []string) string {
 	return best
 }
 
-func versionOf(f *File) string {
+func versionOf(f *model.File) string {
 	var head struct {
 		Version string `json:"version"`
 	}

@@ -16,13 +16,14 @@ import (
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir/base"
+	"github.com/portaldocs/portal/internal/fhir/model"
 	"github.com/portaldocs/portal/internal/jsonx"
 	"github.com/portaldocs/portal/internal/workers"
 )
 
 // loadGuides reads the definitions folder of every dependency that has one.
-func loadGuides(ctx context.Context, site fs.FS, cfg config.FHIR, configFile string) ([]*GuideDefinitions, []diag.Diagnostic) {
-	var guides []*GuideDefinitions
+func loadGuides(ctx context.Context, site fs.FS, cfg config.FHIR, configFile string) ([]*model.GuideDefinitions, []diag.Diagnostic) {
+	var guides []*model.GuideDefinitions
 	var diags diag.List
 	for _, dep := range cfg.Dependencies {
 		if dep.Definitions == "" || ctx.Err() != nil {
@@ -47,8 +48,8 @@ func loadGuides(ctx context.Context, site fs.FS, cfg config.FHIR, configFile str
 	return guides, diags.Items()
 }
 
-func loadGuide(site fs.FS, dep config.FHIRDependency) (*GuideDefinitions, []diag.Diagnostic) {
-	g := &GuideDefinitions{Dependency: dep, byURL: map[string]*File{}, unverifiable: map[string]string{}}
+func loadGuide(site fs.FS, dep config.FHIRDependency) (*model.GuideDefinitions, []diag.Diagnostic) {
+	g := model.NewGuideDefinitions(dep)
 	var diags []diag.Diagnostic
 	paths, err := jsonFiles(site, dep.Definitions)
 	if err != nil {
@@ -59,7 +60,7 @@ func loadGuide(site fs.FS, dep config.FHIRDependency) (*GuideDefinitions, []diag
 			Message: fmt.Sprintf("the definitions of %s %s have no README.md", dep.Package, dep.Version),
 			Hint:    "add a README.md recording the guide version and the published address each file came from"})
 	}
-	diags = append(diags, g.readUnverifiable(site)...)
+	diags = append(diags, readUnverifiable(g, site)...)
 	// Read and decoded side by side (a guide brings up to a few hundred
 	// files), then added in path order, which the diagnostics follow.
 	parsed := make([]parsedDefinition, len(paths))
@@ -74,7 +75,7 @@ func loadGuide(site fs.FS, dep config.FHIRDependency) (*GuideDefinitions, []diag
 	for _, d := range parsed {
 		diags = append(diags, d.diags...)
 		if d.file != nil {
-			diags = append(diags, g.add(d.file, d.version)...)
+			diags = append(diags, g.Add(d.file, d.version)...)
 		}
 	}
 	return g, diags
@@ -83,7 +84,7 @@ func loadGuide(site fs.FS, dep config.FHIRDependency) (*GuideDefinitions, []diag
 // parsedDefinition is one definition file read: the file and the
 // definition's own version, or what is wrong with it.
 type parsedDefinition struct {
-	file    *File
+	file    *model.File
 	version string
 	diags   []diag.Diagnostic
 }
@@ -115,9 +116,9 @@ func parseDefinition(p string, data []byte) parsedDefinition {
 	if head.Version.Kind() == '"' {
 		_ = jsonv2.Unmarshal(head.Version, &version)
 	}
-	f := &File{Path: p, Version: base.R4, data: data, Raw: json.RawMessage(data), ResourceType: head.ResourceType, ID: head.ID, URL: head.URL}
+	f := &model.File{Path: p, Version: base.R4, Contents: data, Raw: json.RawMessage(data), ResourceType: head.ResourceType, ID: head.ID, URL: head.URL}
 	if head.ResourceType == "OperationDefinition" {
-		od := &OperationDefinition{}
+		od := &model.OperationDefinition{}
 		if err := decodeAsV1(data, od); err != nil {
 			line, _, msg := jsonx.ErrorAt(data, err)
 			return parsedDefinition{diags: []diag.Diagnostic{{File: p, Line: line, Severity: diag.Error, Message: "OperationDefinition: " + msg}}}
@@ -135,7 +136,7 @@ func parseDefinition(p string, data []byte) parsedDefinition {
 // with # are comments.
 const UnverifiableFile = "not-verifiable.txt"
 
-func (g *GuideDefinitions) readUnverifiable(site fs.FS) []diag.Diagnostic {
+func readUnverifiable(g *model.GuideDefinitions, site fs.FS) []diag.Diagnostic {
 	p := path.Join(g.Dependency.Definitions, UnverifiableFile)
 	data, err := fs.ReadFile(site, p)
 	if err != nil {
@@ -150,7 +151,7 @@ func (g *GuideDefinitions) readUnverifiable(site fs.FS) []diag.Diagnostic {
 		url, what, _ := strings.Cut(line, " ")
 		what = strings.TrimSpace(what)
 		switch {
-		case !definedUnder(url, g.Dependency.Canonical):
+		case !model.DefinedUnder(url, g.Dependency.Canonical):
 			diags = append(diags, diag.Diagnostic{File: p, Line: i + 1, Severity: diag.Error,
 				Message: fmt.Sprintf("%s is not a canonical URL of %s (%s)", url, g.Dependency.Package, g.Dependency.Canonical),
 				Hint:    "write one canonical URL of the guide per line, optionally followed by \"parameters\""})
@@ -158,7 +159,7 @@ func (g *GuideDefinitions) readUnverifiable(site fs.FS) []diag.Diagnostic {
 			diags = append(diags, diag.Diagnostic{File: p, Line: i + 1, Severity: diag.Error,
 				Message: fmt.Sprintf("%q after %s: write nothing (the definition is not in the folder) or \"parameters\" (its parameter list is partial)", what, url)})
 		default:
-			g.unverifiable[url] = what
+			g.MarkUnverifiable(url, what)
 		}
 	}
 	return diags

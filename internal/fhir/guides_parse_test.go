@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir/model"
 	"github.com/portaldocs/portal/internal/jsonx"
 )
 
@@ -35,7 +36,7 @@ func parseDefinitionV1(p string, data []byte) (version string, resource any, dia
 	}
 	_ = json.Unmarshal(data, &v)
 	if head.ResourceType == "OperationDefinition" {
-		od := &OperationDefinition{}
+		od := &model.OperationDefinition{}
 		if err := json.Unmarshal(data, od); err != nil {
 			line, _, msg := jsonx.ErrorAt(data, err)
 			return "", nil, []diag.Diagnostic{{File: p, Line: line, Severity: diag.Error, Message: "OperationDefinition: " + msg}}

@@ -6,7 +6,7 @@ import (
 	"github.com/portaldocs/portal/internal/diag"
 )
 
-// ValidationMemo remembers what Registry.Validate found, by a key of
+// ValidationMemo remembers what the registry's validation found, by a key of
 // everything it reads: a build cache keeps it between builds, so that a
 // rebuild whose FHIR files did not change skips the checks (a third of a
 // warm rebuild's load stage on the portal's own site).

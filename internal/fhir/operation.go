@@ -4,14 +4,15 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/portaldocs/portal/internal/fhir/model"
 	"github.com/portaldocs/portal/internal/jsonx"
 )
 
 // invocations lists how an operation is invoked at each level it allows,
 // for the given resource type ("" for every type it names).
-func invocations(od *OperationDefinition, resourceType string) []string {
+func invocations(od *model.OperationDefinition, resourceType string) []string {
 	method := "POST"
-	if getAllowed(od) {
+	if od.AllowsGET() {
 		method = "GET or POST"
 	}
 	var out []string
@@ -36,7 +37,7 @@ func invocations(od *OperationDefinition, resourceType string) []string {
 	return out
 }
 
-func invocationCodes(od *OperationDefinition, resourceType string) []string {
+func invocationCodes(od *model.OperationDefinition, resourceType string) []string {
 	inv := invocations(od, resourceType)
 	for i, s := range inv {
 		inv[i] = inlineCode(s)
@@ -46,8 +47,8 @@ func invocationCodes(od *OperationDefinition, resourceType string) []string {
 
 // Operation renders an operation: invocation at each level, input and
 // output parameters, and an example request and response.
-func (r *Renderer) Operation(api *API, f *File) string {
-	od := f.Resource.(*OperationDefinition)
+func (r *Renderer) Operation(api *model.API, f *model.File) string {
+	od := f.Resource.(*model.OperationDefinition)
 	var w mdWriter
 	site := canonicalSite(od.URL)
 	w.para(absolutize(od.Description, site))
@@ -69,7 +70,7 @@ func (r *Renderer) Operation(api *API, f *File) string {
 		inv = append(inv, []string{invocationLevel(s), inlineCode(s)})
 	}
 	w.table([]string{"Level", "Request"}, inv)
-	if getAllowed(od) {
+	if od.AllowsGET() {
 		w.para("It changes no data and all its inputs are primitive, so it may be invoked with `GET`, the inputs in the query string, as well as with `POST` and a Parameters body.")
 	}
 	r.parameterSection(&w, od, "in", "Input parameters", site)
@@ -91,10 +92,10 @@ func invocationLevel(request string) string {
 	return "Instance"
 }
 
-func (r *Renderer) parameterSection(w *mdWriter, od *OperationDefinition, use, title, site string) {
+func (r *Renderer) parameterSection(w *mdWriter, od *model.OperationDefinition, use, title, site string) {
 	var rows [][]string
-	var walk func(params []OperationParameter, prefix string)
-	walk = func(params []OperationParameter, prefix string) {
+	var walk func(params []model.OperationParameter, prefix string)
+	walk = func(params []model.OperationParameter, prefix string) {
 		for _, p := range params {
 			if prefix == "" && p.Use != use {
 				continue
@@ -125,14 +126,14 @@ func (r *Renderer) parameterSection(w *mdWriter, od *OperationDefinition, use, t
 // operationExample shows the request with the site's example Parameters
 // ("<operation id>-request") and the example response
 // ("<operation id>-response"), when the site has them.
-func (r *Renderer) operationExample(w *mdWriter, api *API, od *OperationDefinition) {
+func (r *Renderer) operationExample(w *mdWriter, api *model.API, od *model.OperationDefinition) {
 	var reqBody []byte
-	if ex := r.Registry.exampleWithID(od.ID+"-request", api); ex != nil {
+	if ex := r.Registry.ExampleWithID(od.ID+"-request", api); ex != nil {
 		reqBody = ex.Raw
-	} else if hasRequiredInput(od) {
+	} else if od.RequiresInput() {
 		reqBody = []byte(parametersShape(od))
 	}
-	resp := r.Registry.exampleWithID(od.ID+"-response", api)
+	resp := r.Registry.ExampleWithID(od.ID+"-response", api)
 	path, ok := r.examplePath(api, od)
 	if !ok {
 		return
@@ -140,12 +141,12 @@ func (r *Renderer) operationExample(w *mdWriter, api *API, od *OperationDefiniti
 	w.heading(2, "Example")
 	method := "POST"
 	switch {
-	case reqBody == nil && getAllowed(od):
+	case reqBody == nil && od.AllowsGET():
 		method = "GET"
 		w.para("The operation needs no input parameters and changes no data, so a plain `GET` invokes it:")
 	case reqBody == nil:
 		w.para("The operation needs no input parameters:")
-	case r.Registry.exampleWithID(od.ID+"-request", api) == nil:
+	case r.Registry.ExampleWithID(od.ID+"-request", api) == nil:
 		w.para("No example request is published; this is the shape of its input, with a placeholder for each value:")
 	}
 	requestBlock(w, api, request{Method: method, Path: path, Body: reqBody})
@@ -160,7 +161,7 @@ func (r *Renderer) operationExample(w *mdWriter, api *API, od *OperationDefiniti
 
 // examplePath is the example's invocation path: type level on the first
 // resource, else instance level on an example of it, else system level.
-func (r *Renderer) examplePath(api *API, od *OperationDefinition) (string, bool) {
+func (r *Renderer) examplePath(api *model.API, od *model.OperationDefinition) (string, bool) {
 	if len(od.Resource) > 0 {
 		t := od.Resource[0]
 		if od.Type {
@@ -180,7 +181,7 @@ func (r *Renderer) examplePath(api *API, od *OperationDefinition) (string, bool)
 
 // parametersShape is a Parameters resource with a placeholder for each
 // required input.
-func parametersShape(od *OperationDefinition) string {
+func parametersShape(od *model.OperationDefinition) string {
 	var parts []string
 	for _, p := range od.Parameter {
 		if p.Use != "in" || p.Min == 0 {
@@ -189,10 +190,10 @@ func parametersShape(od *OperationDefinition) string {
 		switch {
 		case p.Type == "" || len(p.Part) > 0:
 			parts = append(parts, fmt.Sprintf(`{"name":%s,"part":[]}`, jsonx.Quote(p.Name)))
-		case p.Type == "Resource" || startsUpper(p.Type) && !isDataType(p.Type):
+		case p.Type == "Resource" || model.IsTypeName(p.Type) && !isDataType(p.Type):
 			parts = append(parts, fmt.Sprintf(`{"name":%s,"resource":{"resourceType":%s}}`, jsonx.Quote(p.Name), jsonx.Quote(resourceTypeOf(p.Type))))
 		default:
-			parts = append(parts, fmt.Sprintf(`{"name":%s,"value%s":%s}`, jsonx.Quote(p.Name), upperFirst(p.Type), placeholder(p.Type)))
+			parts = append(parts, fmt.Sprintf(`{"name":%s,"%s":%s}`, jsonx.Quote(p.Name), model.ChoiceName("value", p.Type), placeholder(p.Type)))
 		}
 	}
 	return `{"resourceType":"Parameters","parameter":[` + strings.Join(parts, ",") + `]}`

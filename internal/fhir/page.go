@@ -12,12 +12,13 @@ import (
 
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir/model"
 	"github.com/portaldocs/portal/internal/workers"
 )
 
 // Page is one generated doc.
 type Page struct {
-	API  *API
+	API  *model.API
 	Kind string
 	// DocID is the doc's id in the current docs version.
 	DocID string
@@ -38,7 +39,7 @@ type Page struct {
 	// ResourceType is set for resource pages, File for extension and
 	// operation pages.
 	ResourceType string
-	File         *File
+	File         *model.File
 }
 
 // Canonical is the canonical URL the page documents ("" for resource and
@@ -51,7 +52,7 @@ func (p *Page) Canonical() string {
 }
 
 // pagesFor lists the pages one page set generates.
-func (s *Site) pagesFor(ctx context.Context, site fs.FS, api *API, pc config.FHIRPages, configFile string) ([]*Page, []diag.Diagnostic) {
+func (s *Site) pagesFor(ctx context.Context, site fs.FS, api *model.API, pc config.FHIRPages, configFile string) ([]*Page, []diag.Diagnostic) {
 	newPage := func(key, title, source string) *Page {
 		docID := strings.NewReplacer("{id}", key, "{type}", key).Replace(pc.Path)
 		return &Page{API: api, Kind: pc.Kind, DocID: docID, Title: title, Source: source,
@@ -80,7 +81,7 @@ func (s *Site) pagesFor(ctx context.Context, site fs.FS, api *API, pc config.FHI
 			}
 			p := newPage(f.ID, resourceLabel(f), f.Path)
 			p.File = f
-			p.Description = plainText(firstSentence(definitionDescription(f)))
+			p.Description = plainText(model.FirstSentence(definitionDescription(f)))
 			pages = append(pages, p)
 		}
 		if len(pages) == 0 {
@@ -101,11 +102,11 @@ func (s *Site) pagesFor(ctx context.Context, site fs.FS, api *API, pc config.FHI
 	return pages, diags
 }
 
-func pageKindMatches(kind string, f *File) bool {
+func pageKindMatches(kind string, f *model.File) bool {
 	switch res := f.Resource.(type) {
-	case *StructureDefinition:
+	case *model.StructureDefinition:
 		return kind == "extensions" && res.Type == "Extension" && res.Kind != "" && res.Derivation != "specialization"
-	case *OperationDefinition:
+	case *model.OperationDefinition:
 		return kind == "operations"
 	}
 	return false
@@ -169,7 +170,7 @@ func (s *Site) PageContent(p *Page) string {
 }
 
 // ResourceList is the table of an API's resources, linking their pages.
-func (r *Renderer) ResourceList(api *API) string {
+func (r *Renderer) ResourceList(api *model.API) string {
 	var w mdWriter
 	if rest := api.Server(); rest != nil {
 		r.resourceSummary(&w, api, rest)
@@ -178,7 +179,7 @@ func (r *Renderer) ResourceList(api *API) string {
 }
 
 // Downloads lists an API's downloads as Markdown links.
-func (r *Renderer) Downloads(api *API) string {
+func (r *Renderer) Downloads(api *model.API) string {
 	links := r.downloadLinks(api)
 	if links == "" {
 		return ""
@@ -186,11 +187,11 @@ func (r *Renderer) Downloads(api *API) string {
 	return links + "\n"
 }
 
-func definitionDescription(f *File) string {
+func definitionDescription(f *model.File) string {
 	switch res := f.Resource.(type) {
-	case *StructureDefinition:
+	case *model.StructureDefinition:
 		return res.Description
-	case *OperationDefinition:
+	case *model.OperationDefinition:
 		return res.Description
 	}
 	return ""

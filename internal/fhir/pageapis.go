@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir/model"
 )
 
 // FrontMatterAPIKey is the front matter key that ties a page to APIs:
@@ -16,9 +17,9 @@ const FrontMatterAPIKey = "fhir_api"
 // APIs its front matter names (fhir_api); else the API whose generated
 // pages share the doc's folder (its docs folder, the deepest one that holds
 // the doc). declared is the front matter value, line its file line.
-func (s *Site) PageAPIs(file, docID string, generated *Page, declared any, line int) ([]*API, []diag.Diagnostic) {
+func (s *Site) PageAPIs(file, docID string, generated *Page, declared any, line int) ([]*model.API, []diag.Diagnostic) {
 	if generated != nil {
-		return []*API{generated.API}, nil
+		return []*model.API{generated.API}, nil
 	}
 	if declared != nil {
 		var ids []string
@@ -37,13 +38,13 @@ func (s *Site) PageAPIs(file, docID string, generated *Page, declared any, line 
 				Message: FrontMatterAPIKey + " must be an API id or a list of API ids",
 				Hint:    FrontMatterAPIKey + ": [provider-patient-access, payer-patient-access]"}}
 		}
-		var apis []*API
+		var apis []*model.API
 		var diags []diag.Diagnostic
 		for _, id := range ids {
 			api := s.API(id)
 			if api == nil {
 				diags = append(diags, diag.Diagnostic{File: file, Line: line, Severity: diag.Error,
-					Message: fmt.Sprintf("%s: no FHIR API with id %q is configured%s", FrontMatterAPIKey, id, s.apiSuggestion(id)),
+					Message: fmt.Sprintf("%s: no FHIR API with id %q is configured%s", FrontMatterAPIKey, id, s.APISuggestion(id)),
 					Hint:    "use the id of an entry of fhir.apis in the site config"})
 				continue
 			}
@@ -52,15 +53,15 @@ func (s *Site) PageAPIs(file, docID string, generated *Page, declared any, line 
 		return apis, diags
 	}
 	if api := s.apiOfDocFolder(docID); api != nil {
-		return []*API{api}, nil
+		return []*model.API{api}, nil
 	}
 	return nil, nil
 }
 
 // apiOfDocFolder is the API whose docs folder (the folder its generated
 // pages share) is the deepest one holding the doc.
-func (s *Site) apiOfDocFolder(docID string) *API {
-	var best *API
+func (s *Site) apiOfDocFolder(docID string) *model.API {
+	var best *model.API
 	bestLen := -1
 	for api, dir := range s.docFolders() {
 		if dir != "" && strings.HasPrefix(docID, dir+"/") && len(dir) > bestLen {
@@ -72,8 +73,8 @@ func (s *Site) apiOfDocFolder(docID string) *API {
 
 // docFolders maps each API with generated pages to the deepest folder all
 // its pages share.
-func (s *Site) docFolders() map[*API]string {
-	out := map[*API]string{}
+func (s *Site) docFolders() map[*model.API]string {
+	out := map[*model.API]string{}
 	for _, p := range s.Pages {
 		dir := path.Dir(p.DocID)
 		if cur, ok := out[p.API]; ok {

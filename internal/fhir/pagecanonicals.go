@@ -8,6 +8,7 @@ import (
 
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir/model"
 )
 
 // definitionTypes are the resource types a definitions folder holds and
@@ -16,7 +17,7 @@ var definitionTypes = map[string]bool{"StructureDefinition": true, "SearchParame
 
 // canonicalType is the resource type segment of a canonical URL.
 func canonicalType(ref string) string {
-	return path.Base(path.Dir(Canonical(ref).URL()))
+	return path.Base(path.Dir(model.Canonical(ref).URL()))
 }
 
 // urlInTextRe finds absolute URLs in text.
@@ -31,7 +32,7 @@ var publishedPageRe = regexp.MustCompile(`^(.+)/(STU\d+(?:\.\d+)*|\d+\.\d+\.\d+)
 // do not hold, and links to a definition's published page in a declared
 // version that does not define it.
 func (s *Site) checkPageCanonicals(p PageText) []diag.Diagnostic {
-	if len(s.guides) == 0 {
+	if len(s.Guides.Definitions) == 0 {
 		return nil
 	}
 	var diags []diag.Diagnostic
@@ -50,10 +51,10 @@ func (s *Site) checkPageCanonicals(p PageText) []diag.Diagnostic {
 		if ref == "" || !definitionTypes[canonicalType(ref)] {
 			return
 		}
-		if why, hint := s.unresolved(ref); why != "" {
+		if why, hint := s.Guides.Unresolved(ref); why != "" {
 			what := "canonical " + u
 			if label != "" {
-				what = fmt.Sprintf("link %s (%s in %s)", u, Canonical(ref).URL(), label)
+				what = fmt.Sprintf("link %s (%s in %s)", u, model.Canonical(ref).URL(), label)
 			}
 			diags = append(diags, diag.Diagnostic{File: p.File, Line: line, Severity: diag.Warning,
 				Message: fmt.Sprintf("%s %s", what, why), Hint: hint})
@@ -89,14 +90,14 @@ func (s *Site) pageReference(u string) (ref, label string) {
 		x = strings.TrimPrefix(strings.TrimPrefix(x, "https://"), "http://")
 		return strings.TrimPrefix(x, "www.")
 	}
-	for _, dep := range s.deps {
+	for _, dep := range s.Guides.Declared {
 		canonical := noScheme(dep.Canonical)
 		bare := noScheme(u)
 		if !strings.HasPrefix(bare, canonical+"/") {
 			continue
 		}
 		asCanonical := dep.Canonical + strings.TrimPrefix(bare, canonical)
-		if definedUnder(Canonical(asCanonical).URL(), dep.Canonical) {
+		if model.DefinedUnder(model.Canonical(asCanonical).URL(), dep.Canonical) {
 			return asCanonical, ""
 		}
 		m := publishedPageRe.FindStringSubmatch(bare)
@@ -117,7 +118,7 @@ func (s *Site) pageReference(u string) (ref, label string) {
 func (s *Site) versionNamedBy(dep config.FHIRDependency, label string) string {
 	prefix, exact := strings.TrimPrefix(label, "STU"), !strings.HasPrefix(label, "STU")
 	var found []string
-	for _, d := range s.deps {
+	for _, d := range s.Guides.Declared {
 		if d.Canonical != dep.Canonical {
 			continue
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir/model"
 	"github.com/portaldocs/portal/internal/fhir/smart"
 	"github.com/portaldocs/portal/internal/markdown"
 )
@@ -21,7 +22,7 @@ type PageText struct {
 	Outline *markdown.Outline
 	// APIs are the APIs the page is about (PageAPIs); none for a page about
 	// no API, whose scopes are then not checked.
-	APIs []*API
+	APIs []*model.API
 	// Ignored says whether a finding of a check on a line is silenced there
 	// (see lint's ignore markers); nil silences nothing.
 	Ignored func(line int, check string) bool
@@ -111,7 +112,7 @@ type scopeMention struct {
 	line  int
 	// apis, when set, are the APIs the text names (a code block with an
 	// API's base URL), narrower than the page's.
-	apis []*API
+	apis []*model.API
 }
 
 // pageScopes lists the scopes a page names: resource scopes anywhere,
@@ -131,7 +132,7 @@ func (s *Site) pageScopes(p PageText) []scopeMention {
 		if len(apis) == 0 {
 			text, _ := prose.Text(true)
 			if named := s.apisTitledIn(text); len(named) > 0 {
-				apis = appendAPIs(append([]*API(nil), p.APIs...), named)
+				apis = appendAPIs(append([]*model.API(nil), p.APIs...), named)
 			}
 		}
 		for _, m := range proseScopes(prose) {
@@ -237,7 +238,7 @@ func sentenceAround(text string, offset int) string {
 
 var sentenceEndRe = regexp.MustCompile(`[.!?;]\s+`)
 
-func appendAPIs(list, more []*API) []*API {
+func appendAPIs(list, more []*model.API) []*model.API {
 	for _, a := range more {
 		if !slices.Contains(list, a) {
 			list = append(list, a)
@@ -248,12 +249,12 @@ func appendAPIs(list, more []*API) []*API {
 
 // apisTitledIn are the APIs whose title (without a trailing " API") the
 // text names, the longest titles first.
-func (s *Site) apisTitledIn(text string) []*API {
+func (s *Site) apisTitledIn(text string) []*model.API {
 	if text == "" {
 		return nil
 	}
 	lower := strings.ToLower(text)
-	var out []*API
+	var out []*model.API
 	for _, api := range s.APIs {
 		title := strings.ToLower(strings.TrimSuffix(api.Title, " API"))
 		if len(title) > 3 && strings.Contains(lower, title) {
@@ -292,18 +293,18 @@ func trimScopePunctuation(s string) string {
 // apisNamedIn are the APIs whose base URL (sandbox or production) the text
 // contains, written out or taken with :fhir-value{api="id" config="baseUrl"};
 // with several, the longest base URLs win.
-func (s *Site) apisNamedIn(text string) []*API {
+func (s *Site) apisNamedIn(text string) []*model.API {
 	text = s.baseURLValues(text, nil)
-	var out []*API
+	var out []*model.API
 	bestLen := 0
 	for _, api := range s.APIs {
-		for _, base := range api.baseURLs() {
+		for _, base := range api.BaseURLs() {
 			if !containsURLPrefix(text, base) {
 				continue
 			}
 			switch {
 			case len(base) > bestLen:
-				out, bestLen = []*API{api}, len(base)
+				out, bestLen = []*model.API{api}, len(base)
 			case len(base) == bestLen:
 				out = append(out, api)
 			}
@@ -316,7 +317,7 @@ func (s *Site) apisNamedIn(text string) []*API {
 // that takes one, so a request written with the directive is read as one
 // with the URL written out: from the API the directive names, or from the
 // page's API when it names none and the page is about one (pageAPIs).
-func (s *Site) baseURLValues(text string, pageAPIs []*API) string {
+func (s *Site) baseURLValues(text string, pageAPIs []*model.API) string {
 	if !strings.Contains(text, ":fhir-value") {
 		return text
 	}
@@ -359,7 +360,7 @@ func (s *Site) checkPageScopes(p PageText) []diag.Diagnostic {
 		if len(m.apis) > 0 {
 			apis = m.apis
 		}
-		var checked []*API
+		var checked []*model.API
 		for _, api := range apis {
 			if api.Smart != nil && api.Smart.HasScopes {
 				checked = append(checked, api)
@@ -376,7 +377,7 @@ func (s *Site) checkPageScopes(p PageText) []diag.Diagnostic {
 		}
 		granted := false
 		var why string
-		var first *API // the first that does not grant it, which the hint is about
+		var first *model.API // the first that does not grant it, which the hint is about
 		for _, api := range checked {
 			ok, w := api.Smart.Server.Allows(sc)
 			if ok {
@@ -404,7 +405,7 @@ func (s *Site) checkPageScopes(p PageText) []diag.Diagnostic {
 	return diags
 }
 
-func apiIDs(apis []*API) string {
+func apiIDs(apis []*model.API) string {
 	ids := make([]string, len(apis))
 	for i, a := range apis {
 		ids[i] = a.ID

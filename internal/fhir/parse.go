@@ -15,6 +15,7 @@ import (
 
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir/base"
+	"github.com/portaldocs/portal/internal/fhir/model"
 	"github.com/portaldocs/portal/internal/jsonx"
 )
 
@@ -42,7 +43,7 @@ type requiredElement struct{ name, what string }
 // of the wrong type, a resource missing its type) is read again by
 // encoding/json (parseStdlib), whose errors the diagnostics quote with
 // their line and column.
-func parseFile(p string, data []byte, v base.Version) ([]*File, []diag.Diagnostic) {
+func parseFile(p string, data []byte, v base.Version) ([]*model.File, []diag.Diagnostic) {
 	if files, diags, ok := parseOnePass(p, data, v); ok {
 		return files, diags
 	}
@@ -75,7 +76,7 @@ func decodeAsV1[T any](data []byte, v *T) error {
 // and the extension context. ok is false when the file has any problem
 // encoding/json would report (parseStdlib then reports it), and for a
 // member name that is not ASCII (see scanObject).
-func parseOnePass(p string, data []byte, v base.Version) ([]*File, []diag.Diagnostic, bool) {
+func parseOnePass(p string, data []byte, v base.Version) ([]*model.File, []diag.Diagnostic, bool) {
 	obj, ok := scanObject(data)
 	if !ok {
 		return nil, nil, false
@@ -91,13 +92,13 @@ func parseOnePass(p string, data []byte, v base.Version) ([]*File, []diag.Diagno
 	if own, ok := base.ParseVersion(head.FHIRVersion); ok {
 		v = own
 	}
-	root := &File{Path: p, Version: v, data: data, Raw: json.RawMessage(data),
+	root := &model.File{Path: p, Version: v, Contents: data, Raw: json.RawMessage(data),
 		ResourceType: head.ResourceType, ID: head.ID, URL: head.URL}
 	diags, ok := decodeTypedOnePass(root, obj)
 	if !ok {
 		return nil, nil, false
 	}
-	files := []*File{root}
+	files := []*model.File{root}
 	if head.ResourceType == "Bundle" && head.expandsEntries() {
 		entries, ds, ok := bundleEntriesOnePass(root, entry)
 		if !ok {
@@ -131,7 +132,7 @@ func (h fileHead) expandsEntries() bool {
 // bundleEntriesOnePass is bundleEntries for entries that decode without
 // error; ok is false when one has a problem (no resource type, a value of
 // the wrong type) that bundleEntries reports.
-func bundleEntriesOnePass(bundle *File, entry []byte) ([]*File, []diag.Diagnostic, bool) {
+func bundleEntriesOnePass(bundle *model.File, entry []byte) ([]*model.File, []diag.Diagnostic, bool) {
 	if entry == nil {
 		return nil, nil, true
 	}
@@ -139,7 +140,7 @@ func bundleEntriesOnePass(bundle *File, entry []byte) ([]*File, []diag.Diagnosti
 	if !ok {
 		return nil, nil, false
 	}
-	var files []*File
+	var files []*model.File
 	var diags []diag.Diagnostic
 	for i, raw := range list {
 		resource, ok := entryResource(raw)
@@ -175,7 +176,7 @@ func entryResource(raw []byte) ([]byte, bool) {
 
 // entryFile reads one Bundle entry's resource; ok is false when it is no
 // resource or does not decode.
-func entryFile(bundle *File, entryPath string, resource []byte) (*File, []diag.Diagnostic, bool) {
+func entryFile(bundle *model.File, entryPath string, resource []byte) (*model.File, []diag.Diagnostic, bool) {
 	obj, ok := scanObject(resource)
 	if !ok {
 		return nil, nil, false
@@ -188,15 +189,15 @@ func entryFile(bundle *File, entryPath string, resource []byte) (*File, []diag.D
 	if obj.decode(&head, "resourceType", "id", "url") != nil || head.ResourceType == "" {
 		return nil, nil, false
 	}
-	f := &File{Path: bundle.Path, Entry: entryPath, ResourceType: head.ResourceType, ID: head.ID, URL: head.URL,
-		Version: bundle.Version, Raw: json.RawMessage(resource), data: bundle.data}
+	f := &model.File{Path: bundle.Path, Entry: entryPath, ResourceType: head.ResourceType, ID: head.ID, URL: head.URL,
+		Version: bundle.Version, Raw: json.RawMessage(resource), Contents: bundle.Contents}
 	diags, ok := decodeTypedOnePass(f, obj)
 	return f, diags, ok
 }
 
 // decodeTypedOnePass is decodeTyped in one pass over f.Raw, whose members
 // obj holds; ok is false when the resource does not decode.
-func decodeTypedOnePass(f *File, obj object) ([]diag.Diagnostic, bool) {
+func decodeTypedOnePass(f *model.File, obj object) ([]diag.Diagnostic, bool) {
 	target := conformanceTarget(f.ResourceType)
 	if target == nil {
 		return nil, true
@@ -204,7 +205,7 @@ func decodeTypedOnePass(f *File, obj object) ([]diag.Diagnostic, bool) {
 	if jsonv2.Unmarshal(f.Raw, target, v1Semantics) != nil {
 		return nil, false
 	}
-	if sd, ok := target.(*StructureDefinition); ok {
+	if sd, ok := target.(*model.StructureDefinition); ok {
 		// Only the context members bear on it, so only they are decoded.
 		sd.Context = extensionContexts(obj.only("context", "contextType"))
 	}
@@ -411,7 +412,7 @@ func (o object) entryList() ([]byte, bool) {
 // parseStdlib is parseFile with encoding/json, one decode per question:
 // the path of every file parseOnePass declines, and so of every
 // diagnostic about malformed JSON, with encoding/json's message.
-func parseStdlib(p string, data []byte, v base.Version) ([]*File, []diag.Diagnostic) {
+func parseStdlib(p string, data []byte, v base.Version) ([]*model.File, []diag.Diagnostic) {
 	var head struct {
 		ResourceType string `json:"resourceType"`
 		ID           string `json:"id"`
@@ -431,14 +432,14 @@ func parseStdlib(p string, data []byte, v base.Version) ([]*File, []diag.Diagnos
 	if own, ok := base.ParseVersion(head.FHIRVersion); ok {
 		v = own
 	}
-	root := &File{Path: p, Version: v, data: data, Raw: json.RawMessage(data)}
+	root := &model.File{Path: p, Version: v, Contents: data, Raw: json.RawMessage(data)}
 	if head.ResourceType == "" {
 		return nil, []diag.Diagnostic{{File: p, Line: 1, Severity: diag.Error,
 			Message: "not a FHIR resource: it has no \"resourceType\"", Hint: `add "resourceType", e.g. "resourceType": "StructureDefinition"`}}
 	}
 	root.ResourceType, root.ID, root.URL = head.ResourceType, head.ID, head.URL
 	diags := decodeTyped(root)
-	files := []*File{root}
+	files := []*model.File{root}
 	var bundleType string
 	_ = json.Unmarshal(head.Type, &bundleType)
 	if head.ResourceType == "Bundle" && bundleType != "searchset" && bundleType != "history" {
@@ -451,8 +452,8 @@ func parseStdlib(p string, data []byte, v base.Version) ([]*File, []diag.Diagnos
 
 // bundleEntries makes each entry of a collection or transaction Bundle a
 // resource of its own, so an example Bundle supplies examples of each type.
-func bundleEntries(bundle *File, entries []json.RawMessage) ([]*File, []diag.Diagnostic) {
-	var files []*File
+func bundleEntries(bundle *model.File, entries []json.RawMessage) ([]*model.File, []diag.Diagnostic) {
+	var files []*model.File
 	var diags []diag.Diagnostic
 	for i, raw := range entries {
 		var e struct {
@@ -472,8 +473,8 @@ func bundleEntries(bundle *File, entries []json.RawMessage) ([]*File, []diag.Dia
 				Message: "Bundle entry is not a FHIR resource: it has no \"resourceType\"", Hint: `add "resourceType" to the entry's resource`})
 			continue
 		}
-		f := &File{Path: bundle.Path, Entry: entryPath, ResourceType: head.ResourceType, ID: head.ID, URL: head.URL,
-			Version: bundle.Version, Raw: e.Resource, data: bundle.data}
+		f := &model.File{Path: bundle.Path, Entry: entryPath, ResourceType: head.ResourceType, ID: head.ID, URL: head.URL,
+			Version: bundle.Version, Raw: e.Resource, Contents: bundle.Contents}
 		diags = append(diags, decodeTyped(f)...)
 		files = append(files, f)
 	}
@@ -485,37 +486,37 @@ func bundleEntries(bundle *File, entries []json.RawMessage) ([]*File, []diag.Dia
 func conformanceTarget(resourceType string) any {
 	switch resourceType {
 	case "CapabilityStatement":
-		return &CapabilityStatement{}
+		return &model.CapabilityStatement{}
 	case "StructureDefinition":
-		return &StructureDefinition{}
+		return &model.StructureDefinition{}
 	case "OperationDefinition":
-		return &OperationDefinition{}
+		return &model.OperationDefinition{}
 	case "SearchParameter":
-		return &SearchParameter{}
+		return &model.SearchParameter{}
 	case "ValueSet":
-		return &ValueSet{}
+		return &model.ValueSet{}
 	case "CodeSystem":
-		return &CodeSystem{}
+		return &model.CodeSystem{}
 	}
 	return nil
 }
 
 // decodeTyped fills f.Resource for conformance resources and checks their
 // required elements.
-func decodeTyped(f *File) []diag.Diagnostic {
+func decodeTyped(f *model.File) []diag.Diagnostic {
 	target := conformanceTarget(f.ResourceType)
 	if target == nil {
 		return nil
 	}
 	if err := json.Unmarshal(f.Raw, target); err != nil {
-		line, _, msg := jsonx.ErrorAt(f.data, err)
+		line, _, msg := jsonx.ErrorAt(f.Contents, err)
 		if f.Entry != "" {
 			line = f.Line("")
 		}
 		return []diag.Diagnostic{{File: f.Path, Line: line, Severity: diag.Error,
 			Message: fmt.Sprintf("%s: %s", f.ResourceType, msg), Hint: "compare the element with the FHIR specification's definition of " + f.ResourceType}}
 	}
-	if sd, ok := target.(*StructureDefinition); ok {
+	if sd, ok := target.(*model.StructureDefinition); ok {
 		sd.Context = extensionContexts(f.Raw)
 	}
 	f.Resource = target
@@ -529,7 +530,7 @@ func decodeTyped(f *File) []diag.Diagnostic {
 // checkRequired reports each required element of f's type that value
 // (which gives a member's JSON as written, nil when absent) finds missing
 // or empty.
-func checkRequired(f *File, value func(name string) []byte) []diag.Diagnostic {
+func checkRequired(f *model.File, value func(name string) []byte) []diag.Diagnostic {
 	var diags []diag.Diagnostic
 	for _, el := range required[f.ResourceType] {
 		if v := value(el.name); v != nil && !isEmptyJSON(v) {
@@ -543,8 +544,8 @@ func checkRequired(f *File, value func(name string) []byte) []diag.Diagnostic {
 }
 
 // checkInvocable reports an OperationDefinition that no level may invoke.
-func checkInvocable(f *File) []diag.Diagnostic {
-	od, ok := f.Resource.(*OperationDefinition)
+func checkInvocable(f *model.File) []diag.Diagnostic {
+	od, ok := f.Resource.(*model.OperationDefinition)
 	if !ok || od.System || od.Type || od.Instance {
 		return nil
 	}
@@ -560,9 +561,9 @@ func isEmptyJSON(v []byte) bool {
 
 // extensionContexts reads R4's context list or STU3's contextType plus
 // context strings into one shape.
-func extensionContexts(raw []byte) []ExtensionContext {
+func extensionContexts(raw []byte) []model.ExtensionContext {
 	var r4 struct {
-		Context []ExtensionContext `json:"context"`
+		Context []model.ExtensionContext `json:"context"`
 	}
 	if decodeAsV1(raw, &r4) == nil {
 		return r4.Context
@@ -574,9 +575,9 @@ func extensionContexts(raw []byte) []ExtensionContext {
 	if decodeAsV1(raw, &stu3) != nil {
 		return nil
 	}
-	out := make([]ExtensionContext, 0, len(stu3.Context))
+	out := make([]model.ExtensionContext, 0, len(stu3.Context))
 	for _, c := range stu3.Context {
-		out = append(out, ExtensionContext{Type: stu3.ContextType, Expression: c})
+		out = append(out, model.ExtensionContext{Type: stu3.ContextType, Expression: c})
 	}
 	return out
 }

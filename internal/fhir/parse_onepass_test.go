@@ -11,6 +11,7 @@ import (
 
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir/base"
+	"github.com/portaldocs/portal/internal/fhir/model"
 )
 
 // sharedTestdata holds real HL7 conformance resources (and other JSON);
@@ -76,7 +77,7 @@ func hasDecodeProblem(diags []diag.Diagnostic) bool {
 // reports itself.
 var contentProblem = regexp.MustCompile(`^[A-Za-z]+ ".*" (has no "|cannot be invoked)`)
 
-func dumpFiles(files []*File) string {
+func dumpFiles(files []*model.File) string {
 	var b strings.Builder
 	for _, f := range files {
 		res, _ := json.Marshal(f.Resource)

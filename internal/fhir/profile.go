@@ -5,13 +5,14 @@ import (
 	"strings"
 
 	"github.com/portaldocs/portal/internal/fhir/base"
+	"github.com/portaldocs/portal/internal/fhir/model"
 )
 
 // profileElementRows lists the elements of a profile a client must
 // handle: must-support ones, and ones the profile makes required. Source
 // form profiles carry only a differential, so what it leaves out
 // (cardinality, types, descriptions) comes from the base specification.
-func (r *Renderer) profileElementRows(api *API, sd *StructureDefinition) [][]string {
+func (r *Renderer) profileElementRows(api *model.API, sd *model.StructureDefinition) [][]string {
 	elements, fromSnapshot := profileElements(sd)
 	var rows [][]string
 	for _, el := range elements {
@@ -59,7 +60,7 @@ func lookupBase(spec *base.Spec, path string) (base.Element, bool) {
 	return spec.Element(path)
 }
 
-func profileElements(sd *StructureDefinition) ([]ElementDefinition, bool) {
+func profileElements(sd *model.StructureDefinition) ([]model.ElementDefinition, bool) {
 	if sd.Snapshot != nil && len(sd.Snapshot.Element) > 0 {
 		return sd.Snapshot.Element, true
 	}
@@ -70,13 +71,13 @@ func profileElements(sd *StructureDefinition) ([]ElementDefinition, bool) {
 }
 
 // isSliceURL is the fixed url of a sliced extension: plumbing, not content.
-func isSliceURL(el ElementDefinition) bool {
+func isSliceURL(el model.ElementDefinition) bool {
 	return strings.HasSuffix(el.Path, ".url") && strings.Contains(el.ID, ":")
 }
 
 // elementName is the element id without its type prefix, keeping slice
 // names: "Patient.extension:race" → "extension:race".
-func elementName(el ElementDefinition) string {
+func elementName(el model.ElementDefinition) string {
 	id := el.ID
 	if id == "" {
 		id = el.Path
@@ -94,7 +95,7 @@ func mustSupportMark(ms bool) string {
 	return ""
 }
 
-func (r *Renderer) elementTypes(el ElementDefinition, baseEl base.Element, hasBase bool) string {
+func (r *Renderer) elementTypes(el model.ElementDefinition, baseEl base.Element, hasBase bool) string {
 	if len(el.Type) > 0 {
 		parts := make([]string, len(el.Type))
 		for i, t := range el.Type {
@@ -119,14 +120,14 @@ func (r *Renderer) elementTypes(el ElementDefinition, baseEl base.Element, hasBa
 // extensionSliceShort describes an extension slice by the extension it
 // profiles, which says more than the base "Additional content defined by
 // implementations".
-func (r *Renderer) extensionSliceShort(el ElementDefinition) string {
+func (r *Renderer) extensionSliceShort(el model.ElementDefinition) string {
 	for _, t := range el.Type {
 		if t.Code != "Extension" {
 			continue
 		}
 		for _, p := range t.Profile {
 			if sd := r.Registry.StructureDefinition(p); sd != nil {
-				return cmp.Or(firstSentence(sd.Description), Label(sd.Title, sd.Name, sd.ID))
+				return cmp.Or(model.FirstSentence(sd.Description), model.Label(sd.Title, sd.Name, sd.ID))
 			}
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir/model"
 )
 
 // A Bundle the site publishes (fhir.publish) is checked by the rules of
@@ -37,7 +38,7 @@ type publicationEntry struct {
 }
 
 // checkPublication checks one published file.
-func checkPublication(f *File) []diag.Diagnostic {
+func checkPublication(f *model.File) []diag.Diagnostic {
 	if f.ResourceType != "Bundle" {
 		return nil
 	}

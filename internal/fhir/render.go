@@ -3,6 +3,8 @@ package fhir
 import (
 	"fmt"
 	"strings"
+
+	"github.com/portaldocs/portal/internal/fhir/model"
 )
 
 // Linker maps things to the site pages generated for them.
@@ -18,7 +20,7 @@ type Linker struct {
 
 // Renderer turns conformance resources into Markdown.
 type Renderer struct {
-	Registry *Registry
+	Registry *model.Registry
 	Links    Linker
 }
 
@@ -26,7 +28,7 @@ func (r *Renderer) pageFor(canonical string) string {
 	if r.Links.Canonical == nil {
 		return ""
 	}
-	return r.Links.Canonical(Canonical(canonical).URL())
+	return r.Links.Canonical(model.Canonical(canonical).URL())
 }
 
 func (r *Renderer) resourcePage(apiID, resourceType string) string {
@@ -40,7 +42,7 @@ func (r *Renderer) resourcePage(apiID, resourceType string) string {
 // its page on this site, else to the canonical URL itself (HL7 canonicals
 // resolve to their published pages).
 func (r *Renderer) canonicalLink(canonical string) string {
-	url := Canonical(canonical).URL()
+	url := model.Canonical(canonical).URL()
 	label := url
 	if f := r.Registry.ByURL(url); f != nil {
 		label = resourceLabel(f)
@@ -54,20 +56,20 @@ func (r *Renderer) canonicalLink(canonical string) string {
 	return inlineCode(url)
 }
 
-func resourceLabel(f *File) string {
+func resourceLabel(f *model.File) string {
 	switch res := f.Resource.(type) {
-	case *StructureDefinition:
-		return Label(res.Title, res.Name, res.ID)
-	case *OperationDefinition:
-		return Label(res.Title, res.Name, res.ID)
-	case *SearchParameter:
-		return Label("", res.Name, res.ID)
-	case *ValueSet:
-		return Label(res.Title, res.Name, res.ID)
-	case *CodeSystem:
-		return Label(res.Title, res.Name, res.ID)
-	case *CapabilityStatement:
-		return Label(res.Title, res.Name, res.ID)
+	case *model.StructureDefinition:
+		return model.Label(res.Title, res.Name, res.ID)
+	case *model.OperationDefinition:
+		return model.Label(res.Title, res.Name, res.ID)
+	case *model.SearchParameter:
+		return model.Label("", res.Name, res.ID)
+	case *model.ValueSet:
+		return model.Label(res.Title, res.Name, res.ID)
+	case *model.CodeSystem:
+		return model.Label(res.Title, res.Name, res.ID)
+	case *model.CapabilityStatement:
+		return model.Label(res.Title, res.Name, res.ID)
 	}
 	return f.Key()
 }
@@ -99,8 +101,8 @@ func (r *Renderer) typeLabel(code string, profiles, targets []string) string {
 // profileName is a profile as a type argument: a link to its page when the
 // site has one, else the base type name for core definitions.
 func (r *Renderer) profileName(canonical string) string {
-	url := Canonical(canonical).URL()
-	if name, ok := strings.CutPrefix(url, coreCanonicalBase+"StructureDefinition/"); ok {
+	url := model.Canonical(canonical).URL()
+	if name, ok := strings.CutPrefix(url, model.CoreCanonicalBase+"StructureDefinition/"); ok {
 		return name
 	}
 	return r.canonicalLink(url)

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/portaldocs/portal/internal/fhir/model"
 	"github.com/portaldocs/portal/internal/jsonx"
 )
 
@@ -40,7 +41,7 @@ type request struct {
 
 // requestBlock writes the request as tabs: a copyable curl command using
 // the API's base URL, and the raw HTTP request.
-func requestBlock(w *mdWriter, api *API, req request) {
+func requestBlock(w *mdWriter, api *model.API, req request) {
 	fullURL := strings.TrimSuffix(api.BaseURL, "/") + "/" + req.Path
 	var curl strings.Builder
 	curl.WriteString("curl")
@@ -87,7 +88,7 @@ func splitURL(full string) (host, path string) {
 }
 
 // searchsetBundle wraps example resources in the Bundle a search returns.
-func searchsetBundle(api *API, query string, matches []*File) []byte {
+func searchsetBundle(api *model.API, query string, matches []*model.File) []byte {
 	base := strings.TrimSuffix(api.BaseURL, "/")
 	var b bytes.Buffer
 	fmt.Fprintf(&b, `{"resourceType":"Bundle","type":"searchset","total":%d,"link":[{"relation":"self","url":%s}],"entry":[`,
@@ -106,7 +107,7 @@ func searchsetBundle(api *API, query string, matches []*File) []byte {
 func queryString(params [][2]string) string {
 	parts := make([]string, len(params))
 	for i, p := range params {
-		parts[i] = p[0] + "=" + queryEscaper.Replace(p[1])
+		parts[i] = p[0] + "=" + model.QueryEscape(p[1])
 	}
 	return strings.Join(parts, "&")
 }

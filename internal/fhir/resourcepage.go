@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/portaldocs/portal/internal/fhir/model"
 )
 
 // Resource renders one resource type of an API: profiles, interactions,
 // search parameters, includes, operations, key elements of the profile and
 // worked examples. ok is false when the API does not support the type.
-func (r *Renderer) Resource(api *API, resourceType string) (string, bool) {
+func (r *Renderer) Resource(api *model.API, resourceType string) (string, bool) {
 	res := api.Resource(resourceType)
 	if res == nil {
 		return "", false
@@ -23,7 +25,7 @@ func (r *Renderer) Resource(api *API, resourceType string) (string, bool) {
 
 // keyElements tables the must-support and required elements of the
 // resource's first profile that the site defines.
-func (r *Renderer) keyElements(w *mdWriter, api *API, res RestResource) {
+func (r *Renderer) keyElements(w *mdWriter, api *model.API, res model.RestResource) {
 	for _, p := range res.Profiles() {
 		sd := r.Registry.StructureDefinition(p.URL())
 		if sd == nil {
@@ -43,8 +45,8 @@ func (r *Renderer) keyElements(w *mdWriter, api *API, res RestResource) {
 
 // resourceExamples shows a search and a read against the API's base URL,
 // answered with an example resource of the site.
-func (r *Renderer) resourceExamples(w *mdWriter, api *API, res RestResource) {
-	ex := r.Registry.pickExample(api, res)
+func (r *Renderer) resourceExamples(w *mdWriter, api *model.API, res model.RestResource) {
+	ex := r.Registry.ExampleOf(api, res)
 	if ex == nil {
 		return
 	}
@@ -63,7 +65,7 @@ func (r *Renderer) resourceExamples(w *mdWriter, api *API, res RestResource) {
 			w.heading(3, "Search by "+strings.Join(names, " and "))
 			w.para(fmt.Sprintf("`GET [base]/%s` returns a Bundle of type `searchset` with the matching resources.", query))
 			requestBlock(w, api, request{Method: "GET", Path: query})
-			responseBlock(w, "200 OK", searchsetBundle(api, query, []*File{ex}))
+			responseBlock(w, "200 OK", searchsetBundle(api, query, []*model.File{ex}))
 		}
 	}
 	if hasInteraction(res, "read") && ex.ID != "" {
@@ -77,27 +79,27 @@ func (r *Renderer) resourceExamples(w *mdWriter, api *API, res RestResource) {
 	}
 }
 
-func hasInteraction(res RestResource, code string) bool {
-	return slices.ContainsFunc(res.Interaction, func(in Interaction) bool { return in.Code == code })
+func hasInteraction(res model.RestResource, code string) bool {
+	return slices.ContainsFunc(res.Interaction, func(in model.Interaction) bool { return in.Code == code })
 }
 
 // exampleQuery picks the parameters of the example search: the first
 // declared combination whose values the example supplies, else the first
 // SHALL (then any) parameter it supplies a value for.
-func (r *Renderer) exampleQuery(api *API, res RestResource, ex *File) [][2]string {
+func (r *Renderer) exampleQuery(api *model.API, res model.RestResource, ex *model.File) [][2]string {
 	value := func(name string) (string, bool) {
 		for _, ref := range res.SearchParam {
 			if ref.Name != name {
 				continue
 			}
-			info := r.Registry.searchParamInfo(api, res.Type, ref)
+			info := r.Registry.SearchParamInfo(api, res.Type, ref)
 			if strings.HasPrefix(name, "_") && name != "_id" {
 				return "", false
 			}
 			if name == "_id" {
 				return ex.ID, ex.ID != ""
 			}
-			return searchValue(ex.Raw, res.Type, info.Type, info.Expression)
+			return model.SearchValue(ex.Raw, res.Type, info.Type, info.Expression)
 		}
 		return "", false
 	}

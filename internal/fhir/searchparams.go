@@ -2,16 +2,18 @@ package fhir
 
 import (
 	"strings"
+
+	"github.com/portaldocs/portal/internal/fhir/model"
 )
 
 // searchParamTable lists search parameters: name, type, expectation and a
 // description that carries the modifiers, comparators, chains and targets
 // the definition declares.
-func (r *Renderer) searchParamTable(w *mdWriter, api *API, resourceType string, refs []SearchParamRef) {
+func (r *Renderer) searchParamTable(w *mdWriter, api *model.API, resourceType string, refs []model.SearchParamRef) {
 	site := canonicalSite(api.Statement.URL)
 	rows := make([][]string, 0, len(refs))
 	for _, ref := range refs {
-		info := r.Registry.searchParamInfo(api, resourceType, ref)
+		info := r.Registry.SearchParamInfo(api, resourceType, ref)
 		desc := []string{cell(absolutize(info.Description, site))}
 		if len(info.Targets) > 0 && info.Type == "reference" {
 			desc = append(desc, "Targets: "+strings.Join(info.Targets, ", "))

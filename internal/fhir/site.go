@@ -1,3 +1,7 @@
+// Package fhir reads a site's FHIR folder into its model (package model),
+// validates it, and turns it into page content: Markdown that the build
+// renders like any doc, so generated reference pages share the route
+// table, link checking and search of hand-written ones.
 package fhir
 
 import (
@@ -11,43 +15,19 @@ import (
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir/base"
+	"github.com/portaldocs/portal/internal/fhir/model"
 	"github.com/portaldocs/portal/internal/workers"
-	"github.com/portaldocs/portal/internal/yamlx"
 )
 
-// Site is a site's FHIR material: every resource, the configured APIs and
-// the pages generated from them.
+// Download is a file published for an API, at Path under the base URL.
+type Download = model.Download
+
+// Site is a site's FHIR material (every resource, the configured APIs,
+// the declared guides) and the pages generated from them.
 type Site struct {
-	Registry *Registry
-	APIs     []*API
+	*model.Site
 	Pages    []*Page
-	// Dir is the FHIR folder, relative to the site.
-	Dir string
-	// Published are the files fhir.publish serves at fixed paths, exactly
-	// as written.
-	Published []Download
-	renderer  *Renderer
-	byID      map[string]*API
-	deps      Dependencies
-	// guides are the declared dependencies that carry their definitions.
-	guides []*GuideDefinitions
-	// decoded are the documents the value directives read, each decoded
-	// once however many directives and goroutines read it.
-	decoded decodedSources
-}
-
-// API finds a configured API.
-func (s *Site) API(id string) *API { return s.byID[id] }
-
-func (s *Site) apiSuggestion(id string) string {
-	ids := make([]string, 0, len(s.APIs))
-	for _, a := range s.APIs {
-		ids = append(ids, a.ID)
-	}
-	if n := yamlx.Nearest(id, ids); n != "" {
-		return fmt.Sprintf(" (did you mean %q?)", n)
-	}
-	return ""
+	renderer *Renderer
 }
 
 // SetLinker tells the renderer where generated pages live, once the build
@@ -59,15 +39,15 @@ func BaseSpecs(v base.Version) (*base.Spec, error) { return base.Load(v) }
 
 // Prepare loads and validates the FHIR folder and works out the generated
 // pages. A site without a FHIR folder and without APIs has nothing to do.
-func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile string, specs Specs, opts ...PrepareOption) (*Site, []diag.Diagnostic) {
+func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile string, specs model.Specs, opts ...PrepareOption) (*Site, []diag.Diagnostic) {
 	var o prepareOptions
 	for _, opt := range opts {
 		opt(&o)
 	}
-	s := &Site{Dir: cfg.Path, byID: map[string]*API{}, deps: cfg.Dependencies}
+	s := &Site{Site: &model.Site{Dir: cfg.Path, Guides: model.Guides{Declared: cfg.Dependencies}}}
 	s.renderer = &Renderer{}
 	if _, err := fs.Stat(site, cfg.Path); err != nil {
-		s.Registry = &Registry{byURL: map[string]*File{}, byKey: map[string]*File{}, byPath: map[string]*File{}}
+		s.Registry = model.NewRegistry()
 		s.renderer.Registry = s.Registry
 		if len(cfg.APIs) > 0 {
 			return s, []diag.Diagnostic{{File: siteConfigFile, Line: cfg.APIs[0].Line, Severity: diag.Error,
@@ -80,7 +60,7 @@ func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile st
 	// The declared guides' definitions are read while the FHIR folder is:
 	// neither needs the other until their references are checked.
 	type loadedGuides struct {
-		guides []*GuideDefinitions
+		guides []*model.GuideDefinitions
 		diags  []diag.Diagnostic
 	}
 	guidesLoaded := make(chan loadedGuides, 1)
@@ -122,19 +102,18 @@ func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile st
 		return v, scope
 	})
 	diags.Add(ds...)
-	diags.Add(reg.validated(specs, cfg.Dependencies, o.memo)...)
+	diags.Add(validated(reg, specs, cfg.Dependencies, o.memo)...)
 	s.Registry, s.renderer.Registry = reg, reg
 	g := <-guidesLoaded
 	diags.Add(g.diags...)
-	s.guides = g.guides
+	s.Guides.Definitions = g.guides
 	diags.Add(s.guideReferences(o)...)
 	for _, r := range s.resolveAPIs(ctx, site, cfg, siteConfigFile, specs) {
 		diags.Add(r.diags...)
 		if r.api == nil {
 			continue
 		}
-		s.APIs = append(s.APIs, r.api)
-		s.byID[r.api.ID] = r.api
+		s.AddAPI(r.api)
 		s.Pages = append(s.Pages, r.pages...)
 	}
 	diags.Add(duplicatePages(s.Pages, siteConfigFile)...)
@@ -146,7 +125,7 @@ func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile st
 				Hint:    "source is relative to the FHIR folder, e.g. certified/service-base-urls.json"})
 			continue
 		}
-		s.Published = append(s.Published, Download{Path: p.Path, Data: f.data, Source: f.Path})
+		s.Published = append(s.Published, model.Download{Path: p.Path, Data: f.Contents, Source: f.Path})
 		diags.Add(checkPublication(f)...)
 	}
 	return s, diags.Items()
@@ -156,14 +135,14 @@ func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile st
 // sets generate and what was wrong with either; api is nil when the API
 // cannot be resolved.
 type resolvedAPI struct {
-	api   *API
+	api   *model.API
 	pages []*Page
 	diags []diag.Diagnostic
 }
 
 // resolveAPIs resolves the configured APIs side by side, each reading only
 // the registry and its own files, and returns them in the config's order.
-func (s *Site) resolveAPIs(ctx context.Context, site fs.FS, cfg config.FHIR, configFile string, specs Specs) []resolvedAPI {
+func (s *Site) resolveAPIs(ctx context.Context, site fs.FS, cfg config.FHIR, configFile string, specs model.Specs) []resolvedAPI {
 	out := make([]resolvedAPI, len(cfg.APIs))
 	workers.Each(ctx, runtime.GOMAXPROCS(0), len(cfg.APIs), func(i int) {
 		ac := cfg.APIs[i]
@@ -187,7 +166,7 @@ func (s *Site) resolveAPIs(ctx context.Context, site fs.FS, cfg config.FHIR, con
 // first example checked or page generated, while the files are read on
 // fewer cores than the machine has. specs is safe for concurrent use
 // (Validate calls it from every core) and decodes each release once.
-func prefetchSpecs(specs Specs, dirs []apiDir) {
+func prefetchSpecs(specs model.Specs, dirs []apiDir) {
 	versions := map[base.Version]bool{base.R4: true}
 	for _, d := range dirs {
 		versions[d.version] = true
@@ -197,7 +176,7 @@ func prefetchSpecs(specs Specs, dirs []apiDir) {
 	}
 }
 
-func (s *Site) resolveAPI(site fs.FS, ac config.FHIRAPI, configFile string, specs Specs) (*API, []diag.Diagnostic) {
+func (s *Site) resolveAPI(site fs.FS, ac config.FHIRAPI, configFile string, specs model.Specs) (*model.API, []diag.Diagnostic) {
 	errAt := func(format string, args ...any) []diag.Diagnostic {
 		return []diag.Diagnostic{{File: configFile, Line: ac.Line, Severity: diag.Error, Message: fmt.Sprintf(format, args...),
 			Hint: "capabilityStatement is a path relative to the FHIR folder " + s.Dir}}
@@ -207,16 +186,16 @@ func (s *Site) resolveAPI(site fs.FS, ac config.FHIRAPI, configFile string, spec
 	if f == nil {
 		return nil, errAt("fhir API %q: capabilityStatement %s was not loaded", ac.ID, p)
 	}
-	cs, ok := f.Resource.(*CapabilityStatement)
+	cs, ok := f.Resource.(*model.CapabilityStatement)
 	if !ok {
 		return nil, errAt("fhir API %q: %s is a %s, not a CapabilityStatement", ac.ID, p, f.ResourceType)
 	}
 	if _, ok := base.ParseVersion(string(f.Version)); !ok {
 		return nil, errAt("fhir API %q: no base FHIR %s to check it against", ac.ID, f.Version)
 	}
-	api := &API{ID: ac.ID, Title: Label(ac.Title, Label(cs.Title, cs.Name, ""), ac.ID), BaseURL: ac.BaseURL,
+	api := &model.API{ID: ac.ID, Title: model.Label(ac.Title, model.Label(cs.Title, cs.Name, ""), ac.ID), BaseURL: ac.BaseURL,
 		Statement: cs, File: f, Authorization: ac.Authorization, Config: ac,
-		spec: func() *base.Spec {
+		LoadSpec: func() *base.Spec {
 			spec, err := specs(f.Version)
 			if err != nil {
 				return nil

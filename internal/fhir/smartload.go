@@ -11,6 +11,7 @@ import (
 
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir/model"
 	"github.com/portaldocs/portal/internal/fhir/smart"
 	"github.com/portaldocs/portal/internal/jsonx"
 )
@@ -18,7 +19,7 @@ import (
 // loadSmartConfiguration reads and validates the API's discovery document.
 // A document with errors is still returned when it is valid JSON, so pages
 // that use it do not pile further errors on the same cause.
-func loadSmartConfiguration(site fs.FS, dir string, ac config.FHIRAPI, configFile string) (*SmartConfiguration, []diag.Diagnostic) {
+func loadSmartConfiguration(site fs.FS, dir string, ac config.FHIRAPI, configFile string) (*model.SmartConfiguration, []diag.Diagnostic) {
 	p := path.Join(dir, ac.SmartConfiguration)
 	data, err := fs.ReadFile(site, p)
 	if err != nil {
@@ -34,8 +35,8 @@ func loadSmartConfiguration(site fs.FS, dir string, ac config.FHIRAPI, configFil
 		return nil, []diag.Diagnostic{{File: p, Line: line, Severity: diag.Error,
 			Message: fmt.Sprintf("invalid JSON at column %d: %s", col, msg), Hint: "a SMART discovery document is one JSON object"}}
 	}
-	c := &SmartConfiguration{Path: p, Data: data, Fields: fields}
-	diags := c.validate()
+	c := &model.SmartConfiguration{Path: p, Data: data, Fields: fields}
+	diags := checkSmartConfiguration(c)
 	return c, diags
 }
 
@@ -56,9 +57,9 @@ var (
 		"code_challenge_methods_supported"}
 )
 
-// validate checks the document against SMART App Launch 2.0.0's metadata
+// checkSmartConfiguration checks the document against SMART App Launch 2.0.0's metadata
 // rules (1.0.0's for a 1.0.0 document), and reads its scopes.
-func (c *SmartConfiguration) validate() []diag.Diagnostic {
+func checkSmartConfiguration(c *model.SmartConfiguration) []diag.Diagnostic {
 	var diags []diag.Diagnostic
 	fail := func(field, hint, format string, args ...any) {
 		diags = append(diags, diag.Diagnostic{File: c.Path, Line: c.Line(field), Severity: diag.Error,

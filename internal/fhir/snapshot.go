@@ -10,6 +10,7 @@ import (
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir/base"
+	"github.com/portaldocs/portal/internal/fhir/model"
 )
 
 // ParsedMemo keeps what the FHIR folder's files parsed to between builds,
@@ -56,13 +57,13 @@ type snapshotResource struct {
 	TypedJSON []byte
 	// Context is a StructureDefinition's extension context, which is not
 	// in its JSON (it is decoded apart, extensionContexts).
-	Context             []ExtensionContext
-	CapabilityStatement *CapabilityStatement
-	StructureDefinition *StructureDefinition
-	OperationDefinition *OperationDefinition
-	SearchParameter     *SearchParameter
-	ValueSet            *ValueSet
-	CodeSystem          *CodeSystem
+	Context             []model.ExtensionContext
+	CapabilityStatement *model.CapabilityStatement
+	StructureDefinition *model.StructureDefinition
+	OperationDefinition *model.OperationDefinition
+	SearchParameter     *model.SearchParameter
+	ValueSet            *model.ValueSet
+	CodeSystem          *model.CodeSystem
 }
 
 // recallSnapshot reads the memo's snapshot by path, the files it leaves
@@ -96,21 +97,21 @@ func (sf *snapshotFile) kept() bool { return !sf.unkept }
 
 // restore gives the files and diagnostics the snapshot holds for data, a
 // file of the same SHA-256; ok is false when the snapshot does not fit it.
-func (sf *snapshotFile) restore(data []byte) ([]*File, []diag.Diagnostic, bool) {
-	files := make([]*File, len(sf.Files))
+func (sf *snapshotFile) restore(data []byte) ([]*model.File, []diag.Diagnostic, bool) {
+	files := make([]*model.File, len(sf.Files))
 	for i, r := range sf.Files {
 		if r.RawAt < 0 || r.RawLen < 0 || r.RawAt+r.RawLen > len(data) {
 			return nil, nil, false
 		}
-		f := &File{Path: sf.Path, Entry: r.Entry, ResourceType: r.ResourceType, ID: r.ID, URL: r.URL, Version: r.Version,
-			Raw: json.RawMessage(data[r.RawAt : r.RawAt+r.RawLen : r.RawAt+r.RawLen]), data: data}
+		f := &model.File{Path: sf.Path, Entry: r.Entry, ResourceType: r.ResourceType, ID: r.ID, URL: r.URL, Version: r.Version,
+			Raw: json.RawMessage(data[r.RawAt : r.RawAt+r.RawLen : r.RawAt+r.RawLen]), Contents: data}
 		switch {
 		case r.TypedJSON != nil:
 			target := conformanceTarget(r.ResourceType)
 			if target == nil || jsonv2.Unmarshal(r.TypedJSON, target, typedJSON) != nil {
 				return nil, nil, false
 			}
-			if sd, ok := target.(*StructureDefinition); ok {
+			if sd, ok := target.(*model.StructureDefinition); ok {
 				sd.Context = r.Context
 			}
 			f.Resource = target
@@ -137,7 +138,7 @@ func (sf *snapshotFile) restore(data []byte) ([]*File, []diag.Diagnostic, bool) 
 var typedJSON = jsonv2.JoinOptions(jsonv2.FormatNilSliceAsNull(true), jsonv2.FormatNilMapAsNull(true))
 
 // asJSON has the file's typed resources carried as JSON rather than by gob.
-func (sf *snapshotFile) asJSON(parsed []*File) bool {
+func (sf *snapshotFile) asJSON(parsed []*model.File) bool {
 	for i := range sf.Files {
 		r := &sf.Files[i]
 		if i >= len(parsed) || parsed[i].Resource == nil {
@@ -149,7 +150,7 @@ func (sf *snapshotFile) asJSON(parsed []*File) bool {
 		}
 		*r = snapshotResource{Entry: r.Entry, ResourceType: r.ResourceType, ID: r.ID, URL: r.URL, Version: r.Version,
 			RawAt: r.RawAt, RawLen: r.RawLen, TypedJSON: data}
-		if sd, ok := parsed[i].Resource.(*StructureDefinition); ok {
+		if sd, ok := parsed[i].Resource.(*model.StructureDefinition); ok {
 			r.Context = sd.Context
 		}
 	}
@@ -159,7 +160,7 @@ func (sf *snapshotFile) asJSON(parsed []*File) bool {
 // snapshotOf describes what one file parsed to; ok is false when a
 // resource's bytes are not the file's or its type is not one a snapshot
 // holds.
-func snapshotOf(p string, data []byte, sum [sha256.Size]byte, files []*File, diags []diag.Diagnostic) (snapshotFile, bool) {
+func snapshotOf(p string, data []byte, sum [sha256.Size]byte, files []*model.File, diags []diag.Diagnostic) (snapshotFile, bool) {
 	sf := snapshotFile{Path: p, Sum: sum, Diags: diags, Files: make([]snapshotResource, len(files))}
 	for i, f := range files {
 		at := bytes.Index(data, f.Raw)
@@ -170,17 +171,17 @@ func snapshotOf(p string, data []byte, sum [sha256.Size]byte, files []*File, dia
 			RawAt: at, RawLen: len(f.Raw)}
 		switch res := f.Resource.(type) {
 		case nil:
-		case *CapabilityStatement:
+		case *model.CapabilityStatement:
 			r.CapabilityStatement = res
-		case *StructureDefinition:
+		case *model.StructureDefinition:
 			r.StructureDefinition = res
-		case *OperationDefinition:
+		case *model.OperationDefinition:
 			r.OperationDefinition = res
-		case *SearchParameter:
+		case *model.SearchParameter:
 			r.SearchParameter = res
-		case *ValueSet:
+		case *model.ValueSet:
 			r.ValueSet = res
-		case *CodeSystem:
+		case *model.CodeSystem:
 			r.CodeSystem = res
 		default:
 			return snapshotFile{}, false
@@ -195,7 +196,7 @@ func snapshotOf(p string, data []byte, sum [sha256.Size]byte, files []*File, dia
 // resources gob changes (it reads a pointer to a zero value back as none)
 // has them carried as JSON instead; a file that still does not come back
 // is left out, and parsed at every build.
-func encodeSnapshot(files, unkept []snapshotFile, data map[string][]byte, parsed map[string][]*File) ([]byte, bool) {
+func encodeSnapshot(files, unkept []snapshotFile, data map[string][]byte, parsed map[string][]*model.File) ([]byte, bool) {
 	for pass := range 3 {
 		var buf bytes.Buffer
 		if gob.NewEncoder(&buf).Encode(parsedSnapshot{Files: files, Unkept: unkept}) != nil {
@@ -230,14 +231,14 @@ func encodeSnapshot(files, unkept []snapshotFile, data map[string][]byte, parsed
 
 // sameParse reports whether two parses of a file are alike, all but the
 // positions, which each File works out when first asked.
-func sameParse(a, b []*File) bool {
+func sameParse(a, b []*model.File) bool {
 	if len(a) != len(b) {
 		return false
 	}
 	for i := range a {
 		x, y := a[i], b[i]
 		if x.Path != y.Path || x.Entry != y.Entry || x.ResourceType != y.ResourceType || x.ID != y.ID || x.URL != y.URL ||
-			x.Version != y.Version || x.Scope != y.Scope || !bytes.Equal(x.Raw, y.Raw) || !bytes.Equal(x.data, y.data) ||
+			x.Version != y.Version || x.Scope != y.Scope || !bytes.Equal(x.Raw, y.Raw) || !bytes.Equal(x.Contents, y.Contents) ||
 			!reflect.DeepEqual(x.Resource, y.Resource) {
 			return false
 		}
@@ -260,7 +261,7 @@ func rememberSnapshot(memo ParsedMemo, results []parsedPath, data [][]byte, sums
 	var unkept []snapshotFile
 	files := make([]snapshotFile, 0, len(results))
 	byPath := make(map[string][]byte, len(results))
-	parsed := make(map[string][]*File, len(results))
+	parsed := make(map[string][]*model.File, len(results))
 	for i, res := range results {
 		if data[i] == nil {
 			continue
@@ -280,11 +281,11 @@ func rememberSnapshot(memo ParsedMemo, results []parsedPath, data [][]byte, sums
 
 // asParsed copies the files as they are now: register places the files
 // themselves later.
-func asParsed(files []*File) []*File {
-	out := make([]*File, len(files))
+func asParsed(files []*model.File) []*model.File {
+	out := make([]*model.File, len(files))
 	for i, f := range files {
-		out[i] = &File{Path: f.Path, Entry: f.Entry, ResourceType: f.ResourceType, ID: f.ID, URL: f.URL, Version: f.Version,
-			Scope: f.Scope, Raw: f.Raw, Resource: f.Resource, data: f.data}
+		out[i] = &model.File{Path: f.Path, Entry: f.Entry, ResourceType: f.ResourceType, ID: f.ID, URL: f.URL, Version: f.Version,
+			Scope: f.Scope, Raw: f.Raw, Resource: f.Resource, Contents: f.Contents}
 	}
 	return out
 }

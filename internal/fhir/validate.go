@@ -11,12 +11,13 @@ import (
 
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir/base"
+	"github.com/portaldocs/portal/internal/fhir/model"
 	"github.com/portaldocs/portal/internal/jsonx"
 	"github.com/portaldocs/portal/internal/workers"
 	"github.com/portaldocs/portal/internal/yamlx"
 )
 
-// Validate checks what loading alone cannot: references from each
+// validateRegistry checks what loading alone cannot: references from each
 // CapabilityStatement to profiles, search parameters and operations
 // (warnings: the API may rely on definitions published elsewhere), and
 // example resources against the base definition of their type (errors: a
@@ -24,10 +25,10 @@ import (
 //
 // Files are checked on every core (the checks only read the registry);
 // the diagnostics come in the files' order.
-func (r *Registry) Validate(specs Specs, deps Dependencies) []diag.Diagnostic {
-	perFile := make([][]diag.Diagnostic, len(r.files))
-	workers.Each(context.Background(), runtime.GOMAXPROCS(0), len(r.files), func(i int) {
-		perFile[i] = r.validateFile(r.files[i], specs, deps)
+func validateRegistry(r *model.Registry, specs model.Specs, deps model.Dependencies) []diag.Diagnostic {
+	perFile := make([][]diag.Diagnostic, len(r.Files()))
+	workers.Each(context.Background(), runtime.GOMAXPROCS(0), len(r.Files()), func(i int) {
+		perFile[i] = validateFile(r, r.Files()[i], specs, deps)
 	})
 	var diags []diag.Diagnostic
 	for _, ds := range perFile {
@@ -36,21 +37,21 @@ func (r *Registry) Validate(specs Specs, deps Dependencies) []diag.Diagnostic {
 	return diags
 }
 
-func (r *Registry) validateFile(f *File, specs Specs, deps Dependencies) []diag.Diagnostic {
+func validateFile(r *model.Registry, f *model.File, specs model.Specs, deps model.Dependencies) []diag.Diagnostic {
 	spec, err := specs(f.Version)
 	if err != nil {
 		return []diag.Diagnostic{{File: f.Path, Severity: diag.Error, Message: fmt.Sprintf("load base FHIR %s: %v", f.Version, err)}}
 	}
 	switch res := f.Resource.(type) {
-	case *CapabilityStatement:
-		return r.checkCapabilityStatement(f, res, spec, deps)
+	case *model.CapabilityStatement:
+		return checkCapabilityStatement(r, f, res, spec, deps)
 	case nil:
-		return r.checkExample(f, spec)
+		return checkExample(r, f, spec)
 	}
 	return nil
 }
 
-func (r *Registry) checkCapabilityStatement(f *File, cs *CapabilityStatement, spec *base.Spec, deps Dependencies) []diag.Diagnostic {
+func checkCapabilityStatement(r *model.Registry, f *model.File, cs *model.CapabilityStatement, spec *base.Spec, deps model.Dependencies) []diag.Diagnostic {
 	var diags []diag.Diagnostic
 	warn := func(at, msg, hint string) {
 		diags = append(diags, diag.Diagnostic{File: f.Path, Line: f.Line(at), Severity: diag.Warning, Message: msg, Hint: hint})
@@ -58,7 +59,7 @@ func (r *Registry) checkCapabilityStatement(f *File, cs *CapabilityStatement, sp
 	for ri, rest := range cs.Rest {
 		restPath := "rest[" + strconv.Itoa(ri) + "]"
 		for oi, op := range rest.Operation {
-			if known, why := r.knownOperation(op.Definition, deps); !known {
+			if known, why := knownOperation(r, op.Definition, deps); !known {
 				warn(fmt.Sprintf("%s.operation[%d].definition", restPath, oi),
 					fmt.Sprintf("operation $%s: definition %s is %s", op.Name, op.Definition, why), missingHint("OperationDefinition"))
 			}
@@ -71,13 +72,13 @@ func (r *Registry) checkCapabilityStatement(f *File, cs *CapabilityStatement, sp
 					Hint:    nearestHint(res.Type, spec.ResourceTypes())})
 				continue
 			}
-			diags = append(diags, r.checkResourceRefs(f, resPath, res, spec, deps)...)
+			diags = append(diags, checkResourceRefs(r, f, resPath, res, spec, deps)...)
 		}
 	}
 	return diags
 }
 
-func (r *Registry) checkResourceRefs(f *File, resPath string, res RestResource, spec *base.Spec, deps Dependencies) []diag.Diagnostic {
+func checkResourceRefs(r *model.Registry, f *model.File, resPath string, res model.RestResource, spec *base.Spec, deps model.Dependencies) []diag.Diagnostic {
 	var diags []diag.Diagnostic
 	warn := func(at, msg, hint string) {
 		diags = append(diags, diag.Diagnostic{File: f.Path, Line: f.Line(at), Severity: diag.Warning, Message: msg, Hint: hint})
@@ -93,13 +94,13 @@ func (r *Registry) checkResourceRefs(f *File, resPath string, res RestResource, 
 		if r.StructureDefinition(p.URL()) != nil || isBaseDefinition(p.URL(), spec) {
 			continue
 		}
-		if ok, mismatch := deps.publisher(string(p)); !ok {
+		if ok, mismatch := deps.Publisher(string(p)); !ok {
 			warn(profilePaths[i], fmt.Sprintf("%s profile %s is %s", res.Type, p, unknownWhy(mismatch)), missingHint("StructureDefinition"))
 		}
 	}
 	for i, sp := range res.SearchParam {
 		at := fmt.Sprintf("%s.searchParam[%d].name", resPath, i)
-		known, fromDependency, mismatch := r.knownSearchParam(res.Type, sp, spec, deps)
+		known, fromDependency, mismatch := knownSearchParam(r, res.Type, sp, spec, deps)
 		switch {
 		case !known:
 			warn(at, fmt.Sprintf("%s search parameter %q is %s", res.Type, sp.Name, unknownSearchParamWhy(sp, mismatch)), missingHint("SearchParameter"))
@@ -111,7 +112,7 @@ func (r *Registry) checkResourceRefs(f *File, resPath string, res RestResource, 
 		}
 	}
 	for i, op := range res.Operation {
-		if known, why := r.knownOperation(op.Definition, deps); !known {
+		if known, why := knownOperation(r, op.Definition, deps); !known {
 			warn(fmt.Sprintf("%s.operation[%d].definition", resPath, i),
 				fmt.Sprintf("%s operation $%s: definition %s is %s", res.Type, op.Name, op.Definition, why), missingHint("OperationDefinition"))
 		}
@@ -120,34 +121,34 @@ func (r *Registry) checkResourceRefs(f *File, resPath string, res RestResource, 
 }
 
 func isBaseDefinition(url string, spec *base.Spec) bool {
-	name, ok := strings.CutPrefix(url, coreCanonicalBase+"StructureDefinition/")
+	name, ok := strings.CutPrefix(url, model.CoreCanonicalBase+"StructureDefinition/")
 	return ok && (spec.IsResource(name) || len(spec.Elements(name)) > 0)
 }
 
 // knownSearchParam says whether a statement's search parameter is defined:
 // by a loaded SearchParameter, the base specification, or a declared
 // dependency (fromDependency).
-func (r *Registry) knownSearchParam(resourceType string, sp SearchParamRef, spec *base.Spec, deps Dependencies) (known, fromDependency bool, mismatch string) {
+func knownSearchParam(r *model.Registry, resourceType string, sp model.SearchParamRef, spec *base.Spec, deps model.Dependencies) (known, fromDependency bool, mismatch string) {
 	if def := sp.Definition.URL(); def != "" {
 		if r.SearchParameter(def) != nil {
 			return true, false, ""
 		}
-		if strings.HasPrefix(def, coreCanonicalBase+"SearchParameter/") {
+		if strings.HasPrefix(def, model.CoreCanonicalBase+"SearchParameter/") {
 			_, ok := spec.SearchParam(resourceType, sp.Name)
 			return ok, false, ""
 		}
-		ok, mismatch := deps.publisher(string(sp.Definition))
+		ok, mismatch := deps.Publisher(string(sp.Definition))
 		return ok, ok, mismatch
 	}
 	_, ok := spec.SearchParam(resourceType, sp.Name)
 	return ok, false, ""
 }
 
-func (r *Registry) knownOperation(def Canonical, deps Dependencies) (bool, string) {
-	if r.OperationDefinition(def.URL()) != nil || strings.HasPrefix(def.URL(), coreCanonicalBase+"OperationDefinition/") {
+func knownOperation(r *model.Registry, def model.Canonical, deps model.Dependencies) (bool, string) {
+	if r.OperationDefinition(def.URL()) != nil || strings.HasPrefix(def.URL(), model.CoreCanonicalBase+"OperationDefinition/") {
 		return true, ""
 	}
-	ok, mismatch := deps.publisher(string(def))
+	ok, mismatch := deps.Publisher(string(def))
 	return ok, unknownWhy(mismatch)
 }
 
@@ -158,7 +159,7 @@ func unknownWhy(mismatch string) string {
 	return "neither loaded, nor part of the base specification, nor under a declared dependency's canonical"
 }
 
-func unknownSearchParamWhy(sp SearchParamRef, mismatch string) string {
+func unknownSearchParamWhy(sp model.SearchParamRef, mismatch string) string {
 	if sp.Definition.URL() == "" {
 		return "not defined by the base specification, and the statement gives no definition"
 	}
@@ -178,7 +179,7 @@ func nearestHint(s string, candidates []string) string {
 
 // checkExample checks an example resource's type and elements against the
 // base definition, and that the profiles it claims constrain its type.
-func (r *Registry) checkExample(f *File, spec *base.Spec) []diag.Diagnostic {
+func checkExample(r *model.Registry, f *model.File, spec *base.Spec) []diag.Diagnostic {
 	if !spec.IsResource(f.ResourceType) {
 		return []diag.Diagnostic{{File: f.Path, Line: f.Line("resourceType"), Severity: diag.Error,
 			Message: fmt.Sprintf("example has resourceType %q, which is not a FHIR %s resource type", f.ResourceType, spec.Version()),
@@ -195,7 +196,7 @@ func (r *Registry) checkExample(f *File, spec *base.Spec) []diag.Diagnostic {
 }
 
 type exampleChecker struct {
-	f     *File
+	f     *model.File
 	spec  *base.Spec
 	diags []diag.Diagnostic
 }
@@ -285,7 +286,7 @@ func (c *exampleChecker) childType(el base.Element, obj map[string]json.RawMessa
 		return rt, true
 	case t == "Extension" || t == "Narrative" || t == "xhtml":
 		return "", false
-	case startsUpper(t) && len(c.spec.Elements(t)) > 0:
+	case model.IsTypeName(t) && len(c.spec.Elements(t)) > 0:
 		return t, true
 	}
 	return "", false
@@ -293,7 +294,7 @@ func (c *exampleChecker) childType(el base.Element, obj map[string]json.RawMessa
 
 // profiles checks that each profile in meta.profile that the site defines
 // constrains the example's resource type.
-func (c *exampleChecker) profiles(r *Registry, obj map[string]json.RawMessage) {
+func (c *exampleChecker) profiles(r *model.Registry, obj map[string]json.RawMessage) {
 	var meta struct {
 		Profile []string `json:"profile"`
 	}

@@ -6,18 +6,19 @@ import (
 	"strconv"
 
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir/model"
 )
 
-// validated is Validate through memo, when there is one.
-func (r *Registry) validated(specs Specs, deps Dependencies, memo ValidationMemo) []diag.Diagnostic {
+// validated is validateRegistry through memo, when there is one.
+func validated(r *model.Registry, specs model.Specs, deps model.Dependencies, memo ValidationMemo) []diag.Diagnostic {
 	if memo == nil {
-		return r.Validate(specs, deps)
+		return validateRegistry(r, specs, deps)
 	}
-	key := r.validationKey(deps)
+	key := validationKey(r, deps)
 	if diags, ok := memo.Recall(key); ok {
 		return diags
 	}
-	diags := r.Validate(specs, deps)
+	diags := validateRegistry(r, specs, deps)
 	memo.Remember(key, diags)
 	return diags
 }
@@ -26,7 +27,7 @@ func (r *Registry) validated(specs Specs, deps Dependencies, memo ValidationMemo
 // the registry's order, each file's place (path, entry, FHIR version,
 // scope) and bytes. The base specifications are the engine's own, which
 // the caller's key names.
-func (r *Registry) validationKey(deps Dependencies) [sha256.Size]byte {
+func validationKey(r *model.Registry, deps model.Dependencies) [sha256.Size]byte {
 	h := sha256.New()
 	write := func(parts ...string) {
 		for _, p := range parts {
@@ -36,12 +37,12 @@ func (r *Registry) validationKey(deps Dependencies) [sha256.Size]byte {
 		}
 	}
 	depsJSON, _ := json.Marshal(deps) // plain data: cannot fail
-	write("fhir-validate/1", string(depsJSON), strconv.Itoa(len(r.files)))
+	write("fhir-validate/1", string(depsJSON), strconv.Itoa(len(r.Files())))
 	sums := map[string][sha256.Size]byte{} // a Bundle's entries share their file
-	for _, f := range r.files {
+	for _, f := range r.Files() {
 		sum, ok := sums[f.Path]
 		if !ok {
-			sum = sha256.Sum256(f.data)
+			sum = sha256.Sum256(f.Contents)
 			sums[f.Path] = sum
 		}
 		write(f.Path, f.Entry, string(f.Version), f.Scope, string(sum[:]))

@@ -6,6 +6,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/portaldocs/portal/internal/fhir/model"
 	"github.com/portaldocs/portal/internal/jsonx"
 	"github.com/portaldocs/portal/internal/yamlx"
 )
@@ -44,7 +45,7 @@ var configValueKeys = []string{"id", "title", "baseUrl", "capabilityStatement", 
 
 // configValue is one of configValueKeys for an API; ok is false for an
 // unknown key, and the value is "" when the API leaves it unset.
-func (s *Site) configValue(api *API, key string) (string, bool) {
+func (s *Site) configValue(api *model.API, key string) (string, bool) {
 	base := s.renderer.Links.BaseURL
 	if base == "" {
 		base = "/"
@@ -99,7 +100,7 @@ func (s *Site) resolveSource(attrs map[string]string, leaf bool) (*valueSource, 
 	}
 	api := s.API(attrs["api"])
 	if api == nil {
-		return nil, fmt.Errorf("no FHIR API with id %q is configured%s", attrs["api"], s.apiSuggestion(attrs["api"]))
+		return nil, fmt.Errorf("no FHIR API with id %q is configured%s", attrs["api"], s.APISuggestion(attrs["api"]))
 	}
 	switch {
 	case attrs["resource"] != "":
@@ -118,10 +119,7 @@ func (s *Site) resolveSource(attrs map[string]string, leaf bool) (*valueSource, 
 		if api.Smart == nil {
 			return nil, fmt.Errorf("fhir API %q has no smartConfiguration in the site config", api.ID)
 		}
-		doc, err := s.decoded.smart.get(api.Smart, func() decodedDoc {
-			doc, err := jsonx.DecodeOrdered(api.Smart.Data)
-			return decodedDoc{doc: doc, err: err}
-		}).result()
+		doc, err := s.Documents.Smart(api.Smart)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", api.Smart.Path, err)
 		}
@@ -153,16 +151,16 @@ func (s *Site) fileSource(rel string) (*valueSource, error) {
 	return s.fileSourceOf(f, path.Base(f.Path))
 }
 
-func (s *Site) fileSourceOf(f *File, title string) (*valueSource, error) {
-	decoded := s.decodedFile(f)
-	if decoded.err != nil {
-		return nil, fmt.Errorf("%s: %v", f.Path, decoded.err)
+func (s *Site) fileSourceOf(f *model.File, title string) (*valueSource, error) {
+	decoded := s.Documents.File(f)
+	if decoded.Err != nil {
+		return nil, fmt.Errorf("%s: %v", f.Path, decoded.Err)
 	}
-	return &valueSource{label: where(f), doc: decoded.doc, data: decoded.data, title: title}, nil
+	return &valueSource{label: f.Location(), doc: decoded.Value, data: decoded.Text, title: title}, nil
 }
 
 // resourceSource is an example resource the API may show, by Type/id.
-func (s *Site) resourceSource(api *API, key string) (*valueSource, error) {
+func (s *Site) resourceSource(api *model.API, key string) (*valueSource, error) {
 	scope := path.Dir(api.File.Path)
 	f := s.Registry.ByKey(scope, key)
 	if f == nil {
@@ -191,7 +189,7 @@ func (s *Site) dependencyVersion(pkg, apiID string) (string, error) {
 	var versions []string
 	var canonical string
 	var packages []string
-	for _, d := range s.deps {
+	for _, d := range s.Guides.Declared {
 		packages = append(packages, d.Package)
 		if d.Package == pkg {
 			versions = append(versions, d.Version)
@@ -208,9 +206,9 @@ func (s *Site) dependencyVersion(pkg, apiID string) (string, error) {
 	}
 	api := s.API(apiID)
 	if api == nil {
-		return "", fmt.Errorf("no FHIR API with id %q is configured%s", apiID, s.apiSuggestion(apiID))
+		return "", fmt.Errorf("no FHIR API with id %q is configured%s", apiID, s.APISuggestion(apiID))
 	}
-	used := s.pinnedVersions(api.File, canonical, versions)
+	used := s.Documents.PinnedVersions(api.File, canonical, versions)
 	if len(used) != 1 {
 		return "", fmt.Errorf("the statement of API %q pins references into %s to %s, not to one declared version (%s)", api.ID, pkg,
 			orNone(used), strings.Join(versions, ", "))
@@ -250,7 +248,7 @@ func (v *valueSource) element(p string) (any, error) {
 	}
 	cur := v.doc
 	walked := ""
-	for _, step := range splitElementPath(p) {
+	for _, step := range model.SplitElementPath(p) {
 		switch x := cur.(type) {
 		case *jsonx.Object:
 			next, ok := x.Values[step]

@@ -13,6 +13,7 @@ import (
 
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/content"
+	"github.com/portaldocs/portal/internal/fhir/model"
 )
 
 // portalSite is the portal's own site, whose pages use value directives
@@ -26,7 +27,7 @@ type valuePage struct {
 	body []byte
 	line int
 	page *Page
-	apis []*API
+	apis []*model.API
 }
 
 // withoutOtherDirectives blanks the lines of leaf directives other than
@@ -72,7 +73,7 @@ func portalValuePages(tb testing.TB) (*Site, []valuePage) {
 		}
 		body, line := content.StripFrontMatter(p.Prose)
 		pages = append(pages, valuePage{file: p.ProseFile, body: withoutOtherDirectives(body), line: line + 1,
-			page: p, apis: []*API{p.API}})
+			page: p, apis: []*model.API{p.API}})
 	}
 	err = fs.WalkDir(fsys, "docs", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || path.Ext(p) != ".md" {
@@ -130,7 +131,7 @@ func BenchmarkExpandPortalValues(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		// Every build starts from its own Site, with nothing decoded yet.
-		s.decoded = decodedSources{}
+		s.Documents = model.Documents{}
 		expandAll(b, s, pages)
 	}
 	b.ReportMetric(float64(directives), "directives/op")

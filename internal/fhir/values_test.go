@@ -7,6 +7,7 @@ import (
 	"testing/fstest"
 
 	"github.com/portaldocs/portal/internal/config"
+	"github.com/portaldocs/portal/internal/fhir/model"
 )
 
 const valuesStatement = `{
@@ -169,9 +170,9 @@ func TestDirectivesWithoutAPITakeThePagesAPI(t *testing.T) {
 	for _, tt := range []struct {
 		name string
 		page *Page
-		apis []*API
+		apis []*model.API
 	}{
-		{"a page about one API", nil, []*API{patientAccess}},
+		{"a page about one API", nil, []*model.API{patientAccess}},
 		{"the prose of a generated page", &Page{API: patientAccess}, nil},
 	} {
 		exp, diags := s.Expand("docs/a.md", []byte(body), 1, tt.page, tt.apis)
@@ -192,11 +193,11 @@ func TestDirectivesWithoutAPITakeThePagesAPI(t *testing.T) {
 
 	for _, tt := range []struct {
 		name string
-		apis []*API
+		apis []*model.API
 		want string
 	}{
 		{"a page about no API", nil, `:fhir-value needs api="…"`},
-		{"a page about two APIs", []*API{patientAccess, payerAccess},
+		{"a page about two APIs", []*model.API{patientAccess, payerAccess},
 			`:fhir-value needs api="…", file="…", url="…" or dependency="…"; this page is about several APIs (patient-access, payer-access), so name one`},
 	} {
 		_, diags := s.Expand("docs/a.md", []byte("x\n:fhir-value{config=\"baseUrl\"}\n"), 7, nil, tt.apis)

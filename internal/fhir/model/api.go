@@ -1,4 +1,4 @@
-package fhir
+package model
 
 import (
 	"strings"
@@ -19,9 +19,9 @@ type API struct {
 	BaseURL   string
 	Statement *CapabilityStatement
 	File      *File
-	// spec loads the base specification of the statement's FHIR version
-	// when first asked (Spec).
-	spec func() *base.Spec
+	// LoadSpec loads the base specification of the statement's FHIR
+	// version, nil when it cannot; Spec calls it when first asked.
+	LoadSpec func() *base.Spec
 	// CapabilityDownload and PostmanDownload are the site paths of the
 	// published JSON files, "" when not published.
 	CapabilityDownload string
@@ -39,10 +39,10 @@ type API struct {
 // first asked: a rebuild that takes the API's pages from its cache never
 // needs it. Nil when it cannot be loaded.
 func (a *API) Spec() *base.Spec {
-	if a.spec == nil {
+	if a.LoadSpec == nil {
 		return nil
 	}
-	return a.spec()
+	return a.LoadSpec()
 }
 
 // Server is the first server rest block, the one reference pages describe.
@@ -79,9 +79,9 @@ func (a *API) Authorized() bool {
 // Specs gives the base specification of each FHIR version.
 type Specs func(base.Version) (*base.Spec, error)
 
-// baseURLs are the API's sandbox base URL and, when its statement says,
+// BaseURLs are the API's sandbox base URL and, when its statement says,
 // its production one.
-func (a *API) baseURLs() []string {
+func (a *API) BaseURLs() []string {
 	out := []string{strings.TrimSuffix(a.BaseURL, "/")}
 	if im := a.Statement.Implementation; im != nil && im.URL != "" && strings.TrimSuffix(im.URL, "/") != out[0] {
 		out = append(out, strings.TrimSuffix(im.URL, "/"))

@@ -1,4 +1,4 @@
-package fhir
+package model
 
 import (
 	"cmp"
@@ -9,13 +9,13 @@ import (
 	"strings"
 )
 
-// searchValue derives a value for a search parameter from an example
+// SearchValue derives a value for a search parameter from an example
 // resource by following the parameter's expression, so the example query
 // matches the example response. The branches of a union are tried in order
 // and the first that yields a value wins. ok is false when no value can be
 // derived (the example lacks the element, or the expression is beyond the
 // simple paths this follows).
-func searchValue(raw []byte, resourceType, paramType, expression string) (string, bool) {
+func SearchValue(raw []byte, resourceType, paramType, expression string) (string, bool) {
 	paths := simplePaths(resourceType, expression)
 	if len(paths) == 0 {
 		return "", false
@@ -115,7 +115,7 @@ func parseSimplePath(rest string) ([]searchStep, bool) {
 		return nil, false
 	}
 	if asType != "" {
-		steps[len(steps)-1].name += upperFirst(asType)
+		steps[len(steps)-1].name = ChoiceName(steps[len(steps)-1].name, asType)
 	}
 	return steps, true
 }
@@ -140,6 +140,10 @@ func splitPath(path string) []string {
 	}
 	return append(parts, path[start:])
 }
+
+// ChoiceName is the name of a choice element (value[x]) of one type:
+// ChoiceName("value", "Quantity") is valueQuantity.
+func ChoiceName(element, typ string) string { return element + upperFirst(typ) }
 
 func upperFirst(s string) string {
 	if s == "" {
@@ -310,3 +314,7 @@ var escapeSearchReference = strings.NewReplacer(`\`, `\\`, ",", `\,`, "$", `\$`)
 // allowed in a URI (a backslash), so example URLs stay readable
 // (system|code, not system%7Ccode): FHIR servers accept both.
 var queryEscaper = strings.NewReplacer("%", "%25", " ", "%20", "&", "%26", "#", "%23", "+", "%2B", `\`, "%5C")
+
+// QueryEscape writes a search value into an example query string as
+// queryEscaper does.
+func QueryEscape(value string) string { return queryEscaper.Replace(value) }

@@ -1,4 +1,4 @@
-package fhir
+package model
 
 import (
 	"strconv"
@@ -39,10 +39,6 @@ func (c *SmartConfiguration) Line(field string) int {
 	return c.pos.Line(field)
 }
 
-// SmartDownloadName is the file name of the published discovery document in
-// an API's download folder.
-const SmartDownloadName = "smart-configuration.json"
-
 // SmartValue is the value of a top-level field of the document, or of an
 // element under it (scopes_supported[0]).
 func (c *SmartConfiguration) SmartValue(field string) (any, bool) {
@@ -54,7 +50,7 @@ func lookupPath(v any, p string) (any, bool) {
 	if p == "" {
 		return v, true
 	}
-	for _, step := range splitElementPath(p) {
+	for _, step := range SplitElementPath(p) {
 		switch cur := v.(type) {
 		case map[string]any:
 			next, ok := cur[step]
@@ -75,8 +71,8 @@ func lookupPath(v any, p string) (any, bool) {
 	return v, true
 }
 
-// splitElementPath reads "a.b[2].c" into a, b, 2, c.
-func splitElementPath(p string) []string {
+// SplitElementPath reads "a.b[2].c" into a, b, 2, c.
+func SplitElementPath(p string) []string {
 	var out []string
 	for _, part := range strings.Split(p, ".") {
 		for part != "" {

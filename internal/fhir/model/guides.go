@@ -1,4 +1,4 @@
-package fhir
+package model
 
 import (
 	"fmt"
@@ -23,10 +23,26 @@ type GuideDefinitions struct {
 	Dependency config.FHIRDependency
 	byURL      map[string]*File
 	urls       []string
-	// unverifiable are the canonicals of UnverifiableFile: "" for a
-	// definition the folder lacks, "parameters" for a partial operation.
+	// unverifiable are the canonicals the folder's not-verifiable.txt
+	// names: "" for a definition the folder lacks, "parameters" for a
+	// partial operation.
 	unverifiable map[string]string
 }
+
+// NewGuideDefinitions is a declared guide version with no definitions yet.
+func NewGuideDefinitions(dep config.FHIRDependency) *GuideDefinitions {
+	return &GuideDefinitions{Dependency: dep, byURL: map[string]*File{}, unverifiable: map[string]string{}}
+}
+
+// Definition finds the guide's definition of url (a |version suffix is
+// ignored); nil when the folder holds none.
+func (g *GuideDefinitions) Definition(url string) *File { return g.byURL[Canonical(url).URL()] }
+
+// MarkUnverifiable records a line of the folder's not-verifiable.txt
+// (parse.UnverifiableFile): what is "" for a
+// definition the folder lacks, "parameters" for an operation whose file
+// lists only some of its parameters.
+func (g *GuideDefinitions) MarkUnverifiable(url, what string) { g.unverifiable[url] = what }
 
 // Has says whether the guide defines url (a |version suffix is ignored).
 func (g *GuideDefinitions) Has(url string) bool { return g.byURL[Canonical(url).URL()] != nil }
@@ -38,9 +54,9 @@ func (g *GuideDefinitions) unverifiableRef(url string) bool {
 	return ok && what == ""
 }
 
-// partialParameters says whether the folder's operation lists only some of
+// PartialParameters says whether the folder's operation lists only some of
 // the guide's parameters.
-func (g *GuideDefinitions) partialParameters(url string) bool {
+func (g *GuideDefinitions) PartialParameters(url string) bool {
 	return g.unverifiable[Canonical(url).URL()] == "parameters"
 }
 
@@ -48,16 +64,16 @@ func (g *GuideDefinitions) label() string {
 	return fmt.Sprintf("%s %s (%s)", g.Dependency.Package, g.Dependency.Version, g.Dependency.Definitions)
 }
 
-// add indexes one published definition, refusing one of another guide or
+// Add indexes one published definition, refusing one of another guide or
 // another version: the folder must hold exactly the declared version.
-func (g *GuideDefinitions) add(f *File, version string) []diag.Diagnostic {
+func (g *GuideDefinitions) Add(f *File, version string) []diag.Diagnostic {
 	dep := g.Dependency
 	switch {
 	case f.URL == "":
 		return []diag.Diagnostic{{File: f.Path, Line: 1, Severity: diag.Error,
 			Message: fmt.Sprintf("%s has no url: a guide definition is known by its canonical URL", f.Key()),
 			Hint:    "bring the definition exactly as the guide publishes it"}}
-	case !definedUnder(f.URL, dep.Canonical):
+	case !DefinedUnder(f.URL, dep.Canonical):
 		return []diag.Diagnostic{{File: f.Path, Line: f.Line("url"), Severity: diag.Error,
 			Message: fmt.Sprintf("%s is not a definition of %s (canonical %s)", f.URL, dep.Package, dep.Canonical),
 			Hint:    "keep only this guide's definitions in its folder"}}
@@ -67,27 +83,35 @@ func (g *GuideDefinitions) add(f *File, version string) []diag.Diagnostic {
 			Hint:    "bring the definition from the published " + dep.Version + " guide"}}
 	case g.byURL[f.URL] != nil:
 		return []diag.Diagnostic{{File: f.Path, Line: f.Line("url"), Severity: diag.Error,
-			Message: fmt.Sprintf("%s is already defined by %s", f.URL, where(g.byURL[f.URL])), Hint: "keep one file per definition"}}
+			Message: fmt.Sprintf("%s is already defined by %s", f.URL, g.byURL[f.URL].Location()), Hint: "keep one file per definition"}}
 	}
 	g.byURL[f.URL] = f
 	g.urls = append(g.urls, f.URL)
 	return nil
 }
 
-// guidesFor are the declared versions of the guide a canonical reference
+// Guides are the guides a site declares (fhir.dependencies) and the
+// published definitions of those that carry them.
+type Guides struct {
+	Declared Dependencies
+	// Definitions are the declared versions that carry their definitions.
+	Definitions []*GuideDefinitions
+}
+
+// For are the declared versions of the guide a canonical reference
 // is under, and whether it can be checked: a |version reference is checked
 // against that version when it has definitions; an unversioned one only
 // when every declared version has them (it may mean any of them).
-func (s *Site) guidesFor(ref string) ([]*GuideDefinitions, bool) {
+func (gs Guides) For(ref string) ([]*GuideDefinitions, bool) {
 	url, version, pinned := strings.Cut(ref, "|")
 	var declared int
 	var out []*GuideDefinitions
-	for _, dep := range s.deps {
-		if !definedUnder(url, dep.Canonical) || (pinned && dep.Version != version) {
+	for _, dep := range gs.Declared {
+		if !DefinedUnder(url, dep.Canonical) || (pinned && dep.Version != version) {
 			continue
 		}
 		declared++
-		for _, g := range s.guides {
+		for _, g := range gs.Definitions {
 			if g.Dependency.Canonical == dep.Canonical && g.Dependency.Version == dep.Version {
 				out = append(out, g)
 			}
@@ -96,11 +120,11 @@ func (s *Site) guidesFor(ref string) ([]*GuideDefinitions, bool) {
 	return out, declared > 0 && len(out) == declared
 }
 
-// unresolved says why a reference into a guide with definitions does not
+// Unresolved says why a reference into a guide with definitions does not
 // resolve, "" when it does or cannot be checked; hint names the nearest
 // definition.
-func (s *Site) unresolved(ref string) (why, hint string) {
-	guides, checkable := s.guidesFor(ref)
+func (gs Guides) Unresolved(ref string) (why, hint string) {
+	guides, checkable := gs.For(ref)
 	if !checkable {
 		return "", ""
 	}

@@ -1,4 +1,4 @@
-package fhir
+package model
 
 import (
 	"fmt"
@@ -11,15 +11,15 @@ import (
 // without carrying their definitions (fhir.dependencies in the config).
 type Dependencies []config.FHIRDependency
 
-// publisher says whether a reference is defined by a declared guide. A
+// Publisher says whether a reference is defined by a declared guide. A
 // reference pinned with |version must name a declared version of it, so a
 // statement cannot claim a guide version the site does not say it follows;
 // mismatch then names the versions that are declared.
-func (d Dependencies) publisher(ref string) (ok bool, mismatch string) {
+func (d Dependencies) Publisher(ref string) (ok bool, mismatch string) {
 	url, version, _ := strings.Cut(ref, "|")
 	var declared []string
 	for _, dep := range d {
-		if !definedUnder(url, dep.Canonical) {
+		if !DefinedUnder(url, dep.Canonical) {
 			continue
 		}
 		if version == "" || version == dep.Version {
@@ -33,18 +33,18 @@ func (d Dependencies) publisher(ref string) (ok bool, mismatch string) {
 	return false, ""
 }
 
-// definedUnder says whether url has the shape of a guide's definitions,
+// DefinedUnder says whether url has the shape of a guide's definitions,
 // <canonical>/<ResourceType>/<id>. The exact shape matters for the core
 // specification, whose canonical (http://hl7.org/fhir) is a prefix of
 // every HL7 guide's: declaring the core must not vouch for
 // http://hl7.org/fhir/us/… references of guides the site does not declare.
-func definedUnder(url, canonical string) bool {
+func DefinedUnder(url, canonical string) bool {
 	rest, ok := strings.CutPrefix(url, canonical+"/")
 	if !ok {
 		return false
 	}
 	resourceType, id, ok := strings.Cut(rest, "/")
-	return ok && startsUpper(resourceType) && isLetters(resourceType) && id != "" && !strings.Contains(id, "/")
+	return ok && IsTypeName(resourceType) && isLetters(resourceType) && id != "" && !strings.Contains(id, "/")
 }
 
 // isLetters: a resource type name has letters only (a published page's

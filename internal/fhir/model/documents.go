@@ -1,9 +1,12 @@
-package fhir
+package model
 
-import "github.com/portaldocs/portal/internal/jsonx"
-import "sort"
-import "strings"
-import "sync"
+import (
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/portaldocs/portal/internal/jsonx"
+)
 
 // A build expands hundreds of :fhir-value and ::fhir-json directives, on
 // several goroutines, and most of them read the same few documents: an
@@ -13,27 +16,27 @@ import "sync"
 // element lookup, listing element paths, formatting and marshalling only
 // read them.
 
-// decodedSources are the documents the value directives read, decoded.
-type decodedSources struct {
+// Documents are the documents the value directives read, decoded. The
+// zero Documents is empty and ready to use.
+type Documents struct {
 	// files are FHIR files (and Bundle entries) as jsonx.Object trees,
 	// with the text ::fhir-json shows.
-	files onceMap[*File, decodedDoc]
+	files onceMap[*File, Document]
 	// smart are the APIs' discovery documents as jsonx.Object trees.
-	smart onceMap[*SmartConfiguration, decodedDoc]
+	smart onceMap[*SmartConfiguration, Document]
 	// pinned are a file's versioned references (url|version), for the
 	// dependency version its statement pins.
 	pinned onceMap[*File, []string]
 }
 
-// decodedDoc is one decoded document, or why it could not be decoded.
-type decodedDoc struct {
-	doc any
-	// data is the document's text as ::fhir-json shows it whole.
-	data []byte
-	err  error
+// Document is one decoded document, or why it could not be decoded.
+type Document struct {
+	// Value is the decoded document (*jsonx.Object, []any…).
+	Value any
+	// Text is the document's text as ::fhir-json shows it whole.
+	Text []byte
+	Err  error
 }
-
-func (d decodedDoc) result() (any, error) { return d.doc, d.err }
 
 // onceMap computes a value per key at most once. Callers of a key that is
 // being computed wait for it and get the same value; callers of other keys
@@ -59,27 +62,36 @@ func (m *onceMap[K, V]) get(key K, compute func() V) V {
 	return value()
 }
 
-// decodedFile is f's document as a jsonx.Object tree, and its text as
+// File is f's document as a jsonx.Object tree, and its text as
 // ::fhir-json shows it: a file as written, a Bundle entry indented.
-func (s *Site) decodedFile(f *File) decodedDoc {
-	return s.decoded.files.get(f, func() decodedDoc {
+func (d *Documents) File(f *File) Document {
+	return d.files.get(f, func() Document {
 		doc, err := jsonx.DecodeOrdered(f.Raw)
 		if err != nil {
-			return decodedDoc{err: err}
+			return Document{Err: err}
 		}
 		data := []byte(f.Raw)
 		if f.Entry != "" {
 			data = []byte(jsonx.Pretty(f.Raw))
 		}
-		return decodedDoc{doc: doc, data: data}
+		return Document{Value: doc, Text: data}
 	})
 }
 
-// pinnedVersions lists the declared versions that canonical references
+// Smart is an API's discovery document as a jsonx.Object tree.
+func (d *Documents) Smart(c *SmartConfiguration) (any, error) {
+	doc := d.smart.get(c, func() Document {
+		doc, err := jsonx.DecodeOrdered(c.Data)
+		return Document{Value: doc, Err: err}
+	})
+	return doc.Value, doc.Err
+}
+
+// PinnedVersions lists the declared versions that canonical references
 // under canonical in f pin with |version.
-func (s *Site) pinnedVersions(f *File, canonical string, declared []string) []string {
+func (d *Documents) PinnedVersions(f *File, canonical string, declared []string) []string {
 	seen := map[string]bool{}
-	for _, ref := range s.versionedReferences(f) {
+	for _, ref := range d.versionedReferences(f) {
 		if u, version, ok := strings.Cut(ref, "|"); ok && strings.HasPrefix(u, canonical+"/") {
 			for _, d := range declared {
 				if d == version {
@@ -98,14 +110,14 @@ func (s *Site) pinnedVersions(f *File, canonical string, declared []string) []st
 
 // versionedReferences are the string values of f's document that carry a
 // |version, in document order; nil when f is not JSON.
-func (s *Site) versionedReferences(f *File) []string {
-	return s.decoded.pinned.get(f, func() []string {
-		decoded := s.decodedFile(f)
-		if decoded.err != nil {
+func (d *Documents) versionedReferences(f *File) []string {
+	return d.pinned.get(f, func() []string {
+		decoded := d.File(f)
+		if decoded.Err != nil {
 			return nil
 		}
 		var refs []string
-		walkJSONStrings(decoded.doc, func(v string) {
+		walkJSONStrings(decoded.Value, func(v string) {
 			if strings.Contains(v, "|") {
 				refs = append(refs, v)
 			}

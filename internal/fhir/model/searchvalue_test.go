@@ -1,6 +1,8 @@
-package fhir
+package model
 
-import "testing"
+import (
+	"testing"
+)
 
 // A search value read from an example must find that example on a real
 // server: the right element of a union, a filtered list item, a choice
@@ -40,7 +42,7 @@ func TestSearchValue(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got, ok := searchValue([]byte(c.raw), c.resourceType, c.paramType, c.expression)
+			got, ok := SearchValue([]byte(c.raw), c.resourceType, c.paramType, c.expression)
 			if got != c.want || ok != (c.want != "") {
 				t.Errorf("searchValue(%q) = %q, %t; want %q", c.expression, got, ok, c.want)
 			}

@@ -1,10 +1,17 @@
-// Package fhir reads FHIR conformance resources (CapabilityStatement,
-// StructureDefinition, OperationDefinition, SearchParameter, ValueSet,
-// CodeSystem) and example resources, R4 and STU3, validates them, and turns
-// them into page content: Markdown that the build renders like any doc, so
-// generated reference pages share the route table, link checking and search
-// of hand-written ones.
-package fhir
+// Package model is a site's FHIR material as data, and the questions the
+// other layers ask of it. It holds the conformance resources
+// (CapabilityStatement, StructureDefinition, OperationDefinition,
+// SearchParameter, ValueSet, CodeSystem) as types, R4 and STU3; every file
+// of the FHIR folder, example resources included, in a Registry; the APIs
+// configured over them with their SMART discovery documents; the guides a
+// site declares and the definitions those carry; and the documents pages
+// show values of, each decoded once. Its questions: the example an API
+// shows of a type (ExampleOf), a listed search parameter completed from its
+// definition and the base specification (SearchParamInfo), the value a
+// search parameter's expression finds in an example (SearchValue), whether
+// a reference into a declared guide resolves (Guides.Unresolved). It reads
+// no file itself: package parse fills it.
+package model
 
 import (
 	"encoding/json"
@@ -173,9 +180,9 @@ type Security struct {
 	Description string            `json:"description"`
 }
 
-// smartOAuthURIs is the SMART extension listing the authorization server's
+// SmartOAuthURIs is the SMART extension listing the authorization server's
 // endpoints.
-const smartOAuthURIs = "http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris"
+const SmartOAuthURIs = "http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris"
 
 // OAuthURIs returns the SMART endpoints (authorize, token, register,
 // manage, introspect, revoke) declared on the security block, in order.
@@ -184,7 +191,7 @@ func (s *Security) OAuthURIs() []Extension {
 		return nil
 	}
 	for _, e := range s.Extension {
-		if e.URL == smartOAuthURIs {
+		if e.URL == SmartOAuthURIs {
 			return e.Extension
 		}
 	}
@@ -511,8 +518,9 @@ func Label(title, name, id string) string {
 	return id
 }
 
-// firstSentence shortens a definition for a table.
-func firstSentence(s string) string {
+// FirstSentence shortens a FHIR description to its first sentence (or
+// paragraph), for a table cell or a summary.
+func FirstSentence(s string) string {
 	s = strings.TrimSpace(s)
 	if i := strings.Index(s, ". "); i > 0 && i < 300 {
 		return s[:i+1]
@@ -528,9 +536,13 @@ var primitiveTypes = map[string]bool{"boolean": true, "integer": true, "string":
 	"canonical": true, "base64Binary": true, "instant": true, "date": true, "dateTime": true, "time": true, "code": true, "oid": true,
 	"id": true, "markdown": true, "unsignedInt": true, "positiveInt": true, "uuid": true}
 
-// getAllowed: FHIR lets an operation that changes nothing and takes only
-// primitive inputs be invoked with GET.
-func getAllowed(od *OperationDefinition) bool {
+// IsPrimitiveType reports whether a FHIR type is one an operation may take
+// in a GET query: a primitive type.
+func IsPrimitiveType(name string) bool { return primitiveTypes[name] }
+
+// AllowsGET reports whether FHIR lets the operation be invoked with GET:
+// it changes nothing and takes only primitive inputs.
+func (od *OperationDefinition) AllowsGET() bool {
 	changes := od.AffectsState != nil && *od.AffectsState
 	if od.AffectsState == nil && od.Idempotent != nil {
 		changes = !*od.Idempotent
@@ -539,14 +551,16 @@ func getAllowed(od *OperationDefinition) bool {
 		return false
 	}
 	for _, p := range od.Parameter {
-		if p.Use == "in" && (len(p.Part) > 0 || !primitiveTypes[p.Type]) {
+		if p.Use == "in" && (len(p.Part) > 0 || !IsPrimitiveType(p.Type)) {
 			return false
 		}
 	}
 	return true
 }
 
-func hasRequiredInput(od *OperationDefinition) bool {
+// RequiresInput reports whether the operation has a required input
+// parameter.
+func (od *OperationDefinition) RequiresInput() bool {
 	for _, p := range od.Parameter {
 		if p.Use == "in" && p.Min > 0 {
 			return true
@@ -555,9 +569,14 @@ func hasRequiredInput(od *OperationDefinition) bool {
 	return false
 }
 
-const coreCanonicalBase = "http://hl7.org/fhir/"
+// CoreCanonicalBase is where the canonical URLs of the base
+// specification's own definitions start.
+const CoreCanonicalBase = "http://hl7.org/fhir/"
 
-func startsUpper(s string) bool {
+// IsTypeName reports whether a FHIR name is written as a resource's or a
+// complex type's is, with a capital letter first; elements and primitive
+// types start with a lowercase one.
+func IsTypeName(s string) bool {
 	for _, r := range s {
 		return unicode.IsUpper(r)
 	}

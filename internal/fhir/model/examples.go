@@ -1,22 +1,23 @@
-package fhir
+package model
 
 import (
 	"cmp"
 	"strings"
 )
 
-// exampleWithID is the example with the id an API may show (see
+// ExampleWithID is the example with the id an API may show (see
 // examplesFor), nil when there is none.
-func (r *Registry) exampleWithID(id string, api *API) *File {
+func (r *Registry) ExampleWithID(id string, api *API) *File {
 	if exs := r.examplesFor(api.File.Scope, api.File.Version, func(f *File) bool { return f.ID == id }); len(exs) > 0 {
 		return exs[0]
 	}
 	return nil
 }
 
-// pickExample prefers an example that claims one of the resource's
-// profiles, then any example of the type.
-func (r *Registry) pickExample(api *API, res RestResource) *File {
+// ExampleOf is the example of a resource type an API shows: the first
+// that claims one of the resource's profiles, else the first of the type
+// (see Examples); nil when it has none.
+func (r *Registry) ExampleOf(api *API, res RestResource) *File {
 	examples := r.Examples(res.Type, api.File.Scope, api.File.Version)
 	for _, ex := range examples {
 		for _, p := range res.Profiles() {
@@ -40,10 +41,10 @@ type SearchParamInfo struct {
 	Targets, Comparators, Modifiers, Chains          []string
 }
 
-// searchParamInfo resolves one listed search parameter: the statement's
+// SearchParamInfo resolves one listed search parameter: the statement's
 // own type and documentation first, then the loaded SearchParameter, then
 // the base specification.
-func (r *Registry) searchParamInfo(api *API, resourceType string, ref SearchParamRef) SearchParamInfo {
+func (r *Registry) SearchParamInfo(api *API, resourceType string, ref SearchParamRef) SearchParamInfo {
 	info := SearchParamInfo{Name: ref.Name, Type: ref.Type, Expectation: ref.Expectation(), Description: ref.Documentation}
 	if sp := r.SearchParameter(ref.Definition.URL()); sp != nil {
 		info.Type = cmp.Or(info.Type, sp.Type)

@@ -1,4 +1,4 @@
-package fhir
+package model
 
 import (
 	"encoding/json"
@@ -33,15 +33,15 @@ type File struct {
 	// *StructureDefinition, …) or nil for an example resource.
 	Resource any
 
-	data    []byte // the whole file, for positions
-	posOnce sync.Once
-	pos     jsonx.Positions
+	Contents []byte // the whole file, for positions
+	posOnce  sync.Once
+	pos      jsonx.Positions
 }
 
 // Line is the file line where the element at path (relative to the
 // resource, e.g. "rest[0].resource[1]") starts.
 func (f *File) Line(elementPath string) int {
-	f.posOnce.Do(func() { f.pos, _ = jsonx.IndexPositions(f.data) })
+	f.posOnce.Do(func() { f.pos, _ = jsonx.IndexPositions(f.Contents) })
 	full := elementPath
 	if f.Entry != "" {
 		full = jsonx.JoinPath(f.Entry, elementPath)
@@ -62,6 +62,11 @@ type Registry struct {
 	byURL  map[string]*File
 	byKey  map[string]*File
 	byPath map[string]*File
+}
+
+// NewRegistry is an empty registry.
+func NewRegistry() *Registry {
+	return &Registry{byURL: map[string]*File{}, byKey: map[string]*File{}, byPath: map[string]*File{}}
 }
 
 // Files lists every loaded resource in path order.
@@ -158,14 +163,14 @@ func (r *Registry) InDir(dir string) []*File {
 	return out
 }
 
-// add indexes f, refusing a second resource with the same canonical URL or
+// Add indexes f, refusing a second resource with the same canonical URL or
 // type and id: which one a page shows would otherwise depend on file order.
-func (r *Registry) add(f *File) []diag.Diagnostic {
+func (r *Registry) Add(f *File) []diag.Diagnostic {
 	var diags []diag.Diagnostic
 	if f.URL != "" && f.Resource != nil {
 		if prev, dup := r.byURL[f.URL]; dup {
 			diags = append(diags, diag.Diagnostic{File: f.Path, Line: f.Line("url"), Severity: diag.Error,
-				Message: fmt.Sprintf("canonical URL %s is already used by %s", f.URL, where(prev)),
+				Message: fmt.Sprintf("canonical URL %s is already used by %s", f.URL, prev.Location()),
 				Hint:    "give each conformance resource its own url"})
 			return diags
 		}
@@ -181,7 +186,7 @@ func (r *Registry) add(f *File) []diag.Diagnostic {
 			return diags
 		} else if dup {
 			diags = append(diags, diag.Diagnostic{File: f.Path, Line: f.Line("id"), Severity: diag.Error,
-				Message: fmt.Sprintf("%s is already defined by %s", f.Key(), where(prev)),
+				Message: fmt.Sprintf("%s is already defined by %s", f.Key(), prev.Location()),
 				Hint:    "give each resource of a type its own id within one API's folder"})
 			return diags
 		}
@@ -194,6 +199,7 @@ func (r *Registry) add(f *File) []diag.Diagnostic {
 	return diags
 }
 
-func where(f *File) string {
+// Location is where the resource starts: its file and line.
+func (f *File) Location() string {
 	return fmt.Sprintf("%s:%d", f.Path, f.Line(""))
 }
