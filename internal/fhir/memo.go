@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir/parse"
 )
 
 // ValidationMemo remembers what the registry's validation found, by a key of
@@ -59,6 +60,10 @@ func (s *Site) guideReferences(o prepareOptions) []diag.Diagnostic {
 	o.memo.Remember(key, diags)
 	return diags
 }
+
+// ParsedMemo keeps what the FHIR folder's files parsed to between builds
+// (parse.Memo says what it must do).
+type ParsedMemo = parse.Memo
 
 // WithParsedMemo has Prepare take the parse of unchanged files from memo,
 // and keep the folder's parse in it when any file's changed.

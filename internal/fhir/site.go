@@ -16,6 +16,7 @@ import (
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir/base"
 	"github.com/portaldocs/portal/internal/fhir/model"
+	"github.com/portaldocs/portal/internal/fhir/parse"
 	"github.com/portaldocs/portal/internal/workers"
 )
 
@@ -65,16 +66,16 @@ func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile st
 	}
 	guidesLoaded := make(chan loadedGuides, 1)
 	go func() {
-		guides, ds := loadGuides(ctx, site, cfg, siteConfigFile)
+		guides, ds := parse.Guides(ctx, site, cfg, siteConfigFile)
 		guidesLoaded <- loadedGuides{guides, ds}
 	}()
 	// A build that decodes the base specifications ahead starts on the
 	// API folders' versions first, reading their statements for them; one
 	// that leaves them for later takes the versions from the statements as
 	// the folder's reading parsed them.
-	var apiDirs []apiDir
+	var apiDirs []parse.APIFolder
 	if !o.lazySpecs {
-		apiDirs = apiVersions(ctx, site, cfg, nil)
+		apiDirs = parse.APIFolders(ctx, site, cfg, nil)
 		prefetchSpecs(specs, apiDirs)
 	}
 	publishedSources := map[string]bool{}
@@ -87,13 +88,13 @@ func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile st
 			discovery[path.Join(cfg.Path, a.SmartConfiguration)] = true
 		}
 	}
-	parsed, ds := readFolder(ctx, site, cfg.Path, func(p string) bool { return discovery[p] }, o.parsed)
+	parsed, ds := parse.Folder(ctx, site, cfg.Path, func(p string) bool { return discovery[p] }, o.parsed)
 	diags.Add(ds...)
 	if o.lazySpecs {
-		apiDirs = apiVersions(ctx, site, cfg, parsed)
+		apiDirs = parse.APIFolders(ctx, site, cfg, parsed)
 	}
-	reg, ds := register(parsed, func(p string) (base.Version, string) {
-		v, scope := placeFor(p, apiDirs)
+	reg, ds := parse.Register(parsed, func(p string) (base.Version, string) {
+		v, scope := parse.Place(p, apiDirs)
 		if publishedSources[p] && scope == "" {
 			// A published document describes the organization, not an API:
 			// its entries are no API's examples.
@@ -166,10 +167,10 @@ func (s *Site) resolveAPIs(ctx context.Context, site fs.FS, cfg config.FHIR, con
 // first example checked or page generated, while the files are read on
 // fewer cores than the machine has. specs is safe for concurrent use
 // (Validate calls it from every core) and decodes each release once.
-func prefetchSpecs(specs model.Specs, dirs []apiDir) {
+func prefetchSpecs(specs model.Specs, dirs []parse.APIFolder) {
 	versions := map[base.Version]bool{base.R4: true}
 	for _, d := range dirs {
-		versions[d.version] = true
+		versions[d.Version] = true
 	}
 	for v := range versions {
 		go func() { _, _ = specs(v) }()
@@ -204,7 +205,7 @@ func (s *Site) resolveAPI(site fs.FS, ac config.FHIRAPI, configFile string, spec
 		}}
 	var diags []diag.Diagnostic
 	if ac.SmartConfiguration != "" {
-		smartConfig, ds := loadSmartConfiguration(site, s.Dir, ac, configFile)
+		smartConfig, ds := parse.SmartConfiguration(site, s.Dir, ac, configFile)
 		diags = append(diags, ds...)
 		api.Smart = smartConfig
 		diags = append(diags, checkAuthorizationAgainstSmart(api, ac, configFile)...)

@@ -1,4 +1,4 @@
-package fhir
+package parse
 
 import (
 	"bytes"
@@ -8,17 +8,18 @@ import (
 	"reflect"
 
 	jsonv2 "github.com/go-json-experiment/json"
+
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir/base"
 	"github.com/portaldocs/portal/internal/fhir/model"
 )
 
-// ParsedMemo keeps what the FHIR folder's files parsed to between builds,
+// Memo keeps what the FHIR folder's files parsed to between builds,
 // in a build cache: a rebuild whose FHIR files did not change takes every
 // file's parse from it, checked against the file's SHA-256, instead of
 // parsing them again (the folder's parse was a third of a rebuild's load
 // stage on the portal). Only an optimisation: Recall may find nothing.
-type ParsedMemo interface {
+type Memo interface {
 	Recall() ([]byte, bool)
 	// Remember keeps what encode returns, when it returns ok: the memo
 	// may call it later, from another goroutine (it takes a cold build
@@ -68,7 +69,7 @@ type snapshotResource struct {
 
 // recallSnapshot reads the memo's snapshot by path, the files it leaves
 // out with no parse; nil when there is none or it does not decode.
-func recallSnapshot(memo ParsedMemo) map[string]*snapshotFile {
+func recallSnapshot(memo Memo) map[string]*snapshotFile {
 	if memo == nil {
 		return nil
 	}
@@ -257,7 +258,7 @@ func sameDiags(a, b []diag.Diagnostic) bool {
 // to. What the snapshot describes is taken now, the
 // files as they parsed (their placing comes later); the encoding, which
 // only reads them, may run while the build goes on.
-func rememberSnapshot(memo ParsedMemo, results []parsedPath, data [][]byte, sums [][sha256.Size]byte) {
+func rememberSnapshot(memo Memo, results []Parsed, data [][]byte, sums [][sha256.Size]byte) {
 	var unkept []snapshotFile
 	files := make([]snapshotFile, 0, len(results))
 	byPath := make(map[string][]byte, len(results))

@@ -1,4 +1,4 @@
-package fhir
+package parse
 
 import (
 	"io/fs"
@@ -11,7 +11,7 @@ import (
 )
 
 // siteFHIR is the portal's own FHIR folder: what a warm rebuild parses.
-const siteFHIR = "../../site/fhir"
+const siteFHIR = "../../../site/fhir"
 
 type jsonInput struct {
 	path string

@@ -1,4 +1,4 @@
-package fhir
+package parse
 
 import (
 	"context"
@@ -23,15 +23,7 @@ import (
 // API it belongs to ("" for none).
 type PlaceFunc func(sitePath string) (v base.Version, scope string)
 
-// parsedPath is one file of the FHIR folder read and parsed, before it is
-// placed: a file that declares no FHIR version of its own has none yet.
-type parsedPath struct {
-	path  string
-	files []*model.File
-	diags []diag.Diagnostic
-}
-
-// readFolder reads and parses every .json file under dir of the site but
+// Folder reads and parses every .json file under dir of the site but
 // those skip names (an API's SMART discovery document, which is no FHIR
 // resource), on every core, in the folder's order. Where each file belongs
 // does not change how it parses: register places them once every file is
@@ -41,7 +33,7 @@ type parsedPath struct {
 // With a memo (WithParsedMemo), a file whose bytes are those of the memo's
 // snapshot takes its parse from it, and a folder of which any file was
 // parsed is kept in it again.
-func readFolder(ctx context.Context, site fs.FS, dir string, skip func(string) bool, memo ParsedMemo) ([]parsedPath, []diag.Diagnostic) {
+func Folder(ctx context.Context, site fs.FS, dir string, skip func(string) bool, memo Memo) ([]Parsed, []diag.Diagnostic) {
 	paths, err := jsonFiles(site, dir)
 	if err != nil {
 		return nil, []diag.Diagnostic{{File: dir, Severity: diag.Error, Message: fmt.Sprintf("read FHIR folder: %v", err)}}
@@ -53,7 +45,7 @@ func readFolder(ctx context.Context, site fs.FS, dir string, skip func(string) b
 		defer close(recalled)
 		snap = recallSnapshot(memo)
 	}()
-	results := make([]parsedPath, len(paths))
+	results := make([]Parsed, len(paths))
 	data := make([][]byte, len(paths))
 	sums := make([][sha256.Size]byte, len(paths)) // with a memo
 	// unexpected counts the files parsed that the snapshot did not know
@@ -115,7 +107,7 @@ const unplaced base.Version = ""
 // ownVersion is the FHIR version the file at p declares, when readFolder
 // parsed it: ok is false when it did not (a file it could not read or
 // parse, or one outside the folder).
-func ownVersion(parsed []parsedPath, p string) (v base.Version, ok bool) {
+func ownVersion(parsed []Parsed, p string) (v base.Version, ok bool) {
 	i, found := sort.Find(len(parsed), func(i int) int { return strings.Compare(p, parsed[i].path) })
 	if !found {
 		return unplaced, false
@@ -128,11 +120,11 @@ func ownVersion(parsed []parsedPath, p string) (v base.Version, ok bool) {
 	return unplaced, false
 }
 
-// register adds the parsed files to a new registry in the folder's order,
+// Register adds the parsed files to a new registry in the folder's order,
 // so duplicates are reported the same way every time, each placed as place
 // says. Problems are reported as diagnostics, all of them; the registry
 // holds every file that could be read.
-func register(parsed []parsedPath, place PlaceFunc) (*model.Registry, []diag.Diagnostic) {
+func Register(parsed []Parsed, place PlaceFunc) (*model.Registry, []diag.Diagnostic) {
 	r := model.NewRegistry()
 	var diags diag.List
 	for _, res := range parsed {
@@ -173,27 +165,27 @@ func jsonFiles(site fs.FS, dir string) ([]string, error) {
 	return paths, err
 }
 
-// apiDir is the folder of one API's statement and the version it is in.
-type apiDir struct {
-	dir     string
-	version base.Version
+// APIFolder is the folder of one API's statement and the version it is in.
+type APIFolder struct {
+	Dir     string
+	Version base.Version
 }
 
-// apiVersions finds each API's FHIR version in its statement: the files
+// APIFolders finds each API's FHIR version in its statement: the files
 // under the statement's folder are read as that version. A statement the
 // folder's reading parsed (parsed, which may be nil) says it itself; any
 // other is read and decoded in one pass (decodeAsV1): encoding/json
 // checked the statements' 600 KB first and then decoded them.
-func apiVersions(ctx context.Context, site fs.FS, cfg config.FHIR, parsed []parsedPath) []apiDir {
+func APIFolders(ctx context.Context, site fs.FS, cfg config.FHIR, parsed []Parsed) []APIFolder {
 	// Read side by side: a statement is the largest file of its API.
-	found := make([]*apiDir, len(cfg.APIs))
+	found := make([]*APIFolder, len(cfg.APIs))
 	workers.Each(ctx, runtime.GOMAXPROCS(0), len(cfg.APIs), func(i int) {
 		p := path.Join(cfg.Path, cfg.APIs[i].CapabilityStatement)
 		if v, ok := ownVersion(parsed, p); ok {
 			// What the statement says of itself is what the decode below
 			// finds in it: the parse read the same member the same way.
 			if v != unplaced {
-				found[i] = &apiDir{dir: path.Dir(p), version: v}
+				found[i] = &APIFolder{Dir: path.Dir(p), Version: v}
 			}
 			return
 		}
@@ -208,25 +200,25 @@ func apiVersions(ctx context.Context, site fs.FS, cfg config.FHIR, parsed []pars
 			return
 		}
 		if v, ok := base.ParseVersion(head.FHIRVersion); ok {
-			found[i] = &apiDir{dir: path.Dir(p), version: v}
+			found[i] = &APIFolder{Dir: path.Dir(p), Version: v}
 		}
 	})
-	var dirs []apiDir
+	var dirs []APIFolder
 	for _, d := range found {
 		if d != nil {
 			dirs = append(dirs, *d)
 		}
 	}
-	sort.SliceStable(dirs, func(i, j int) bool { return len(dirs[i].dir) > len(dirs[j].dir) })
+	sort.SliceStable(dirs, func(i, j int) bool { return len(dirs[i].Dir) > len(dirs[j].Dir) })
 	return dirs
 }
 
-// placeFor is the deepest API folder holding the file and its version;
+// Place is the deepest API folder holding the file and its version;
 // R4 and no folder outside every API folder.
-func placeFor(p string, dirs []apiDir) (base.Version, string) {
+func Place(p string, dirs []APIFolder) (base.Version, string) {
 	for _, d := range dirs {
-		if strings.HasPrefix(p, d.dir+"/") {
-			return d.version, d.dir
+		if strings.HasPrefix(p, d.Dir+"/") {
+			return d.Version, d.Dir
 		}
 	}
 	return base.R4, ""

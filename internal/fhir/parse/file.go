@@ -1,4 +1,13 @@
-package fhir
+// Package parse reads a site's FHIR files into the model: every JSON file
+// of the FHIR folder, each a resource or a Bundle of them, placed in the
+// API folder it belongs to and read as that API's FHIR version (Folder,
+// Register); an API's SMART discovery document, checked against SMART App
+// Launch's metadata rules (SmartConfiguration); the definitions a declared
+// guide carries (Guides). A well-formed file is decoded in one pass, a
+// malformed one by encoding/json, whose errors the diagnostics quote with
+// their line and column; with a Memo, a file that did not change since the
+// last build is not parsed at all.
+package parse
 
 import (
 	"bytes"
@@ -580,4 +589,12 @@ func extensionContexts(raw []byte) []model.ExtensionContext {
 		out = append(out, model.ExtensionContext{Type: stu3.ContextType, Expression: c})
 	}
 	return out
+}
+
+// Parsed is one file of the FHIR folder read and parsed, before it is
+// placed: a file that declares no FHIR version of its own has none yet.
+type Parsed struct {
+	path  string
+	files []*model.File
+	diags []diag.Diagnostic
 }

@@ -1,4 +1,4 @@
-package fhir
+package parse
 
 import (
 	"encoding/json"
@@ -93,7 +93,7 @@ func TestParseDefinitionReadsAsEncodingJSON(t *testing.T) {
 // TestParseDefinitionReadsTheSiteGuidesAsEncodingJSON: the same over every
 // definition the portal's site brings.
 func TestParseDefinitionReadsTheSiteGuidesAsEncodingJSON(t *testing.T) {
-	paths, err := filepath.Glob("../../site/fhir-guides/*/*.json")
+	paths, err := filepath.Glob("../../../site/fhir-guides/*/*.json")
 	if err != nil || len(paths) < 100 {
 		t.Fatalf("want the site's guide definitions, got %d (%v)", len(paths), err)
 	}

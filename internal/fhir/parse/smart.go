@@ -1,4 +1,4 @@
-package fhir
+package parse
 
 import (
 	"bytes"
@@ -16,10 +16,10 @@ import (
 	"github.com/portaldocs/portal/internal/jsonx"
 )
 
-// loadSmartConfiguration reads and validates the API's discovery document.
+// SmartConfiguration reads and validates the API's discovery document.
 // A document with errors is still returned when it is valid JSON, so pages
 // that use it do not pile further errors on the same cause.
-func loadSmartConfiguration(site fs.FS, dir string, ac config.FHIRAPI, configFile string) (*model.SmartConfiguration, []diag.Diagnostic) {
+func SmartConfiguration(site fs.FS, dir string, ac config.FHIRAPI, configFile string) (*model.SmartConfiguration, []diag.Diagnostic) {
 	p := path.Join(dir, ac.SmartConfiguration)
 	data, err := fs.ReadFile(site, p)
 	if err != nil {

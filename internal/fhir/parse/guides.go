@@ -1,4 +1,4 @@
-package fhir
+package parse
 
 import (
 	"context"
@@ -21,8 +21,8 @@ import (
 	"github.com/portaldocs/portal/internal/workers"
 )
 
-// loadGuides reads the definitions folder of every dependency that has one.
-func loadGuides(ctx context.Context, site fs.FS, cfg config.FHIR, configFile string) ([]*model.GuideDefinitions, []diag.Diagnostic) {
+// Guides reads the definitions folder of every dependency that has one.
+func Guides(ctx context.Context, site fs.FS, cfg config.FHIR, configFile string) ([]*model.GuideDefinitions, []diag.Diagnostic) {
 	var guides []*model.GuideDefinitions
 	var diags diag.List
 	for _, dep := range cfg.Dependencies {

@@ -1,4 +1,4 @@
-package fhir
+package parse
 
 import (
 	"encoding/json"
@@ -16,7 +16,7 @@ import (
 
 // sharedTestdata holds real HL7 conformance resources (and other JSON);
 // read in place, never copied.
-const sharedTestdata = "../../../shared/testdata"
+const sharedTestdata = "../../../../shared/testdata"
 
 // TestParseOnePassMatchesStdlib reads every FHIR file of the portal's site
 // and of the shared HL7 test data both ways: the single-pass reader must
