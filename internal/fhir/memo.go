@@ -4,7 +4,9 @@ import (
 	"crypto/sha256"
 
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir/model"
 	"github.com/portaldocs/portal/internal/fhir/parse"
+	"github.com/portaldocs/portal/internal/fhir/validate"
 )
 
 // ValidationMemo remembers what the registry's validation found, by a key of
@@ -44,19 +46,19 @@ func WithValidationMemo(memo ValidationMemo, inputs func() [sha256.Size]byte) Pr
 // (and its pages taken from a cache) may need none.
 func WithLazySpecs() PrepareOption { return func(o *prepareOptions) { o.lazySpecs = true } }
 
-// guideReferences is checkGuideReferences through the memo, when Prepare
+// guideReferences is validate.GuideReferences through the memo, when Prepare
 // has one and a key of what it read: the check reads only the files read
 // so far and the declared guides.
 func (s *Site) guideReferences(o prepareOptions) []diag.Diagnostic {
 	if o.memo == nil || o.inputs == nil {
-		return s.checkGuideReferences()
+		return validate.GuideReferences(s.Site)
 	}
 	inputs := o.inputs()
 	key := sha256.Sum256(append([]byte("fhir-guide-references/1\x00"), inputs[:]...))
 	if diags, ok := o.memo.Recall(key); ok {
 		return diags
 	}
-	diags := s.checkGuideReferences()
+	diags := validate.GuideReferences(s.Site)
 	o.memo.Remember(key, diags)
 	return diags
 }
@@ -69,4 +71,18 @@ type ParsedMemo = parse.Memo
 // and keep the folder's parse in it when any file's changed.
 func WithParsedMemo(memo ParsedMemo) PrepareOption {
 	return func(o *prepareOptions) { o.parsed = memo }
+}
+
+// validated is validate.Registry through memo, when there is one.
+func validated(r *model.Registry, specs model.Specs, deps model.Dependencies, memo ValidationMemo) []diag.Diagnostic {
+	if memo == nil {
+		return validate.Registry(r, specs, deps)
+	}
+	key := validate.Key(r, deps)
+	if diags, ok := memo.Recall(key); ok {
+		return diags
+	}
+	diags := validate.Registry(r, specs, deps)
+	memo.Remember(key, diags)
+	return diags
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/portaldocs/portal/internal/fhir/base"
 	"github.com/portaldocs/portal/internal/fhir/model"
 	"github.com/portaldocs/portal/internal/fhir/parse"
+	"github.com/portaldocs/portal/internal/fhir/validate"
 	"github.com/portaldocs/portal/internal/workers"
 )
 
@@ -127,7 +128,7 @@ func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile st
 			continue
 		}
 		s.Published = append(s.Published, model.Download{Path: p.Path, Data: f.Contents, Source: f.Path})
-		diags.Add(checkPublication(f)...)
+		diags.Add(validate.Publication(f)...)
 	}
 	return s, diags.Items()
 }
@@ -208,11 +209,11 @@ func (s *Site) resolveAPI(site fs.FS, ac config.FHIRAPI, configFile string, spec
 		smartConfig, ds := parse.SmartConfiguration(site, s.Dir, ac, configFile)
 		diags = append(diags, ds...)
 		api.Smart = smartConfig
-		diags = append(diags, checkAuthorizationAgainstSmart(api, ac, configFile)...)
+		diags = append(diags, validate.Authorization(api, ac, configFile)...)
 		if smartConfig != nil {
 			// The discovery document is where the endpoints are written;
 			// the collection takes them from there unless the config says
-			// otherwise (which checkAuthorizationAgainstSmart refuses when
+			// otherwise (which validate.Authorization refuses when
 			// both are written and differ).
 			api.Authorization.AuthorizeURL = cmp.Or(api.Authorization.AuthorizeURL, stringField(smartConfig.Fields, "authorization_endpoint"))
 			api.Authorization.TokenURL = cmp.Or(api.Authorization.TokenURL, stringField(smartConfig.Fields, "token_endpoint"))

@@ -1,4 +1,4 @@
-package fhir
+package validate
 
 import (
 	"fmt"
@@ -9,10 +9,10 @@ import (
 	"github.com/portaldocs/portal/internal/fhir/smart"
 )
 
-// checkAuthorizationAgainstSmart reports where the API's configured
+// Authorization reports where the API's configured
 // authorization settings contradict its discovery document: the scopes
 // clients are told to request, and endpoints given twice.
-func checkAuthorizationAgainstSmart(api *model.API, ac config.FHIRAPI, configFile string) []diag.Diagnostic {
+func Authorization(api *model.API, ac config.FHIRAPI, configFile string) []diag.Diagnostic {
 	c := api.Smart
 	if c == nil {
 		return nil

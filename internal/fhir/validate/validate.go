@@ -1,4 +1,13 @@
-package fhir
+// Package validate checks a site's FHIR material for what reading it
+// cannot find: each CapabilityStatement's references to profiles, search
+// parameters and operations, and each example against the base
+// specification of its type (Registry); a published Bundle by the rules of
+// Inferno's service base URL test kit (Publication); references into a
+// declared guide against the definitions it carries, and the site's
+// operations against the guide's they claim (GuideReferences); an API's
+// authorization settings against its discovery document (Authorization).
+// Key names everything Registry reads, for a memo of its findings.
+package validate
 
 import (
 	"context"
@@ -17,7 +26,7 @@ import (
 	"github.com/portaldocs/portal/internal/yamlx"
 )
 
-// validateRegistry checks what loading alone cannot: references from each
+// Registry checks what loading alone cannot: references from each
 // CapabilityStatement to profiles, search parameters and operations
 // (warnings: the API may rely on definitions published elsewhere), and
 // example resources against the base definition of their type (errors: a
@@ -25,7 +34,7 @@ import (
 //
 // Files are checked on every core (the checks only read the registry);
 // the diagnostics come in the files' order.
-func validateRegistry(r *model.Registry, specs model.Specs, deps model.Dependencies) []diag.Diagnostic {
+func Registry(r *model.Registry, specs model.Specs, deps model.Dependencies) []diag.Diagnostic {
 	perFile := make([][]diag.Diagnostic, len(r.Files()))
 	workers.Each(context.Background(), runtime.GOMAXPROCS(0), len(r.Files()), func(i int) {
 		perFile[i] = validateFile(r, r.Files()[i], specs, deps)

@@ -1,4 +1,4 @@
-package fhir
+package validate
 
 import (
 	"bytes"
@@ -27,10 +27,10 @@ var referencePaths = map[string][]string{
 	"SearchParameter":     {"derivedFrom"},
 }
 
-// checkGuideReferences reports references from the site's FHIR files into
+// GuideReferences reports references from the site's FHIR files into
 // a declared guide version that its definitions do not hold, and the
 // site's operations that differ from the guide's they claim.
-func (s *Site) checkGuideReferences() []diag.Diagnostic {
+func GuideReferences(s *model.Site) []diag.Diagnostic {
 	if len(s.Guides.Definitions) == 0 {
 		return nil
 	}
@@ -50,14 +50,14 @@ func (s *Site) checkGuideReferences() []diag.Diagnostic {
 				if ref == "" {
 					return
 				}
-				if why, hint := s.Guides.Unresolved(s.pinForScope(ref, f.Scope)); why != "" {
+				if why, hint := s.Guides.Unresolved(pinForScope(s, ref, f.Scope)); why != "" {
 					diags = append(diags, diag.Diagnostic{File: f.Path, Line: f.Line(at), Severity: diag.Error,
 						Message: fmt.Sprintf("%s %s %s", lastStep(at), ref, why), Hint: hint})
 				}
 			})
 		}
 		if od, ok := f.Resource.(*model.OperationDefinition); ok {
-			diags = append(diags, s.checkOperationAgainstGuide(f, od)...)
+			diags = append(diags, checkOperationAgainstGuide(s, f, od)...)
 		}
 	}
 	return diags
@@ -67,7 +67,7 @@ func (s *Site) checkGuideReferences() []diag.Diagnostic {
 // to the version of its guide the API's statement pins its own references
 // to, when that is one declared version: a US Core 6.1.0 server's
 // unversioned US Core search parameters are 6.1.0's.
-func (s *Site) pinForScope(ref, scope string) string {
+func pinForScope(s *model.Site, ref, scope string) string {
 	if strings.Contains(ref, "|") || scope == "" {
 		return ref
 	}
@@ -145,7 +145,7 @@ func walkPattern(v any, steps []string, at string, fn func(at string, v any)) {
 // guide's canonical URL (it is that operation: same parameters) or names
 // one as base (it constrains it: no parameter the guide lacks, every
 // required one, the same types, cardinalities within the guide's).
-func (s *Site) checkOperationAgainstGuide(f *model.File, od *model.OperationDefinition) []diag.Diagnostic {
+func checkOperationAgainstGuide(s *model.Site, f *model.File, od *model.OperationDefinition) []diag.Diagnostic {
 	claim, exact := od.URL, true
 	if guides, _ := s.Guides.For(claim); len(guides) == 0 {
 		claim, exact = string(od.Base), false

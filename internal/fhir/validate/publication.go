@@ -1,4 +1,4 @@
-package fhir
+package validate
 
 import (
 	"encoding/json"
@@ -11,24 +11,6 @@ import (
 	"github.com/portaldocs/portal/internal/fhir/model"
 )
 
-// A Bundle the site publishes (fhir.publish) is checked by the rules of
-// Inferno's Service Base URL test kit, the test ONC certification runs on
-// a service base URL publication (inferno-framework/service-base-url-test-kit,
-// lib/service_base_url_test_kit/service_base_url_validate_group.rb):
-//
-//   - the Bundle's type is collection, and it has no total;
-//   - every entry has a resource and no request, response or search, and
-//     its fullUrl is unique and not version-specific (/_history/);
-//   - every Endpoint has status, connectionType, address (an http or
-//     https URL) and, as FHIR R4 requires, a payloadType, and an
-//     Organization of the Bundle references it;
-//   - every Organization has an address, and either endpoint references
-//     to Endpoints of the Bundle or partOf a parent Organization of the
-//     Bundle that has an endpoint.
-//
-// The kit warns about entries other than Organization and Endpoint and
-// about a publication with a single Organization; so does the build.
-
 type publicationEntry struct {
 	FullURL  string         `json:"fullUrl"`
 	Resource map[string]any `json:"resource"`
@@ -37,8 +19,8 @@ type publicationEntry struct {
 	Search   any            `json:"search"`
 }
 
-// checkPublication checks one published file.
-func checkPublication(f *model.File) []diag.Diagnostic {
+// Publication checks one published file.
+func Publication(f *model.File) []diag.Diagnostic {
 	if f.ResourceType != "Bundle" {
 		return nil
 	}

@@ -1,33 +1,18 @@
-package fhir
+package validate
 
 import (
 	"crypto/sha256"
 	"encoding/json"
 	"strconv"
 
-	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir/model"
 )
 
-// validated is validateRegistry through memo, when there is one.
-func validated(r *model.Registry, specs model.Specs, deps model.Dependencies, memo ValidationMemo) []diag.Diagnostic {
-	if memo == nil {
-		return validateRegistry(r, specs, deps)
-	}
-	key := validationKey(r, deps)
-	if diags, ok := memo.Recall(key); ok {
-		return diags
-	}
-	diags := validateRegistry(r, specs, deps)
-	memo.Remember(key, diags)
-	return diags
-}
-
-// validationKey hashes what Validate reads: the declared guides and, in
+// Key hashes what Validate reads: the declared guides and, in
 // the registry's order, each file's place (path, entry, FHIR version,
 // scope) and bytes. The base specifications are the engine's own, which
 // the caller's key names.
-func validationKey(r *model.Registry, deps model.Dependencies) [sha256.Size]byte {
+func Key(r *model.Registry, deps model.Dependencies) [sha256.Size]byte {
 	h := sha256.New()
 	write := func(parts ...string) {
 		for _, p := range parts {
