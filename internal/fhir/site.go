@@ -15,6 +15,7 @@ import (
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir/base"
+	"github.com/portaldocs/portal/internal/fhir/downloads"
 	"github.com/portaldocs/portal/internal/fhir/model"
 	"github.com/portaldocs/portal/internal/fhir/parse"
 	"github.com/portaldocs/portal/internal/fhir/validate"
@@ -24,12 +25,26 @@ import (
 // Download is a file published for an API, at Path under the base URL.
 type Download = model.Download
 
+// PostmanCache keeps the Postman collections a build made for the next
+// one (downloads.Cache says what it must do).
+type PostmanCache = downloads.Cache
+
 // Site is a site's FHIR material (every resource, the configured APIs,
 // the declared guides) and the pages generated from them.
 type Site struct {
 	*model.Site
 	Pages    []*Page
 	renderer *Renderer
+}
+
+// Downloads are the published files, and each API's CapabilityStatement,
+// exactly as written, and a Postman collection generated from it.
+func (s *Site) Downloads() ([]Download, []diag.Diagnostic) { return s.DownloadsCached(nil) }
+
+// DownloadsCached is Downloads, taking each API's Postman collection from
+// cache when it holds one (nil: none).
+func (s *Site) DownloadsCached(cache downloads.Cache) ([]Download, []diag.Diagnostic) {
+	return downloads.Files(s.Site, cache)
 }
 
 // SetLinker tells the renderer where generated pages live, once the build
@@ -220,13 +235,9 @@ func (s *Site) resolveAPI(site fs.FS, ac config.FHIRAPI, configFile string, spec
 		}
 	}
 	if ac.PublishesDownloads() {
-		api.CapabilityDownload = DownloadDir + ac.ID + "/capabilitystatement.json"
-		api.PostmanDownload = DownloadDir + ac.ID + "/" + ac.ID + ".postman_collection.json"
-		if api.Smart != nil {
-			api.SmartDownload = DownloadDir + ac.ID + "/" + SmartDownloadName
-		}
+		api.CapabilityDownload, api.PostmanDownload, api.SmartDownload = downloads.Paths(ac.ID, api.Smart != nil)
 	}
-	if problem := clientAuthProblem(api); problem != "" {
+	if problem := downloads.ClientAuthProblem(api); problem != "" {
 		diags = append(diags, diag.Diagnostic{File: configFile, Line: ac.Authorization.Line, Severity: diag.Error,
 			Message: fmt.Sprintf("fhir API %q: %s", ac.ID, problem),
 			Hint:    "write clientAuthentication: private_key_jwt or client_secret_basic for a client credentials API, none or client_secret_basic for an authorization code API"})
@@ -238,6 +249,3 @@ func stringField(fields map[string]any, key string) string {
 	s, _ := fields[key].(string)
 	return s
 }
-
-// DownloadDir is where API downloads are published, under the base URL.
-const DownloadDir = "downloads/fhir/"

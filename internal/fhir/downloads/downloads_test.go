@@ -1,4 +1,4 @@
-package fhir
+package downloads_test
 
 import (
 	"bytes"
@@ -11,14 +11,20 @@ import (
 
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
-	"github.com/portaldocs/portal/internal/fhir/model"
+	"github.com/portaldocs/portal/internal/fhir"
+	"github.com/portaldocs/portal/internal/fhir/downloads"
+	"github.com/portaldocs/portal/internal/fhir/fhirtest"
 	"github.com/portaldocs/portal/internal/fhir/postman"
+
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // postmanSchema is Postman's collection v2.1.0 schema, kept with the
 // postman package's test data.
-const postmanSchema = "postman/testdata/collection-v2.1.0.schema.json"
+const postmanSchema = "../postman/testdata/collection-v2.1.0.schema.json"
+
+// hl7Testdata is the shared folder of real HL7 conformance resources.
+const hl7Testdata = "../../../../shared/testdata/fhir"
 
 func compilePostmanSchema(t *testing.T) *jsonschema.Schema {
 	t.Helper()
@@ -47,12 +53,12 @@ func compilePostmanSchema(t *testing.T) *jsonschema.Schema {
 // and validates each against the Postman v2.1 schema.
 func TestPostmanCollectionsOfRealStatementsValidate(t *testing.T) {
 	schema := compilePostmanSchema(t)
-	sites := map[string]*Site{"stu3": prepareSTU3(t)}
-	for _, tt := range igStatements {
-		sites[tt.name], _ = loadIG(t, tt.dir, tt.statement)
+	sites := map[string]*fhir.Site{"stu3": fhirtest.PrepareSTU3(t)}
+	for _, g := range fhirtest.HL7Guides() {
+		sites[g.Name], _ = fhirtest.LoadIG(t, hl7Testdata, g.Dir, g.Statement)
 	}
 	for name, site := range sites {
-		downloads, diags := site.Downloads()
+		downloads, diags := downloads.Files(site.Site, nil)
 		if len(diags) > 0 {
 			t.Errorf("%s: %v", name, diags)
 		}
@@ -82,7 +88,7 @@ func TestPostmanCollectionsOfRealStatementsValidate(t *testing.T) {
 // of the statement, a request that sends it with a value, or the parameter
 // named in its folder's description as left out; and no request with an
 // empty query value or a path variable without a value.
-func assertEverySearchParameterSentOrNamed(t *testing.T, name string, site *Site, raw []byte) {
+func assertEverySearchParameterSentOrNamed(t *testing.T, name string, site *fhir.Site, raw []byte) {
 	t.Helper()
 	var c struct {
 		Item []struct {
@@ -131,72 +137,6 @@ func assertEverySearchParameterSentOrNamed(t *testing.T, name string, site *Site
 	}
 }
 
-// A statement describes production; the collection talks to the baseUrl's
-// environment, so the site's authorization settings win.
-func TestPostmanAuthTakesTheSiteOverrides(t *testing.T) {
-	rest := &model.Rest{Resource: []model.RestResource{{Type: "Patient"}}, Security: &model.Security{Extension: []model.Extension{{URL: model.SmartOAuthURIs, Extension: []model.Extension{
-		{URL: "authorize", ValueURI: "https://auth.example.org/oauth2/authorize"},
-		{URL: "token", ValueURI: "https://auth.example.org/oauth2/token"}}}}}}
-	got := postmanAuth(rest, config.FHIRAuthorization{})
-	if got.TokenURL != "https://auth.example.org/oauth2/token" || !strings.Contains(got.Scopes, "patient/Patient.read") {
-		t.Errorf("without overrides: %+v, want the statement's endpoints and read scopes", got)
-	}
-	got = postmanAuth(rest, config.FHIRAuthorization{AuthorizeURL: "https://auth.sandbox.example.org/oauth2/authorize",
-		TokenURL: "https://auth.sandbox.example.org/oauth2/token", Scope: "launch/patient openid fhirUser patient/*.rs"})
-	if got.AuthorizeURL != "https://auth.sandbox.example.org/oauth2/authorize" || got.TokenURL != "https://auth.sandbox.example.org/oauth2/token" ||
-		got.Scopes != "launch/patient openid fhirUser patient/*.rs" {
-		t.Errorf("with overrides: %+v", got)
-	}
-}
-
-// The client authentication follows the configuration, else the grant the
-// endpoints imply: private_key_jwt for client credentials (SMART Backend
-// Services accepts nothing else), none for authorization code.
-func TestPostmanClientAuthentication(t *testing.T) {
-	const authorize, token = "https://auth.example.org/oauth2/authorize", "https://auth.example.org/oauth2/token"
-	cases := []struct {
-		name       string
-		statement  []model.Extension // sub-extensions of the SMART oauth-uris extension
-		override   config.FHIRAuthorization
-		wantGrant  string
-		wantMethod string
-		wantIssue  string // fragment of clientAuthProblem, "" for none
-	}{
-		{"client credentials by default", []model.Extension{{URL: "token", ValueURI: token}}, config.FHIRAuthorization{},
-			postman.GrantClientCredentials, postman.ClientAuthPrivateKeyJWT, ""},
-		{"authorization code by default", []model.Extension{{URL: "authorize", ValueURI: authorize}, {URL: "token", ValueURI: token}}, config.FHIRAuthorization{},
-			postman.GrantAuthorizationCode, postman.ClientAuthNone, ""},
-		{"client credentials with a secret", []model.Extension{{URL: "token", ValueURI: token}}, config.FHIRAuthorization{ClientAuthentication: config.ClientSecretBasic},
-			postman.GrantClientCredentials, postman.ClientAuthSecretBasic, ""},
-		{"configured endpoints decide the grant", nil, config.FHIRAuthorization{TokenURL: token, ClientAuthentication: config.PrivateKeyJWT},
-			postman.GrantClientCredentials, postman.ClientAuthPrivateKeyJWT, ""},
-		{"authorization code, confidential app", []model.Extension{{URL: "authorize", ValueURI: authorize}, {URL: "token", ValueURI: token}},
-			config.FHIRAuthorization{ClientAuthentication: config.ClientSecretBasic}, postman.GrantAuthorizationCode, postman.ClientAuthSecretBasic, ""},
-		{"public client with client credentials", []model.Extension{{URL: "token", ValueURI: token}}, config.FHIRAuthorization{ClientAuthentication: config.ClientAuthNone},
-			postman.GrantClientCredentials, postman.ClientAuthNone, "for confidential clients only"},
-		{"private_key_jwt with an authorize endpoint", []model.Extension{{URL: "token", ValueURI: token}},
-			config.FHIRAuthorization{AuthorizeURL: authorize, ClientAuthentication: config.PrivateKeyJWT},
-			postman.GrantAuthorizationCode, postman.ClientAuthPrivateKeyJWT, "private_key_jwt is supported for client credentials APIs only"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			rest := &model.Rest{Mode: "server", Resource: []model.RestResource{{Type: "Patient"}}}
-			if c.statement != nil {
-				rest.Security = &model.Security{Extension: []model.Extension{{URL: model.SmartOAuthURIs, Extension: c.statement}}}
-			}
-			got := postmanAuth(rest, c.override)
-			if got == nil || got.GrantType != c.wantGrant || got.ClientAuthentication != c.wantMethod {
-				t.Fatalf("auth = %+v, want grant %s with %s", got, c.wantGrant, c.wantMethod)
-			}
-			api := &model.API{Statement: &model.CapabilityStatement{Rest: []model.Rest{*rest}}, Authorization: c.override}
-			issue := clientAuthProblem(api)
-			if (c.wantIssue == "") != (issue == "") || !strings.Contains(issue, c.wantIssue) {
-				t.Errorf("clientAuthProblem = %q, want %q", issue, c.wantIssue)
-			}
-		})
-	}
-}
-
 // backendSite is one client credentials API: its statement names no
 // authorization server, and the site configures the sandbox's token URL.
 func backendSite(clientAuthentication string) (fstest.MapFS, config.FHIR) {
@@ -217,11 +157,11 @@ func backendSite(clientAuthentication string) (fstest.MapFS, config.FHIR) {
 func TestPrivateKeyJWTCollectionGetsItsOwnToken(t *testing.T) {
 	schema := compilePostmanSchema(t)
 	fsys, cfg := backendSite(config.PrivateKeyJWT)
-	site, diags := Prepare(context.Background(), fsys, cfg, "portal.yaml", BaseSpecs)
+	site, diags := fhir.Prepare(context.Background(), fsys, cfg, "portal.yaml", fhir.BaseSpecs)
 	for _, d := range diags {
 		t.Errorf("unexpected diagnostic: %s", d)
 	}
-	downloads, diags := site.Downloads()
+	downloads, diags := downloads.Files(site.Site, nil)
 	if len(diags) > 0 || len(downloads) != 2 {
 		t.Fatalf("downloads %d, diagnostics %v; want the statement and the collection", len(downloads), diags)
 	}
@@ -277,60 +217,14 @@ func TestPrivateKeyJWTCollectionGetsItsOwnToken(t *testing.T) {
 // config line, and the collection is left out rather than built wrong.
 func TestClientAuthenticationThatDoesNotFitTheGrant(t *testing.T) {
 	fsys, cfg := backendSite(config.ClientAuthNone)
-	site, diags := Prepare(context.Background(), fsys, cfg, "portal.yaml", BaseSpecs)
+	site, diags := fhir.Prepare(context.Background(), fsys, cfg, "portal.yaml", fhir.BaseSpecs)
 	if len(diags) != 1 || diags[0].File != "portal.yaml" || diags[0].Line != 12 || diags[0].Severity != diag.Error ||
 		!strings.Contains(diags[0].Message, `fhir API "system-access": clientAuthentication none does not fit the client credentials grant`) {
 		t.Fatalf("diagnostics = %v, want one error at portal.yaml:12", diags)
 	}
-	downloads, diags := site.Downloads()
+	downloads, diags := downloads.Files(site.Site, nil)
 	if len(diags) > 0 || len(downloads) != 1 {
 		t.Errorf("downloads %d, diagnostics %v; want only the statement, and no second report", len(downloads), diags)
-	}
-}
-
-// A bulk export kick-off is a GET with Prefer: respond-async, on one group
-// for group-export, even when the site does not carry HL7's definition; an
-// operation whose inputs nothing on the site describes is left out.
-func TestPostmanBulkExportRequest(t *testing.T) {
-	r := &Renderer{Registry: &model.Registry{}}
-	api := &model.API{File: &model.File{}}
-	idVar := []postman.Param{{Key: "id", Value: "sbx-group-all"}}
-	req, why := r.postmanOperation(api, model.RestResource{Type: "Group"},
-		model.OperationRef{Name: "export", Definition: "http://hl7.org/fhir/uv/bulkdata/OperationDefinition/group-export"}, idVar)
-	if why != "" || req.Method != "GET" || req.Path != "Group/:id/$export" || len(req.Headers) != 1 || req.Headers[0].Key != "Prefer" || req.Headers[0].Value != "respond-async" {
-		t.Errorf("group export request = %+v (left out: %q), want GET Group/:id/$export with Prefer: respond-async", req, why)
-	}
-	_, why = r.postmanOperation(api, model.RestResource{Type: "Group"},
-		model.OperationRef{Name: "export", Definition: "http://hl7.org/fhir/uv/bulkdata/OperationDefinition/group-export"}, nil)
-	if !strings.Contains(why, "no example Group") {
-		t.Errorf("group export without an example Group: left out because %q, want no example Group", why)
-	}
-	_, why = r.postmanOperation(api, model.RestResource{Type: "Patient"}, model.OperationRef{Name: "match", Definition: "https://fhir.example.org/OperationDefinition/unknown"}, idVar)
-	if !strings.Contains(why, "definition is not on this site") {
-		t.Errorf("an operation the site knows nothing about: left out because %q, want its definition is not on this site", why)
-	}
-}
-
-// With a registered redirect URI the collection names it instead of
-// Postman's own callback, and every authorization request carries aud.
-func TestPostmanAuthorizationCodeRedirect(t *testing.T) {
-	rest := &model.Rest{Resource: []model.RestResource{{Type: "Patient"}}, Security: &model.Security{Extension: []model.Extension{{URL: model.SmartOAuthURIs, Extension: []model.Extension{
-		{URL: "authorize", ValueURI: "https://auth.example.org/oauth2/authorize"},
-		{URL: "token", ValueURI: "https://auth.example.org/oauth2/token"}}}}}}
-	o := postmanAuth(rest, config.FHIRAuthorization{RedirectURI: "http://localhost:8400/callback"})
-	if o.RedirectURI != "http://localhost:8400/callback" {
-		t.Fatalf("RedirectURI = %q", o.RedirectURI)
-	}
-	data, err := postman.Build(postman.API{ID: "a", Name: "A", BaseURL: "https://fhir.example.org/r4", Auth: o})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, want := range []string{`"key": "useBrowser",
-				"value": false`, `"key": "redirect_uri",
-				"value": "http://localhost:8400/callback"`, `"key": "aud"`, `"value": "{{baseUrl}}"`} {
-		if !strings.Contains(string(data), want) {
-			t.Errorf("collection lacks %s", want)
-		}
 	}
 }
 
@@ -375,7 +269,7 @@ func valuesSite() (fstest.MapFS, config.FHIR) {
 // left out and named in its folder's description.
 func TestPostmanRequestsTakeTheirValuesFromTheExamples(t *testing.T) {
 	fsys, cfg := valuesSite()
-	site, diags := Prepare(context.Background(), fsys, cfg, "portal.yaml", BaseSpecs)
+	site, diags := fhir.Prepare(context.Background(), fsys, cfg, "portal.yaml", fhir.BaseSpecs)
 	for _, d := range diags {
 		if d.Severity == diag.Error {
 			t.Errorf("unexpected diagnostic: %s", d)
@@ -383,7 +277,7 @@ func TestPostmanRequestsTakeTheirValuesFromTheExamples(t *testing.T) {
 	}
 	api := site.API("values")
 	got := map[string]postman.Folder{}
-	for _, f := range site.renderer.postmanAPI(api).Folders {
+	for _, f := range downloads.Collection(site.Registry, api).Folders {
 		got[f.Name] = f
 	}
 	requests := func(folder string) map[string]postman.Request {
@@ -447,7 +341,7 @@ func TestPostmanRequestsTakeTheirValuesFromTheExamples(t *testing.T) {
 		!strings.Contains(got["Device"].Description, "search by `status`") {
 		t.Errorf("Device folder = %+v, want no request and both left out", got["Device"])
 	}
-	if _, err := postman.Build(site.renderer.postmanAPI(api)); err != nil {
+	if _, err := postman.Build(downloads.Collection(site.Registry, api)); err != nil {
 		t.Errorf("the collection does not build: %v", err)
 	}
 }
@@ -479,11 +373,11 @@ func TestSystemBundlesAreBuiltFromExamples(t *testing.T) {
 			}
 			cfg := config.FHIR{Path: "fhir", APIs: []config.FHIRAPI{{ID: "s", CapabilityStatement: "s/capabilitystatement.json",
 				BaseURL: "https://fhir.example.org/s", Line: 7}}}
-			site, diags := Prepare(context.Background(), fsys, cfg, "portal.yaml", BaseSpecs)
+			site, diags := fhir.Prepare(context.Background(), fsys, cfg, "portal.yaml", fhir.BaseSpecs)
 			if len(diags) > 0 {
 				t.Fatalf("diagnostics: %v", diags)
 			}
-			downloads, _ := site.Downloads()
+			downloads, _ := downloads.Files(site.Site, nil)
 			var c struct {
 				Item []struct {
 					Item []struct {

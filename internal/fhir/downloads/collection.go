@@ -1,4 +1,4 @@
-package fhir
+package downloads
 
 import (
 	"cmp"
@@ -7,65 +7,24 @@ import (
 	"strings"
 
 	"github.com/portaldocs/portal/internal/config"
-	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir/model"
 	"github.com/portaldocs/portal/internal/fhir/postman"
 	"github.com/portaldocs/portal/internal/jsonx"
 )
 
-// Downloads are the published files, and each API's CapabilityStatement,
-// exactly as written, and a Postman collection generated from it.
-func (s *Site) Downloads() ([]model.Download, []diag.Diagnostic) { return s.DownloadsCached(nil) }
-
-// PostmanCache keeps the Postman collections a build made for the next
-// one, by API id; the caller keys it by everything the site was prepared
-// from. Building a collection needs the base specification's search
-// parameters, which a rebuild then need not decode.
-type PostmanCache interface {
-	Get(apiID string) ([]byte, bool)
-	Put(apiID string, collection []byte)
+// Collection maps an API's CapabilityStatement to a Postman collection,
+// for postman.Build to write: a folder per resource with one request per
+// interaction and per search parameter, every value taken from the API's
+// examples in reg, and the statement's SMART endpoints as the OAuth 2.0
+// configuration.
+func Collection(reg *model.Registry, api *model.API) postman.API {
+	return collector{reg}.postmanAPI(api)
 }
 
-// DownloadsCached is Downloads, taking each API's Postman collection from
-// cache when it holds one (nil: none).
-func (s *Site) DownloadsCached(cache PostmanCache) ([]model.Download, []diag.Diagnostic) {
-	out := append([]model.Download(nil), s.Published...)
-	var diags []diag.Diagnostic
-	for _, api := range s.APIs {
-		if api.CapabilityDownload == "" {
-			continue
-		}
-		out = append(out, model.Download{Path: api.CapabilityDownload, Data: api.File.Raw})
-		if api.SmartDownload != "" {
-			out = append(out, model.Download{Path: api.SmartDownload, Data: api.Smart.Data})
-		}
-		if clientAuthProblem(api) != "" {
-			continue // reported at the config line when the API was resolved
-		}
-		if cache != nil {
-			if data, ok := cache.Get(api.ID); ok {
-				out = append(out, model.Download{Path: api.PostmanDownload, Data: data})
-				continue
-			}
-		}
-		data, err := postman.Build(s.renderer.postmanAPI(api))
-		if err != nil {
-			diags = append(diags, diag.Diagnostic{File: api.File.Path, Severity: diag.Error,
-				Message: fmt.Sprintf("generate the Postman collection of API %q: %v", api.ID, err)})
-			continue
-		}
-		if cache != nil {
-			cache.Put(api.ID, data)
-		}
-		out = append(out, model.Download{Path: api.PostmanDownload, Data: data})
-	}
-	return out, diags
-}
+// collector builds collections from the examples of a registry.
+type collector struct{ Registry *model.Registry }
 
-// postmanAPI maps a CapabilityStatement to a collection: a folder per
-// resource with one request per interaction and per search parameter, and
-// the statement's SMART endpoints as the OAuth 2.0 configuration.
-func (r *Renderer) postmanAPI(api *model.API) postman.API {
+func (r collector) postmanAPI(api *model.API) postman.API {
 	out := postman.API{ID: api.ID, Name: api.Title, BaseURL: api.BaseURL}
 	rest := api.Server()
 	if rest != nil {
@@ -153,11 +112,11 @@ func clientAuthFor(grant string) string {
 	return postman.ClientAuthNone
 }
 
-// clientAuthProblem says why the API's configured clientAuthentication
+// ClientAuthProblem says why the API's configured clientAuthentication
 // cannot work with the grant its endpoints imply, "" when it can (or when
 // the API has no authorization server). The postman package refuses the
 // same combinations; this check exists to report them at the config line.
-func clientAuthProblem(api *model.API) string {
+func ClientAuthProblem(api *model.API) string {
 	rest := api.Server()
 	if rest == nil {
 		return ""
@@ -201,7 +160,7 @@ func defaultAuth(rest *model.Rest, authorize, token string) *postman.OAuth2 {
 // the statement lets clients search, or the whole server's history. A
 // transaction or batch the examples cannot fill is left out: an empty Bundle
 // would be sent but would show nothing.
-func (r *Renderer) systemRequest(api *model.API, rest *model.Rest, code string) (postman.Request, bool) {
+func (r collector) systemRequest(api *model.API, rest *model.Rest, code string) (postman.Request, bool) {
 	switch code {
 	case "transaction", "batch":
 		body, ok := r.bundleBody(api, rest, code)
@@ -235,7 +194,7 @@ const batchEntries = 3
 // the API lets clients read, or a transaction that updates the example of
 // the first type it lets clients update (as one unit, which is what a
 // transaction is for), in statement order.
-func (r *Renderer) bundleBody(api *model.API, rest *model.Rest, code string) (string, bool) {
+func (r collector) bundleBody(api *model.API, rest *model.Rest, code string) (string, bool) {
 	type request struct {
 		Method string `json:"method"`
 		URL    string `json:"url"`
@@ -324,7 +283,7 @@ func codeList(names []string) string {
 // meta.versionId for vread, the example itself as the body of create and
 // update, a search value per parameter (model.SearchValue). A request the example
 // cannot fill is left out rather than sent with an empty value.
-func (r *Renderer) postmanFolder(api *model.API, res model.RestResource) postman.Folder {
+func (r collector) postmanFolder(api *model.API, res model.RestResource) postman.Folder {
 	b := &folderBuilder{folder: postman.Folder{Name: res.Type, Description: model.FirstSentence(res.Documentation)}}
 	ex := r.Registry.ExampleOf(api, res)
 	noExample := "no example " + res.Type
@@ -480,7 +439,7 @@ func patchBody(raw []byte) string {
 
 // addSearches adds one search per parameter the example gives a value for
 // (_id its id, any other the value its expression leads to, model.SearchValue).
-func (r *Renderer) addSearches(b *folderBuilder, api *model.API, res model.RestResource, ex *model.File) {
+func (r collector) addSearches(b *folderBuilder, api *model.API, res model.RestResource, ex *model.File) {
 	for _, ref := range res.SearchParam {
 		info := r.Registry.SearchParamInfo(api, res.Type, ref)
 		value, ok := "", false
@@ -529,7 +488,7 @@ func asynchronous(canonical string) bool {
 // by one of the site's that derives from it. why says why the operation is
 // left out: no definition, no example to invoke it on, or required inputs
 // no example request gives.
-func (r *Renderer) postmanOperation(api *model.API, res model.RestResource, op model.OperationRef, idVar []postman.Param) (req postman.Request, why string) {
+func (r collector) postmanOperation(api *model.API, res model.RestResource, op model.OperationRef, idVar []postman.Param) (req postman.Request, why string) {
 	url := op.Definition.URL()
 	od := r.Registry.OperationDefinition(url)
 	if od == nil {
@@ -584,7 +543,7 @@ func (r *Renderer) postmanOperation(api *model.API, res model.RestResource, op m
 // is meant for resourceType: the operation's page shows it on the first
 // resource type the operation names, and elsewhere names that type when the
 // example is meant for it and not for resourceType.
-func (r *Renderer) operationRequest(api *model.API, od *model.OperationDefinition, resourceType string) (ex *model.File, elsewhere string) {
+func (r collector) operationRequest(api *model.API, od *model.OperationDefinition, resourceType string) (ex *model.File, elsewhere string) {
 	ex = r.Registry.ExampleWithID(od.ID+"-request", api)
 	if ex == nil || ex.ResourceType != "Parameters" {
 		return nil, ""
@@ -643,7 +602,3 @@ func primitiveValue(param map[string]json.RawMessage) (string, bool) {
 	}
 	return "", false
 }
-
-// SmartDownloadName is the file name of the published discovery document in
-// an API's download folder.
-const SmartDownloadName = "smart-configuration.json"
