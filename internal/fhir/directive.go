@@ -10,6 +10,7 @@ import (
 
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir/model"
+	"github.com/portaldocs/portal/internal/fhir/refpage"
 )
 
 // A directive is a line of its own in a Markdown page that Portal replaces
@@ -57,7 +58,7 @@ type Expansion struct {
 // Text directives (:fhir-value{…}) are replaced where they stand, so lines
 // keep their numbers; inside a fenced code block only when its info string
 // carries the fhir-values option, which is removed from the output.
-func (s *Site) Expand(file string, body []byte, firstLine int, page *Page, apis []*model.API) (Expansion, []diag.Diagnostic) {
+func (s *Site) Expand(file string, body []byte, firstLine int, page *refpage.Page, apis []*model.API) (Expansion, []diag.Diagnostic) {
 	var exp expansion
 	diags := s.expandLines(&exp, file, strings.SplitAfter(string(body), "\n"), firstLine, page, newPageAPI(page, apis))
 	return exp.done(), diags
@@ -67,7 +68,7 @@ func (s *Site) Expand(file string, body []byte, firstLine int, page *Page, apis 
 // directives expanded, and the page's generated content where
 // ::fhir-generated stands, or after the prose when the prose does not say.
 // apis are the APIs the page is about, as for Expand.
-func (s *Site) ExpandPage(file string, prose []byte, firstLine int, p *Page, apis []*model.API) (Expansion, []diag.Diagnostic) {
+func (s *Site) ExpandPage(file string, prose []byte, firstLine int, p *refpage.Page, apis []*model.API) (Expansion, []diag.Diagnostic) {
 	if bytes.Contains(prose, []byte("::fhir-generated")) {
 		return s.Expand(file, prose, firstLine, p, apis)
 	}
@@ -116,7 +117,7 @@ func (e *expansion) done() Expansion {
 
 // expandLines expands lines, the first of which is line firstLine of file,
 // into exp.
-func (s *Site) expandLines(exp *expansion, file string, lines []string, firstLine int, page *Page, ctx pageAPI) []diag.Diagnostic {
+func (s *Site) expandLines(exp *expansion, file string, lines []string, firstLine int, page *refpage.Page, ctx pageAPI) []diag.Diagnostic {
 	var diags []diag.Diagnostic
 	fence := ""
 	valuesInFence := false
@@ -202,7 +203,7 @@ type pageAPI struct {
 	several []string
 }
 
-func newPageAPI(page *Page, apis []*model.API) pageAPI {
+func newPageAPI(page *refpage.Page, apis []*model.API) pageAPI {
 	switch {
 	case page != nil:
 		return pageAPI{id: page.API.ID}
@@ -384,7 +385,7 @@ func directiveHint(name string) string {
 // generate produces the Markdown of one directive. Generated sections
 // start at level-2 headings; level="3" (up to 5) nests them under a heading
 // of the page, as when one page walks through several resources.
-func (s *Site) generate(d directive, page *Page) (string, error) {
+func (s *Site) generate(d directive, page *refpage.Page) (string, error) {
 	md, err := s.generateMarkdown(d, page)
 	if err != nil || d.attrs["level"] == "" {
 		return md, err
@@ -424,7 +425,7 @@ func shiftHeadings(md string, n int) string {
 	return strings.Join(lines, "\n")
 }
 
-func (s *Site) generateMarkdown(d directive, page *Page) (string, error) {
+func (s *Site) generateMarkdown(d directive, page *refpage.Page) (string, error) {
 	needed, ok := directives[d.name]
 	if !ok {
 		return "", fmt.Errorf("unknown directive ::%s", d.name)
@@ -470,11 +471,7 @@ func (s *Site) generateMarkdown(d directive, page *Page) (string, error) {
 			return "", fmt.Errorf("API %q does not support %s", api.ID, d.attrs["type"])
 		}
 		if d.name == "fhir-searchparams" {
-			var w mdWriter
-			r := s.renderer
-			r.searchParamTable(&w, api, res.Type, res.SearchParam)
-			r.combinations(&w, *res)
-			return w.String(), nil
+			return s.renderer.SearchParams(api, *res), nil
 		}
 		md, _ := s.renderer.Resource(api, res.Type)
 		return md, nil

@@ -18,9 +18,16 @@ import (
 	"github.com/portaldocs/portal/internal/fhir/downloads"
 	"github.com/portaldocs/portal/internal/fhir/model"
 	"github.com/portaldocs/portal/internal/fhir/parse"
+	"github.com/portaldocs/portal/internal/fhir/refpage"
 	"github.com/portaldocs/portal/internal/fhir/validate"
 	"github.com/portaldocs/portal/internal/workers"
 )
+
+// Page is one generated doc.
+type Page = refpage.Page
+
+// Linker maps things to the site pages generated for them.
+type Linker = refpage.Linker
 
 // Download is a file published for an API, at Path under the base URL.
 type Download = model.Download
@@ -33,8 +40,8 @@ type PostmanCache = downloads.Cache
 // the declared guides) and the pages generated from them.
 type Site struct {
 	*model.Site
-	Pages    []*Page
-	renderer *Renderer
+	Pages    []*refpage.Page
+	renderer *refpage.Renderer
 }
 
 // Downloads are the published files, and each API's CapabilityStatement,
@@ -47,9 +54,12 @@ func (s *Site) DownloadsCached(cache downloads.Cache) ([]Download, []diag.Diagno
 	return downloads.Files(s.Site, cache)
 }
 
+// PageContent is the generated Markdown of a page, without its prose.
+func (s *Site) PageContent(p *refpage.Page) string { return s.renderer.Page(p) }
+
 // SetLinker tells the renderer where generated pages live, once the build
 // knows every route.
-func (s *Site) SetLinker(l Linker) { s.renderer.Links = l }
+func (s *Site) SetLinker(l refpage.Linker) { s.renderer.Links = l }
 
 // BaseSpecs loads the embedded base specifications.
 func BaseSpecs(v base.Version) (*base.Spec, error) { return base.Load(v) }
@@ -62,7 +72,7 @@ func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile st
 		opt(&o)
 	}
 	s := &Site{Site: &model.Site{Dir: cfg.Path, Guides: model.Guides{Declared: cfg.Dependencies}}}
-	s.renderer = &Renderer{}
+	s.renderer = &refpage.Renderer{}
 	if _, err := fs.Stat(site, cfg.Path); err != nil {
 		s.Registry = model.NewRegistry()
 		s.renderer.Registry = s.Registry
@@ -133,7 +143,7 @@ func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile st
 		s.AddAPI(r.api)
 		s.Pages = append(s.Pages, r.pages...)
 	}
-	diags.Add(duplicatePages(s.Pages, siteConfigFile)...)
+	diags.Add(refpage.Duplicates(s.Pages, siteConfigFile)...)
 	for _, p := range cfg.Publish {
 		f := reg.ByPath(path.Join(cfg.Path, p.Source))
 		if f == nil {
@@ -153,7 +163,7 @@ func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile st
 // cannot be resolved.
 type resolvedAPI struct {
 	api   *model.API
-	pages []*Page
+	pages []*refpage.Page
 	diags []diag.Diagnostic
 }
 
@@ -167,7 +177,7 @@ func (s *Site) resolveAPIs(ctx context.Context, site fs.FS, cfg config.FHIR, con
 		r := resolvedAPI{api: api, diags: ds}
 		if api != nil {
 			for _, pc := range ac.Pages {
-				pages, ds := s.pagesFor(ctx, site, api, pc, configFile)
+				pages, ds := refpage.List(ctx, site, s.Site, api, pc, configFile)
 				r.diags = append(r.diags, ds...)
 				r.pages = append(r.pages, pages...)
 			}

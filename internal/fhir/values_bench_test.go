@@ -14,6 +14,7 @@ import (
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/fhir/model"
+	"github.com/portaldocs/portal/internal/fhir/refpage"
 )
 
 // portalSite is the portal's own site, whose pages use value directives
@@ -26,7 +27,7 @@ type valuePage struct {
 	file string
 	body []byte
 	line int
-	page *Page
+	page *refpage.Page
 	apis []*model.API
 }
 
@@ -62,7 +63,7 @@ func portalValuePages(tb testing.TB) (*Site, []valuePage) {
 	for _, d := range diags {
 		tb.Fatalf("the portal's FHIR folder: %s", d)
 	}
-	s.SetLinker(Linker{BaseURL: "/"})
+	s.SetLinker(refpage.Linker{BaseURL: "/"})
 	usesValues := func(md []byte) bool {
 		return bytes.Contains(md, []byte(":fhir-value{")) || bytes.Contains(md, []byte("::fhir-json{"))
 	}

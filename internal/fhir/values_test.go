@@ -8,6 +8,7 @@ import (
 
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/fhir/model"
+	"github.com/portaldocs/portal/internal/fhir/refpage"
 )
 
 const valuesStatement = `{
@@ -54,7 +55,7 @@ func prepareValues(t *testing.T, more ...config.FHIRAPI) *Site {
 	for _, d := range diags {
 		t.Fatalf("unexpected diagnostic: %s", d)
 	}
-	s.SetLinker(Linker{BaseURL: "/"})
+	s.SetLinker(refpage.Linker{BaseURL: "/"})
 	return s
 }
 
@@ -169,11 +170,11 @@ func TestDirectivesWithoutAPITakeThePagesAPI(t *testing.T) {
 	}, "\n")
 	for _, tt := range []struct {
 		name string
-		page *Page
+		page *refpage.Page
 		apis []*model.API
 	}{
 		{"a page about one API", nil, []*model.API{patientAccess}},
-		{"the prose of a generated page", &Page{API: patientAccess}, nil},
+		{"the prose of a generated page", &refpage.Page{API: patientAccess}, nil},
 	} {
 		exp, diags := s.Expand("docs/a.md", []byte(body), 1, tt.page, tt.apis)
 		for _, d := range diags {

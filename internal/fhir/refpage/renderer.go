@@ -1,4 +1,11 @@
-package fhir
+// Package refpage writes the Markdown of FHIR reference pages: an API's
+// whole CapabilityStatement, one resource type of it with its key profile
+// elements and worked examples, an extension, an operation, and the
+// tables directives show. List says which pages an API's page sets
+// generate; Renderer.Page writes one. Profiles, extensions and resources
+// link to their pages on the site when the build has told the Renderer
+// where they are (Linker).
+package refpage
 
 import (
 	"fmt"

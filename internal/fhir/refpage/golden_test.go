@@ -1,9 +1,7 @@
-package fhir
+package refpage_test
 
 import (
-	"context"
 	"flag"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,82 +9,35 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir"
+	"github.com/portaldocs/portal/internal/fhir/fhirtest"
+	"github.com/portaldocs/portal/internal/fhir/refpage"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files from the current output")
 
 // hl7Testdata is the shared folder of real HL7 conformance resources. The
 // tests read them from there; they are never copied into the repo.
-const hl7Testdata = "../../../shared/testdata/fhir"
+const hl7Testdata = "../../../../shared/testdata/fhir"
 
-// loadIG loads one implementation guide's folder as a site whose FHIR
-// folder is that folder, with one API for its CapabilityStatement.
-func loadIG(t *testing.T, dir, statement string) (*Site, []diag.Diagnostic) {
+// loadIG loads one guide of hl7Testdata with one API, "ig", for its
+// statement.
+func loadIG(t *testing.T, dir, statement string) (*fhir.Site, []diag.Diagnostic) {
 	t.Helper()
-	if _, err := os.Stat(filepath.Join(hl7Testdata, dir)); err != nil {
-		t.Fatalf("the shared HL7 test data (../shared/testdata/fhir beside the repo) is missing: %v", err)
-	}
-	cfg := config.FHIR{Path: dir, APIs: []config.FHIRAPI{{ID: "ig", CapabilityStatement: statement, BaseURL: "https://fhir.example.org/r4"}}}
-	fsys := fs.FS(os.DirFS(hl7Testdata))
-	if dir == "plan-net" {
-		fsys = withoutNestedPackages{fsys, dir}
-	}
-	site, diags := Prepare(context.Background(), fsys, cfg, "portal.yaml", BaseSpecs)
-	for _, d := range diags {
-		if d.Severity == diag.Error {
-			t.Errorf("%s: unexpected error: %s", dir, d)
-		}
-	}
-	return site, diags
+	return fhirtest.LoadIG(t, hl7Testdata, dir, statement)
 }
 
-// withoutNestedPackages hides package folders below the IG's own folder:
-// the plan-net source folder holds the published package of the same
-// guide, whose resources repeat the source ones.
-type withoutNestedPackages struct {
-	fs.FS
-	root string
-}
-
-func (w withoutNestedPackages) Open(name string) (fs.File, error) {
-	if rel, ok := strings.CutPrefix(name, w.root+"/"); ok && strings.HasPrefix(rel, "package-") {
-		return nil, fs.ErrNotExist
-	}
-	return w.FS.Open(name)
-}
-
-func (w withoutNestedPackages) ReadDir(name string) ([]fs.DirEntry, error) {
-	entries, err := fs.ReadDir(w.FS, name)
-	if name != w.root {
-		return entries, err
-	}
-	kept := entries[:0]
-	for _, e := range entries {
-		if !strings.HasPrefix(e.Name(), "package-") {
-			kept = append(kept, e)
-		}
-	}
-	return kept, err
-}
-
-var igStatements = []struct {
-	name, dir, statement string
-}{
-	{"us-core", "us-core", "CapabilityStatement-us-core-server.json"},
-	{"carin-bb", "carin-bb", "capabilitystatement-c4bb.json"},
-	{"plan-net", "plan-net", "capabilitystatement-plan-net.json"},
-	{"plan-net-package", "plan-net/package-1.1.0", "CapabilityStatement-plan-net.json"},
-	{"bulk-data", "bulk-data", "capabilitystatement-bulk-data.json"},
-}
+// renderer renders the site's pages as its own renderer does before the
+// build links them to routes.
+func renderer(s *fhir.Site) *refpage.Renderer { return &refpage.Renderer{Registry: s.Registry} }
 
 func TestCapabilityStatementGolden(t *testing.T) {
-	for _, tt := range igStatements {
-		t.Run(tt.name, func(t *testing.T) {
-			site, _ := loadIG(t, tt.dir, tt.statement)
-			md := site.renderer.CapabilityStatement(site.API("ig"))
-			assertGolden(t, tt.name+"-capabilitystatement.md", md)
+	for _, tt := range fhirtest.HL7Guides() {
+		t.Run(tt.Name, func(t *testing.T) {
+			site, _ := loadIG(t, tt.Dir, tt.Statement)
+			md := renderer(site).CapabilityStatement(site.API("ig"))
+			assertGolden(t, tt.Name+"-capabilitystatement.md", md)
 		})
 	}
 }
@@ -95,11 +46,11 @@ func TestCapabilityStatementGolden(t *testing.T) {
 // golden files, that every resource, interaction and search parameter of
 // each statement appears in its section with the right type.
 func TestCapabilityStatementTablesHoldTheSource(t *testing.T) {
-	for _, tt := range igStatements {
-		t.Run(tt.name, func(t *testing.T) {
-			site, _ := loadIG(t, tt.dir, tt.statement)
+	for _, tt := range fhirtest.HL7Guides() {
+		t.Run(tt.Name, func(t *testing.T) {
+			site, _ := loadIG(t, tt.Dir, tt.Statement)
 			api := site.API("ig")
-			md := site.renderer.CapabilityStatement(api)
+			md := renderer(site).CapabilityStatement(api)
 			sections := sectionsByHeading(md, "### ")
 			rest := api.Server()
 			for _, res := range rest.Resource {
@@ -173,7 +124,7 @@ func sectionsByHeading(md, prefix string) map[string]string {
 func TestResourcePageGolden(t *testing.T) {
 	site, _ := loadIG(t, "us-core", "CapabilityStatement-us-core-server.json")
 	for _, typ := range []string{"Patient", "Practitioner", "Organization"} {
-		md, ok := site.renderer.Resource(site.API("ig"), typ)
+		md, ok := renderer(site).Resource(site.API("ig"), typ)
 		if !ok {
 			t.Fatalf("US Core supports no %s", typ)
 		}
@@ -193,7 +144,7 @@ func TestExtensionPageGolden(t *testing.T) {
 		if f == nil {
 			t.Fatalf("%s not loaded", tt.url)
 		}
-		assertGolden(t, tt.golden, site.renderer.Extension(f))
+		assertGolden(t, tt.golden, renderer(site).Extension(f))
 	}
 }
 
@@ -209,7 +160,7 @@ func TestOperationPageGolden(t *testing.T) {
 		if f == nil {
 			t.Fatalf("%s not loaded", tt.url)
 		}
-		assertGolden(t, tt.golden, site.renderer.Operation(site.API("ig"), f))
+		assertGolden(t, tt.golden, renderer(site).Operation(site.API("ig"), f))
 	}
 }
 
@@ -227,7 +178,7 @@ func assertGolden(t *testing.T, name, got string) {
 		t.Fatalf("read golden file (run go test -update to create it): %v", err)
 	}
 	if string(want) != got {
-		t.Errorf("%s differs from the golden file; run go test ./internal/fhir -update and review the diff\n--- got ---\n%s", name, firstDiff(string(want), got))
+		t.Errorf("%s differs from the golden file; run go test ./internal/fhir/refpage -update and review the diff\n--- got ---\n%s", name, firstDiff(string(want), got))
 	}
 }
 

@@ -1,4 +1,4 @@
-package fhir
+package refpage
 
 import (
 	"fmt"
@@ -283,6 +283,15 @@ func (r *Renderer) interactionTable(w *mdWriter, res model.RestResource, site st
 		rows = append(rows, []string{inlineCode(in.Code), req, expectationCell(in.Expectation()), cell(absolutize(in.Documentation, site))})
 	}
 	w.table([]string{"Interaction", "Request", "Expectation", "Notes"}, rows)
+}
+
+// SearchParams is the table of one resource type's search parameters, and
+// the combinations of them the server supports.
+func (r *Renderer) SearchParams(api *model.API, res model.RestResource) string {
+	var w mdWriter
+	r.searchParamTable(&w, api, res.Type, res.SearchParam)
+	r.combinations(&w, res)
+	return w.String()
 }
 
 func (r *Renderer) combinations(w *mdWriter, res model.RestResource) {

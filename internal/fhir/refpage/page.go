@@ -1,4 +1,4 @@
-package fhir
+package refpage
 
 import (
 	"context"
@@ -51,8 +51,9 @@ func (p *Page) Canonical() string {
 	return p.File.URL
 }
 
-// pagesFor lists the pages one page set generates.
-func (s *Site) pagesFor(ctx context.Context, site fs.FS, api *model.API, pc config.FHIRPages, configFile string) ([]*Page, []diag.Diagnostic) {
+// List lists the pages one page set of an API generates, each with its
+// prose file read from site (where the FHIR folder is m.Dir).
+func List(ctx context.Context, site fs.FS, m *model.Site, api *model.API, pc config.FHIRPages, configFile string) ([]*Page, []diag.Diagnostic) {
 	newPage := func(key, title, source string) *Page {
 		docID := strings.NewReplacer("{id}", key, "{type}", key).Replace(pc.Path)
 		return &Page{API: api, Kind: pc.Kind, DocID: docID, Title: title, Source: source,
@@ -74,8 +75,8 @@ func (s *Site) pagesFor(ctx context.Context, site fs.FS, api *model.API, pc conf
 			}
 		}
 	case "extensions", "operations":
-		dir := path.Join(s.Dir, pc.Source)
-		for _, f := range s.Registry.InDir(dir) {
+		dir := path.Join(m.Dir, pc.Source)
+		for _, f := range m.Registry.InDir(dir) {
 			if !pageKindMatches(pc.Kind, f) {
 				continue
 			}
@@ -94,7 +95,7 @@ func (s *Site) pagesFor(ctx context.Context, site fs.FS, api *model.API, pc conf
 	// and read one after another they were most of this function's time,
 	// which every build spends before any page renders.
 	found := make([][]diag.Diagnostic, len(pages))
-	workers.Each(ctx, runtime.GOMAXPROCS(0), len(pages), func(i int) { found[i] = s.readProse(site, pages[i], pc) })
+	workers.Each(ctx, runtime.GOMAXPROCS(0), len(pages), func(i int) { found[i] = readProse(site, m.Dir, pages[i], pc) })
 	var diags []diag.Diagnostic
 	for _, ds := range found {
 		diags = append(diags, ds...)
@@ -113,7 +114,7 @@ func pageKindMatches(kind string, f *model.File) bool {
 }
 
 // readProse attaches the page's optional Markdown file.
-func (s *Site) readProse(site fs.FS, p *Page, pc config.FHIRPages) []diag.Diagnostic {
+func readProse(site fs.FS, dir string, p *Page, pc config.FHIRPages) []diag.Diagnostic {
 	if pc.Prose == "" {
 		return nil
 	}
@@ -124,7 +125,7 @@ func (s *Site) readProse(site fs.FS, p *Page, pc config.FHIRPages) []diag.Diagno
 	case pc.Kind == "capabilitystatement":
 		key = "capabilitystatement"
 	}
-	file := path.Join(s.Dir, pc.Prose, key+".md")
+	file := path.Join(dir, pc.Prose, key+".md")
 	data, err := fs.ReadFile(site, file)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -136,8 +137,8 @@ func (s *Site) readProse(site fs.FS, p *Page, pc config.FHIRPages) []diag.Diagno
 	return nil
 }
 
-// duplicatePages refuses two generated pages with one doc id.
-func duplicatePages(pages []*Page, configFile string) []diag.Diagnostic {
+// Duplicates refuses two generated pages with one doc id.
+func Duplicates(pages []*Page, configFile string) []diag.Diagnostic {
 	var diags []diag.Diagnostic
 	seen := map[string]*Page{}
 	for _, p := range pages {
@@ -152,9 +153,8 @@ func duplicatePages(pages []*Page, configFile string) []diag.Diagnostic {
 	return diags
 }
 
-// PageContent is the generated Markdown of a page, without its prose.
-func (s *Site) PageContent(p *Page) string {
-	r := s.renderer
+// Page is the generated Markdown of a page, without its prose.
+func (r *Renderer) Page(p *Page) string {
 	switch p.Kind {
 	case "capabilitystatement":
 		return r.CapabilityStatement(p.API)
