@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir/directive"
 	"github.com/portaldocs/portal/internal/fhir/model"
 	"github.com/portaldocs/portal/internal/fhir/smart"
 	"github.com/portaldocs/portal/internal/markdown"
@@ -321,8 +322,7 @@ func (s *Site) baseURLValues(text string, pageAPIs []*model.API) string {
 	if !strings.Contains(text, ":fhir-value") {
 		return text
 	}
-	return valueRe.ReplaceAllStringFunc(text, func(d string) string {
-		attrs := parseAttrs(valueRe.FindStringSubmatch(d)[2])
+	return directive.ReplaceValues(text, func(d string, attrs map[string]string) string {
 		if attrs["config"] != "baseUrl" {
 			return d
 		}

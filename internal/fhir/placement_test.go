@@ -12,6 +12,9 @@ import (
 	"github.com/portaldocs/portal/internal/fhir/parse"
 )
 
+// portalSite is the portal's own site.
+const portalSite = "../../site"
+
 // placement is where a prepared registry put one file.
 type placement struct {
 	Path, Entry, Scope string

@@ -15,6 +15,7 @@ import (
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir/base"
+	"github.com/portaldocs/portal/internal/fhir/directive"
 	"github.com/portaldocs/portal/internal/fhir/downloads"
 	"github.com/portaldocs/portal/internal/fhir/model"
 	"github.com/portaldocs/portal/internal/fhir/parse"
@@ -40,8 +41,9 @@ type PostmanCache = downloads.Cache
 // the declared guides) and the pages generated from them.
 type Site struct {
 	*model.Site
-	Pages    []*refpage.Page
+	Pages    []*Page
 	renderer *refpage.Renderer
+	expander *directive.Expander
 }
 
 // Downloads are the published files, and each API's CapabilityStatement,
@@ -52,6 +54,19 @@ func (s *Site) Downloads() ([]Download, []diag.Diagnostic) { return s.DownloadsC
 // cache when it holds one (nil: none).
 func (s *Site) DownloadsCached(cache downloads.Cache) ([]Download, []diag.Diagnostic) {
 	return downloads.Files(s.Site, cache)
+}
+
+// Expand replaces every directive in body, whose first line is line
+// firstLine of file (see directive.Expander.Expand).
+func (s *Site) Expand(file string, body []byte, firstLine int, page *Page, apis []*model.API) (directive.Expansion, []diag.Diagnostic) {
+	return s.expander.Expand(file, body, firstLine, page, apis)
+}
+
+// ExpandPage is the Markdown of generated page p: its prose with its
+// directives expanded and its generated content (see
+// directive.Expander.ExpandPage).
+func (s *Site) ExpandPage(file string, prose []byte, firstLine int, p *Page, apis []*model.API) (directive.Expansion, []diag.Diagnostic) {
+	return s.expander.ExpandPage(file, prose, firstLine, p, apis)
 }
 
 // PageContent is the generated Markdown of a page, without its prose.
@@ -73,6 +88,7 @@ func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile st
 	}
 	s := &Site{Site: &model.Site{Dir: cfg.Path, Guides: model.Guides{Declared: cfg.Dependencies}}}
 	s.renderer = &refpage.Renderer{}
+	s.expander = directive.New(s.Site, s.renderer)
 	if _, err := fs.Stat(site, cfg.Path); err != nil {
 		s.Registry = model.NewRegistry()
 		s.renderer.Registry = s.Registry

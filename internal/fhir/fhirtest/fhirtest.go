@@ -1,6 +1,7 @@
 // Package fhirtest prepares the FHIR sites the tests of the fhir layers
 // share: the real HL7 guides of the shared test data, each as one API
-// (LoadIG), and a small legacy STU3 API (PrepareSTU3). It is for tests
+// (LoadIG), a small legacy STU3 API (PrepareSTU3), and APIs whose pages
+// take values from their data (PrepareValues). It is for tests
 // only; nothing else imports it.
 package fhirtest
 
@@ -141,4 +142,73 @@ func PrepareSTU3(t *testing.T) *fhir.Site {
 		t.Errorf("unexpected diagnostic: %s", d)
 	}
 	return site
+}
+
+// ValuesBinary is the example Binary of PrepareValues' patient-access API.
+const ValuesBinary = `{
+  "resourceType": "Binary",
+  "id": "photo-1",
+  "meta": {"lastUpdated": "2026-03-02T10:00:00Z"},
+  "contentType": "image/png",
+  "securityContext": {"reference": "Patient/pt-1"},
+  "data": "iVBORw0KGgo="
+}
+`
+
+// GoodSmartConfiguration is a SMART App Launch 2.0.0 discovery document
+// with no problem: patient-access's in PrepareValues.
+const GoodSmartConfiguration = `{
+  "issuer": "https://auth.example.org",
+  "jwks_uri": "https://auth.example.org/jwks.json",
+  "authorization_endpoint": "https://auth.example.org/authorize",
+  "token_endpoint": "https://auth.example.org/token",
+  "grant_types_supported": ["authorization_code"],
+  "code_challenge_methods_supported": ["S256"],
+  "scopes_supported": ["openid", "fhirUser", "launch/patient", "patient/Patient.rs", "patient/Medication.r"],
+  "capabilities": ["launch-standalone", "sso-openid-connect", "permission-v1", "permission-v2"]
+}
+`
+
+// valuesStatement is the statement of PrepareValues' APIs.
+const valuesStatement = `{
+  "resourceType": "CapabilityStatement",
+  "id": "pa",
+  "status": "active",
+  "kind": "instance",
+  "fhirVersion": "4.0.1",
+  "format": ["json"],
+  "instantiates": ["http://hl7.org/fhir/us/core/CapabilityStatement/us-core-server|6.1.0"],
+  "rest": [{"mode": "server", "resource": [{"type": "Binary", "interaction": [{"code": "read"}]}]}]
+}
+`
+
+// PrepareValues prepares a site whose pages take values from its data: the
+// patient-access API, with a discovery document, an example Binary and
+// three declared guide versions, and the more APIs given (whose statements
+// are in fhir/pb); any diagnostic fails the test. The renderer links
+// downloads under "/".
+func PrepareValues(t *testing.T, more ...config.FHIRAPI) *fhir.Site {
+	t.Helper()
+	site := fstest.MapFS{
+		"fhir/pb/capabilitystatement.json":     {Data: []byte(valuesStatement)},
+		"fhir/pa/capabilitystatement.json":     {Data: []byte(valuesStatement)},
+		"fhir/pa/smart-configuration.json":     {Data: []byte(GoodSmartConfiguration)},
+		"fhir/pa/examples/binary-photo-1.json": {Data: []byte(ValuesBinary)},
+	}
+	cfg := config.FHIR{Path: "fhir",
+		Dependencies: []config.FHIRDependency{
+			{Package: "hl7.fhir.r4.core", Version: "4.0.1", Canonical: "http://hl7.org/fhir"},
+			{Package: "hl7.fhir.us.core", Version: "3.1.1", Canonical: "http://hl7.org/fhir/us/core"},
+			{Package: "hl7.fhir.us.core", Version: "6.1.0", Canonical: "http://hl7.org/fhir/us/core"},
+		},
+		APIs: []config.FHIRAPI{{ID: "patient-access", CapabilityStatement: "pa/capabilitystatement.json",
+			BaseURL: "https://fhir.sandbox.example.org/pa/r4", SmartConfiguration: "pa/smart-configuration.json",
+			Authorization: config.FHIRAuthorization{Scope: "launch/patient openid patient/Patient.rs"}}}}
+	cfg.APIs = append(cfg.APIs, more...)
+	s, diags := fhir.Prepare(context.Background(), site, cfg, "portal.yaml", fhir.BaseSpecs)
+	for _, d := range diags {
+		t.Fatalf("unexpected diagnostic: %s", d)
+	}
+	s.SetLinker(fhir.Linker{BaseURL: "/"})
+	return s
 }

@@ -1,4 +1,4 @@
-package fhir
+package directive
 
 import (
 	"encoding/json"
@@ -10,18 +10,6 @@ import (
 	"github.com/portaldocs/portal/internal/jsonx"
 	"github.com/portaldocs/portal/internal/yamlx"
 )
-
-// Pages take the facts they repeat from where they are written once: the
-// site config, an API's discovery document, its statement and example
-// resources, the declared dependencies. Two directives do it:
-//
-//	:fhir-value{api="provider-patient-access" config="baseUrl"}
-//	::fhir-json{api="provider-patient-access" show="smart-configuration"}
-//
-// :fhir-value is a text directive (inline, anywhere in prose, tables and
-// inline code, and in a fenced code block whose info string carries the
-// fhir-values option); ::fhir-json is a leaf directive on a line of its own
-// that shows a whole document, or one element of it, as a JSON code block.
 
 // valueSource is what a directive's attributes point at.
 type valueSource struct {
@@ -45,7 +33,7 @@ var configValueKeys = []string{"id", "title", "baseUrl", "capabilityStatement", 
 
 // configValue is one of configValueKeys for an API; ok is false for an
 // unknown key, and the value is "" when the API leaves it unset.
-func (s *Site) configValue(api *model.API, key string) (string, bool) {
+func (s *Expander) configValue(api *model.API, key string) (string, bool) {
 	base := s.renderer.Links.BaseURL
 	if base == "" {
 		base = "/"
@@ -74,7 +62,7 @@ func (s *Site) configValue(api *model.API, key string) (string, bool) {
 // resolveSource finds what the directive's attributes name. leaf is true for
 // ::fhir-json, which shows documents, false for :fhir-value, which also
 // reads config values and dependency versions.
-func (s *Site) resolveSource(attrs map[string]string, leaf bool) (*valueSource, error) {
+func (s *Expander) resolveSource(attrs map[string]string, leaf bool) (*valueSource, error) {
 	if pkg := attrs["dependency"]; pkg != "" && !leaf {
 		v, err := s.dependencyVersion(pkg, attrs["api"])
 		if err != nil {
@@ -86,7 +74,7 @@ func (s *Site) resolveSource(attrs map[string]string, leaf bool) (*valueSource, 
 		return s.fileSource(f)
 	}
 	if u := attrs["url"]; u != "" {
-		file := s.Registry.ByURL(u)
+		file := s.site.Registry.ByURL(u)
 		if file == nil {
 			return nil, fmt.Errorf("no FHIR resource of the site has the canonical URL %s%s", u, suggest(u, s.canonicalURLs()))
 		}
@@ -98,9 +86,9 @@ func (s *Site) resolveSource(attrs map[string]string, leaf bool) (*valueSource, 
 		}
 		return nil, fmt.Errorf(`:fhir-value needs api="…", file="…", url="…" or dependency="…"`)
 	}
-	api := s.API(attrs["api"])
+	api := s.site.API(attrs["api"])
 	if api == nil {
-		return nil, fmt.Errorf("no FHIR API with id %q is configured%s", attrs["api"], s.APISuggestion(attrs["api"]))
+		return nil, fmt.Errorf("no FHIR API with id %q is configured%s", attrs["api"], s.site.APISuggestion(attrs["api"]))
 	}
 	switch {
 	case attrs["resource"] != "":
@@ -119,7 +107,7 @@ func (s *Site) resolveSource(attrs map[string]string, leaf bool) (*valueSource, 
 		if api.Smart == nil {
 			return nil, fmt.Errorf("fhir API %q has no smartConfiguration in the site config", api.ID)
 		}
-		doc, err := s.Documents.Smart(api.Smart)
+		doc, err := s.site.Documents.Smart(api.Smart)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", api.Smart.Path, err)
 		}
@@ -136,23 +124,23 @@ func (s *Site) resolveSource(attrs map[string]string, leaf bool) (*valueSource, 
 	return src, nil
 }
 
-func (s *Site) fileSource(rel string) (*valueSource, error) {
-	p := path.Join(s.Dir, rel)
-	f := s.Registry.ByPath(p)
+func (s *Expander) fileSource(rel string) (*valueSource, error) {
+	p := path.Join(s.site.Dir, rel)
+	f := s.site.Registry.ByPath(p)
 	if f == nil {
 		var paths []string
-		for _, file := range s.Registry.Files() {
+		for _, file := range s.site.Registry.Files() {
 			if file.Entry == "" {
-				paths = append(paths, strings.TrimPrefix(file.Path, s.Dir+"/"))
+				paths = append(paths, strings.TrimPrefix(file.Path, s.site.Dir+"/"))
 			}
 		}
-		return nil, fmt.Errorf("%s is not a FHIR file of the FHIR folder %s%s", rel, s.Dir, suggest(rel, paths))
+		return nil, fmt.Errorf("%s is not a FHIR file of the FHIR folder %s%s", rel, s.site.Dir, suggest(rel, paths))
 	}
 	return s.fileSourceOf(f, path.Base(f.Path))
 }
 
-func (s *Site) fileSourceOf(f *model.File, title string) (*valueSource, error) {
-	decoded := s.Documents.File(f)
+func (s *Expander) fileSourceOf(f *model.File, title string) (*valueSource, error) {
+	decoded := s.site.Documents.File(f)
 	if decoded.Err != nil {
 		return nil, fmt.Errorf("%s: %v", f.Path, decoded.Err)
 	}
@@ -160,15 +148,15 @@ func (s *Site) fileSourceOf(f *model.File, title string) (*valueSource, error) {
 }
 
 // resourceSource is an example resource the API may show, by Type/id.
-func (s *Site) resourceSource(api *model.API, key string) (*valueSource, error) {
+func (s *Expander) resourceSource(api *model.API, key string) (*valueSource, error) {
 	scope := path.Dir(api.File.Path)
-	f := s.Registry.ByKey(scope, key)
+	f := s.site.Registry.ByKey(scope, key)
 	if f == nil {
-		f = s.Registry.ByKey("", key)
+		f = s.site.Registry.ByKey("", key)
 	}
 	if f == nil {
 		var keys []string
-		for _, file := range s.Registry.Files() {
+		for _, file := range s.site.Registry.Files() {
 			if file.ID != "" && (file.Scope == scope || file.Scope == "") {
 				keys = append(keys, file.Key())
 			}
@@ -185,11 +173,11 @@ func (s *Site) resourceSource(api *model.API, key string) (*valueSource, error) 
 
 // dependencyVersion is the declared version of a package; with several
 // declared, the one the API's statement pins its references to.
-func (s *Site) dependencyVersion(pkg, apiID string) (string, error) {
+func (s *Expander) dependencyVersion(pkg, apiID string) (string, error) {
 	var versions []string
 	var canonical string
 	var packages []string
-	for _, d := range s.Guides.Declared {
+	for _, d := range s.site.Guides.Declared {
 		packages = append(packages, d.Package)
 		if d.Package == pkg {
 			versions = append(versions, d.Version)
@@ -204,11 +192,11 @@ func (s *Site) dependencyVersion(pkg, apiID string) (string, error) {
 	case apiID == "":
 		return "", fmt.Errorf("the site declares %s in versions %s: add api=\"…\" to take the version that API's statement uses", pkg, strings.Join(versions, " and "))
 	}
-	api := s.API(apiID)
+	api := s.site.API(apiID)
 	if api == nil {
-		return "", fmt.Errorf("no FHIR API with id %q is configured%s", apiID, s.APISuggestion(apiID))
+		return "", fmt.Errorf("no FHIR API with id %q is configured%s", apiID, s.site.APISuggestion(apiID))
 	}
-	used := s.Documents.PinnedVersions(api.File, canonical, versions)
+	used := s.site.Documents.PinnedVersions(api.File, canonical, versions)
 	if len(used) != 1 {
 		return "", fmt.Errorf("the statement of API %q pins references into %s to %s, not to one declared version (%s)", api.ID, pkg,
 			orNone(used), strings.Join(versions, ", "))
@@ -231,9 +219,9 @@ func suggest(s string, candidates []string) string {
 	return ""
 }
 
-func (s *Site) canonicalURLs() []string {
+func (s *Expander) canonicalURLs() []string {
 	var out []string
-	for _, f := range s.Registry.Files() {
+	for _, f := range s.site.Registry.Files() {
 		if f.URL != "" && f.Resource != nil {
 			out = append(out, f.URL)
 		}
@@ -329,7 +317,7 @@ func isComposite(v any) bool {
 }
 
 // InlineValue is the text of a :fhir-value directive's attributes.
-func (s *Site) InlineValue(attrs map[string]string) (string, error) {
+func (s *Expander) InlineValue(attrs map[string]string) (string, error) {
 	for _, both := range [][2]string{{"config", "path"}, {"smart", "path"}, {"config", "smart"}} {
 		if attrs[both[0]] != "" && attrs[both[1]] != "" {
 			return "", fmt.Errorf(":fhir-value takes %s=\"…\" or %s=\"…\", not both", both[0], both[1])
@@ -369,7 +357,7 @@ func (s *Site) InlineValue(attrs map[string]string) (string, error) {
 
 // jsonBlock is the Markdown of a ::fhir-json directive: a JSON code block,
 // titled, holding the document exactly as written, or one element of it.
-func (s *Site) jsonBlock(attrs map[string]string) (string, error) {
+func (s *Expander) jsonBlock(attrs map[string]string) (string, error) {
 	src, err := s.resolveSource(attrs, true)
 	if err != nil {
 		return "", err

@@ -1,4 +1,4 @@
-package fhir
+package directive
 
 import (
 	"bytes"
@@ -58,7 +58,7 @@ type Expansion struct {
 // Text directives (:fhir-value{…}) are replaced where they stand, so lines
 // keep their numbers; inside a fenced code block only when its info string
 // carries the fhir-values option, which is removed from the output.
-func (s *Site) Expand(file string, body []byte, firstLine int, page *refpage.Page, apis []*model.API) (Expansion, []diag.Diagnostic) {
+func (s *Expander) Expand(file string, body []byte, firstLine int, page *refpage.Page, apis []*model.API) (Expansion, []diag.Diagnostic) {
 	var exp expansion
 	diags := s.expandLines(&exp, file, strings.SplitAfter(string(body), "\n"), firstLine, page, newPageAPI(page, apis))
 	return exp.done(), diags
@@ -68,7 +68,7 @@ func (s *Site) Expand(file string, body []byte, firstLine int, page *refpage.Pag
 // directives expanded, and the page's generated content where
 // ::fhir-generated stands, or after the prose when the prose does not say.
 // apis are the APIs the page is about, as for Expand.
-func (s *Site) ExpandPage(file string, prose []byte, firstLine int, p *refpage.Page, apis []*model.API) (Expansion, []diag.Diagnostic) {
+func (s *Expander) ExpandPage(file string, prose []byte, firstLine int, p *refpage.Page, apis []*model.API) (Expansion, []diag.Diagnostic) {
 	if bytes.Contains(prose, []byte("::fhir-generated")) {
 		return s.Expand(file, prose, firstLine, p, apis)
 	}
@@ -83,7 +83,7 @@ func (s *Site) ExpandPage(file string, prose []byte, firstLine int, p *refpage.P
 		diags = s.expandLines(&exp, file, lines[:len(lines)-1], firstLine, p, newPageAPI(p, apis))
 		line = firstLine + len(lines) - 1
 	}
-	exp.block(s.PageContent(p), line)
+	exp.block(s.renderer.Page(p), line)
 	exp.line("", line+1)
 	return exp.done(), diags
 }
@@ -117,7 +117,7 @@ func (e *expansion) done() Expansion {
 
 // expandLines expands lines, the first of which is line firstLine of file,
 // into exp.
-func (s *Site) expandLines(exp *expansion, file string, lines []string, firstLine int, page *refpage.Page, ctx pageAPI) []diag.Diagnostic {
+func (s *Expander) expandLines(exp *expansion, file string, lines []string, firstLine int, page *refpage.Page, ctx pageAPI) []diag.Diagnostic {
 	var diags []diag.Diagnostic
 	fence := ""
 	valuesInFence := false
@@ -237,11 +237,20 @@ func (c pageAPI) explain(err error) error {
 // valueRe is a text directive; a backslash before it keeps it as text.
 var valueRe = regexp.MustCompile(`(\\?):fhir-value\{([^}\n]*)\}`)
 
+// ReplaceValues returns text with each :fhir-value directive in it (an
+// escaped one too) replaced by what replace returns for it: the directive
+// as written and its attributes.
+func ReplaceValues(text string, replace func(directive string, attrs map[string]string) string) string {
+	return valueRe.ReplaceAllStringFunc(text, func(d string) string {
+		return replace(d, parseAttrs(valueRe.FindStringSubmatch(d)[2]))
+	})
+}
+
 // expandValues replaces the text directives of one line. In prose the
 // value is escaped so it reads as written (a scope's * is no emphasis);
 // in a code span or code block it goes in as is, except that a table row
 // escapes | even in code spans, as GFM requires.
-func (s *Site) expandValues(file string, lineNo int, line string, inCode bool, ctx pageAPI) (string, []diag.Diagnostic) {
+func (s *Expander) expandValues(file string, lineNo int, line string, inCode bool, ctx pageAPI) (string, []diag.Diagnostic) {
 	var diags []diag.Diagnostic
 	tableRow := strings.HasPrefix(strings.TrimSpace(line), "|")
 	spans := codeSpanRanges(line)
@@ -385,7 +394,7 @@ func directiveHint(name string) string {
 // generate produces the Markdown of one directive. Generated sections
 // start at level-2 headings; level="3" (up to 5) nests them under a heading
 // of the page, as when one page walks through several resources.
-func (s *Site) generate(d directive, page *refpage.Page) (string, error) {
+func (s *Expander) generate(d directive, page *refpage.Page) (string, error) {
 	md, err := s.generateMarkdown(d, page)
 	if err != nil || d.attrs["level"] == "" {
 		return md, err
@@ -425,7 +434,7 @@ func shiftHeadings(md string, n int) string {
 	return strings.Join(lines, "\n")
 }
 
-func (s *Site) generateMarkdown(d directive, page *refpage.Page) (string, error) {
+func (s *Expander) generateMarkdown(d directive, page *refpage.Page) (string, error) {
 	needed, ok := directives[d.name]
 	if !ok {
 		return "", fmt.Errorf("unknown directive ::%s", d.name)
@@ -442,10 +451,10 @@ func (s *Site) generateMarkdown(d directive, page *refpage.Page) (string, error)
 		if page == nil {
 			return "", fmt.Errorf("::fhir-generated only works in the prose file of a generated FHIR page")
 		}
-		return s.PageContent(page), nil
+		return s.renderer.Page(page), nil
 	}
 	if d.name == "fhir-extension" {
-		f := s.Registry.ByURL(d.attrs["url"])
+		f := s.site.Registry.ByURL(d.attrs["url"])
 		if f == nil {
 			return "", fmt.Errorf("no StructureDefinition with url %s is loaded", d.attrs["url"])
 		}
@@ -454,9 +463,9 @@ func (s *Site) generateMarkdown(d directive, page *refpage.Page) (string, error)
 		}
 		return s.renderer.Extension(f), nil
 	}
-	api := s.API(d.attrs["api"])
+	api := s.site.API(d.attrs["api"])
 	if api == nil {
-		return "", fmt.Errorf("no FHIR API with id %q is configured%s", d.attrs["api"], s.APISuggestion(d.attrs["api"]))
+		return "", fmt.Errorf("no FHIR API with id %q is configured%s", d.attrs["api"], s.site.APISuggestion(d.attrs["api"]))
 	}
 	switch d.name {
 	case "fhir-capabilitystatement":
@@ -476,7 +485,7 @@ func (s *Site) generateMarkdown(d directive, page *refpage.Page) (string, error)
 		md, _ := s.renderer.Resource(api, res.Type)
 		return md, nil
 	case "fhir-operation":
-		f := s.Registry.ByURL(d.attrs["url"])
+		f := s.site.Registry.ByURL(d.attrs["url"])
 		if f == nil || f.Resource == nil {
 			return "", fmt.Errorf("no OperationDefinition with url %s is loaded", d.attrs["url"])
 		}

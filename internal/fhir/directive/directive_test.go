@@ -1,67 +1,26 @@
-package fhir
+package directive_test
 
 import (
-	"context"
 	"strings"
 	"testing"
-	"testing/fstest"
 
-	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir"
+	"github.com/portaldocs/portal/internal/fhir/directive"
+	"github.com/portaldocs/portal/internal/fhir/fhirtest"
+	"github.com/portaldocs/portal/internal/fhir/refpage"
 )
 
-// stu3Site is a legacy STU3 API: profiles and operation definitions are
-// References, as STU3 writes them, and search parameters carry no type, so
-// the base STU3 specification must supply it.
-var stu3Site = fstest.MapFS{
-	"fhir/stu3/capabilitystatement.json": {Data: []byte(`{
-  "resourceType": "CapabilityStatement",
-  "id": "legacy-stu3",
-  "url": "https://fhir.example.org/CapabilityStatement/legacy-stu3",
-  "status": "active",
-  "date": "2026-01-10",
-  "kind": "instance",
-  "fhirVersion": "3.0.1",
-  "acceptUnknown": "no",
-  "format": ["json"],
-  "rest": [{
-    "mode": "server",
-    "resource": [{
-      "type": "Patient",
-      "profile": {"reference": "http://hl7.org/fhir/StructureDefinition/Patient"},
-      "interaction": [{"code": "read"}, {"code": "search-type"}],
-      "searchParam": [{"name": "birthdate"}, {"name": "gender"}]
-    }],
-    "operation": [{"name": "everything", "definition": {"reference": "http://hl7.org/fhir/OperationDefinition/Patient-everything"}}]
-  }]
-}
-`)},
-	"fhir/stu3/patient.json": {Data: []byte(`{
-  "resourceType": "Patient",
-  "id": "stu3-pat",
-  "gender": "male",
-  "birthDate": "1970-05-01",
-  "animal": {"species": {"text": "not a person"}}
-}
-`)},
-	"docs/patient.md": {Data: []byte("# Patient\n\n```md\n::fhir-resource{api=\"legacy\" type=\"Patient\"}\n```\n\n::fhir-resource{api=\"legacy\" type=\"Patient\"}\n\nAfter.\n")},
-}
-
-func prepareSTU3(t *testing.T) *Site {
-	t.Helper()
-	cfg := config.FHIR{Path: "fhir", APIs: []config.FHIRAPI{{ID: "legacy", CapabilityStatement: "stu3/capabilitystatement.json",
-		BaseURL: "https://fhir.example.org/stu3"}}}
-	site, diags := Prepare(context.Background(), stu3Site, cfg, "portal.yaml", BaseSpecs)
-	for _, d := range diags {
-		t.Errorf("unexpected diagnostic: %s", d)
-	}
-	return site
+// expander expands directives with the site's material, as the build's
+// does once it has told the renderer where downloads are published.
+func expander(s *fhir.Site) *directive.Expander {
+	return directive.New(s.Site, &refpage.Renderer{Registry: s.Registry, Links: refpage.Linker{BaseURL: "/"}})
 }
 
 func TestDirectivesExpandOutsideCodeAndKeepFileLines(t *testing.T) {
-	site := prepareSTU3(t)
-	body := stu3Site["docs/patient.md"].Data
-	exp, diags := site.Expand("docs/patient.md", body, 1, nil, nil)
+	site := fhirtest.PrepareSTU3(t)
+	body := fhirtest.STU3()["docs/patient.md"].Data
+	exp, diags := expander(site).Expand("docs/patient.md", body, 1, nil, nil)
 	if len(diags) > 0 {
 		t.Fatalf("diagnostics: %v", diags)
 	}
@@ -88,7 +47,7 @@ func TestDirectivesExpandOutsideCodeAndKeepFileLines(t *testing.T) {
 }
 
 func TestDirectiveErrors(t *testing.T) {
-	site := prepareSTU3(t)
+	site := fhirtest.PrepareSTU3(t)
 	tests := []struct{ line, want string }{
 		{`::fhir-resourse{api="legacy"}`, "unknown directive ::fhir-resourse"},
 		{`::fhir-resource{api="legacy"}`, `::fhir-resource needs type="…"`},
@@ -98,7 +57,7 @@ func TestDirectiveErrors(t *testing.T) {
 		{`::fhir-generated`, "only works in the prose file of a generated FHIR page"},
 	}
 	for _, tt := range tests {
-		_, diags := site.Expand("docs/x.md", []byte("Intro.\n\n"+tt.line+"\n"), 4, nil, nil)
+		_, diags := expander(site).Expand("docs/x.md", []byte("Intro.\n\n"+tt.line+"\n"), 4, nil, nil)
 		if len(diags) != 1 || diags[0].Line != 6 || diags[0].Severity != diag.Error || !strings.Contains(diags[0].Message, tt.want) {
 			t.Errorf("%s: got %v, want one error at line 6 containing %q", tt.line, diags, tt.want)
 		}
@@ -106,9 +65,9 @@ func TestDirectiveErrors(t *testing.T) {
 }
 
 func TestDirectiveLevelNestsGeneratedHeadings(t *testing.T) {
-	site := prepareSTU3(t)
+	site := fhirtest.PrepareSTU3(t)
 	body := "## Patient\n\n::fhir-resource{api=\"legacy\" type=\"Patient\" level=\"3\"}\n"
-	exp, diags := site.Expand("docs/patients.md", []byte(body), 1, nil, nil)
+	exp, diags := expander(site).Expand("docs/patients.md", []byte(body), 1, nil, nil)
 	if len(diags) > 0 {
 		t.Fatalf("unexpected diagnostics: %v", diags)
 	}
@@ -119,7 +78,7 @@ func TestDirectiveLevelNestsGeneratedHeadings(t *testing.T) {
 	if strings.Contains(out, "\n#### ") && !strings.Contains(out, "\n### ") {
 		t.Errorf("headings shifted by more than one level:\n%s", out)
 	}
-	_, diags = site.Expand("docs/patients.md", []byte("::fhir-resource{api=\"legacy\" type=\"Patient\" level=\"9\"}\n"), 1, nil, nil)
+	_, diags = expander(site).Expand("docs/patients.md", []byte("::fhir-resource{api=\"legacy\" type=\"Patient\" level=\"9\"}\n"), 1, nil, nil)
 	if len(diags) != 1 || !strings.Contains(diags[0].Message, "2 to 5") {
 		t.Errorf("level=9: got %v, want one error naming the allowed levels", diags)
 	}

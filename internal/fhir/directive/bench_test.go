@@ -1,4 +1,4 @@
-package fhir
+package directive_test
 
 import (
 	"bytes"
@@ -9,17 +9,19 @@ import (
 	"strings"
 	"testing"
 
-	"gopkg.in/yaml.v3"
-
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/content"
+	"github.com/portaldocs/portal/internal/fhir"
+	"github.com/portaldocs/portal/internal/fhir/directive"
 	"github.com/portaldocs/portal/internal/fhir/model"
 	"github.com/portaldocs/portal/internal/fhir/refpage"
+
+	"gopkg.in/yaml.v3"
 )
 
 // portalSite is the portal's own site, whose pages use value directives
 // the most.
-const portalSite = "../../site"
+const portalSite = "../../../site"
 
 // valuePage is a page of the portal that carries value directives, with
 // what the build expands it with.
@@ -48,7 +50,7 @@ func withoutOtherDirectives(body []byte) []byte {
 // of it that uses :fhir-value or ::fhir-json: the prose of generated pages
 // and the hand-written docs, each with the APIs the page is about, as the
 // build finds them.
-func portalValuePages(tb testing.TB) (*Site, []valuePage) {
+func portalValuePages(tb testing.TB) (*fhir.Site, []valuePage) {
 	tb.Helper()
 	fsys := os.DirFS(portalSite)
 	data, err := fs.ReadFile(fsys, "portal.yaml")
@@ -59,11 +61,10 @@ func portalValuePages(tb testing.TB) (*Site, []valuePage) {
 	if len(diags) > 0 || cfg == nil {
 		tb.Fatalf("portal.yaml: %v", diags)
 	}
-	s, diags := Prepare(context.Background(), fsys, cfg.FHIR, "portal.yaml", BaseSpecs)
+	s, diags := fhir.Prepare(context.Background(), fsys, cfg.FHIR, "portal.yaml", fhir.BaseSpecs)
 	for _, d := range diags {
 		tb.Fatalf("the portal's FHIR folder: %s", d)
 	}
-	s.SetLinker(refpage.Linker{BaseURL: "/"})
 	usesValues := func(md []byte) bool {
 		return bytes.Contains(md, []byte(":fhir-value{")) || bytes.Contains(md, []byte("::fhir-json{"))
 	}
@@ -109,10 +110,10 @@ func portalValuePages(tb testing.TB) (*Site, []valuePage) {
 
 // expandAll expands every page once, as a build does, and counts the
 // value directives it met.
-func expandAll(tb testing.TB, s *Site, pages []valuePage) int {
+func expandAll(tb testing.TB, e *directive.Expander, pages []valuePage) int {
 	directives := 0
 	for _, p := range pages {
-		_, diags := s.Expand(p.file, p.body, p.line, p.page, p.apis)
+		_, diags := e.Expand(p.file, p.body, p.line, p.page, p.apis)
 		for _, d := range diags {
 			tb.Fatalf("unexpected diagnostic: %s", d)
 		}
@@ -125,7 +126,8 @@ func expandAll(tb testing.TB, s *Site, pages []valuePage) int {
 // the portal's own pages: the directive share of a build of the site.
 func BenchmarkExpandPortalValues(b *testing.B) {
 	s, pages := portalValuePages(b)
-	directives := expandAll(b, s, pages)
+	e := expander(s)
+	directives := expandAll(b, e, pages)
 	if directives < 300 {
 		b.Fatalf("found %d value directives in %d pages; the portal's pages have several hundred", directives, len(pages))
 	}
@@ -133,7 +135,7 @@ func BenchmarkExpandPortalValues(b *testing.B) {
 	for b.Loop() {
 		// Every build starts from its own Site, with nothing decoded yet.
 		s.Documents = model.Documents{}
-		expandAll(b, s, pages)
+		expandAll(b, e, pages)
 	}
 	b.ReportMetric(float64(directives), "directives/op")
 }

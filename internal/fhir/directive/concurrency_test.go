@@ -1,4 +1,4 @@
-package fhir
+package directive_test
 
 import (
 	"fmt"
@@ -9,6 +9,8 @@ import (
 
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir/directive"
+	"github.com/portaldocs/portal/internal/fhir/fhirtest"
 )
 
 // manyValuesLines are directives of every kind the value directives read
@@ -45,7 +47,7 @@ func manyValuesPages(n int) []string {
 }
 
 type expanded struct {
-	exp   Expansion
+	exp   directive.Expansion
 	diags []diag.Diagnostic
 }
 
@@ -56,10 +58,10 @@ func TestValuesExpandTheSameOnManyGoroutines(t *testing.T) {
 	payer := config.FHIRAPI{ID: "payer-access", CapabilityStatement: "pb/capabilitystatement.json", BaseURL: "https://fhir.sandbox.example.org/pb/r4"}
 	pages := manyValuesPages(24)
 
-	sequential := prepareValues(t, payer)
+	sequential := fhirtest.PrepareValues(t, payer)
 	want := make([]expanded, len(pages))
 	for i, page := range pages {
-		exp, diags := sequential.Expand(fmt.Sprintf("docs/p%d.md", i), []byte(page), 1, nil, nil)
+		exp, diags := expander(sequential).Expand(fmt.Sprintf("docs/p%d.md", i), []byte(page), 1, nil, nil)
 		want[i] = expanded{exp, diags}
 	}
 	if got := strings.Count(string(want[0].exp.Body), "https://auth.example.org/token"); got < 4 {
@@ -69,7 +71,7 @@ func TestValuesExpandTheSameOnManyGoroutines(t *testing.T) {
 		t.Fatalf("a page reports %d errors, want 12 (3 bad directives × 4): %v", len(want[0].diags), want[0].diags)
 	}
 
-	concurrent := prepareValues(t, payer)
+	concurrent := fhirtest.PrepareValues(t, payer)
 	got := make([]expanded, len(pages))
 	const workers = 6
 	start := make(chan struct{})
@@ -84,7 +86,7 @@ func TestValuesExpandTheSameOnManyGoroutines(t *testing.T) {
 				if w%2 == 1 {
 					i = (w+1)*(len(pages)/workers) - 1 - k
 				}
-				exp, diags := concurrent.Expand(fmt.Sprintf("docs/p%d.md", i), []byte(pages[i]), 1, nil, nil)
+				exp, diags := expander(concurrent).Expand(fmt.Sprintf("docs/p%d.md", i), []byte(pages[i]), 1, nil, nil)
 				got[i] = expanded{exp, diags}
 			}
 		})

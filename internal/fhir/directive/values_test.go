@@ -1,66 +1,17 @@
-package fhir
+package directive_test
 
 import (
-	"context"
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"github.com/portaldocs/portal/internal/config"
+	"github.com/portaldocs/portal/internal/fhir/fhirtest"
 	"github.com/portaldocs/portal/internal/fhir/model"
 	"github.com/portaldocs/portal/internal/fhir/refpage"
 )
 
-const valuesStatement = `{
-  "resourceType": "CapabilityStatement",
-  "id": "pa",
-  "status": "active",
-  "kind": "instance",
-  "fhirVersion": "4.0.1",
-  "format": ["json"],
-  "instantiates": ["http://hl7.org/fhir/us/core/CapabilityStatement/us-core-server|6.1.0"],
-  "rest": [{"mode": "server", "resource": [{"type": "Binary", "interaction": [{"code": "read"}]}]}]
-}
-`
-
-const valuesBinary = `{
-  "resourceType": "Binary",
-  "id": "photo-1",
-  "meta": {"lastUpdated": "2026-03-02T10:00:00Z"},
-  "contentType": "image/png",
-  "securityContext": {"reference": "Patient/pt-1"},
-  "data": "iVBORw0KGgo="
-}
-`
-
-func prepareValues(t *testing.T, more ...config.FHIRAPI) *Site {
-	t.Helper()
-	site := fstest.MapFS{
-		"fhir/pb/capabilitystatement.json":     {Data: []byte(valuesStatement)},
-		"fhir/pa/capabilitystatement.json":     {Data: []byte(valuesStatement)},
-		"fhir/pa/smart-configuration.json":     {Data: []byte(goodSmartConfiguration)},
-		"fhir/pa/examples/binary-photo-1.json": {Data: []byte(valuesBinary)},
-	}
-	cfg := config.FHIR{Path: "fhir",
-		Dependencies: []config.FHIRDependency{
-			{Package: "hl7.fhir.r4.core", Version: "4.0.1", Canonical: "http://hl7.org/fhir"},
-			{Package: "hl7.fhir.us.core", Version: "3.1.1", Canonical: "http://hl7.org/fhir/us/core"},
-			{Package: "hl7.fhir.us.core", Version: "6.1.0", Canonical: "http://hl7.org/fhir/us/core"},
-		},
-		APIs: []config.FHIRAPI{{ID: "patient-access", CapabilityStatement: "pa/capabilitystatement.json",
-			BaseURL: "https://fhir.sandbox.example.org/pa/r4", SmartConfiguration: "pa/smart-configuration.json",
-			Authorization: config.FHIRAuthorization{Scope: "launch/patient openid patient/Patient.rs"}}}}
-	cfg.APIs = append(cfg.APIs, more...)
-	s, diags := Prepare(context.Background(), site, cfg, "portal.yaml", BaseSpecs)
-	for _, d := range diags {
-		t.Fatalf("unexpected diagnostic: %s", d)
-	}
-	s.SetLinker(refpage.Linker{BaseURL: "/"})
-	return s
-}
-
 func TestValuesComeFromWhereTheyAreWritten(t *testing.T) {
-	s := prepareValues(t)
+	s := fhirtest.PrepareValues(t)
 	body := strings.Join([]string{
 		`The sandbox base URL is :fhir-value{api="patient-access" config="baseUrl"}.`,
 		"| API | Token endpoint |",
@@ -78,7 +29,7 @@ func TestValuesComeFromWhereTheyAreWritten(t *testing.T) {
 		"```",
 		"",
 	}, "\n")
-	exp, diags := s.Expand("docs/a.md", []byte(body), 3, nil, nil)
+	exp, diags := expander(s).Expand("docs/a.md", []byte(body), 3, nil, nil)
 	for _, d := range diags {
 		t.Errorf("unexpected diagnostic: %s", d)
 	}
@@ -104,18 +55,18 @@ func TestValuesComeFromWhereTheyAreWritten(t *testing.T) {
 }
 
 func TestFhirJSONShowsTheFileAsWritten(t *testing.T) {
-	s := prepareValues(t)
+	s := fhirtest.PrepareValues(t)
 	body := "Intro.\n::fhir-json{api=\"patient-access\" show=\"smart-configuration\"}\n" +
 		"::fhir-json{api=\"patient-access\" resource=\"Binary/photo-1\" title=\"photo.json\"}\n" +
 		"::fhir-json{file=\"pa/examples/binary-photo-1.json\" path=\"meta\"}\n"
-	exp, diags := s.Expand("docs/a.md", []byte(body), 1, nil, nil)
+	exp, diags := expander(s).Expand("docs/a.md", []byte(body), 1, nil, nil)
 	for _, d := range diags {
 		t.Errorf("unexpected diagnostic: %s", d)
 	}
 	got := string(exp.Body)
 	for _, want := range []string{
-		"```json title=\"GET https://fhir.sandbox.example.org/pa/r4/.well-known/smart-configuration\"\n" + strings.TrimSuffix(goodSmartConfiguration, "\n") + "\n```",
-		"```json title=\"photo.json\"\n" + strings.TrimSuffix(valuesBinary, "\n") + "\n```",
+		"```json title=\"GET https://fhir.sandbox.example.org/pa/r4/.well-known/smart-configuration\"\n" + strings.TrimSuffix(fhirtest.GoodSmartConfiguration, "\n") + "\n```",
+		"```json title=\"photo.json\"\n" + strings.TrimSuffix(fhirtest.ValuesBinary, "\n") + "\n```",
 		"```json title=\"binary-photo-1.json\"\n{\n  \"lastUpdated\": \"2026-03-02T10:00:00Z\"\n}\n```",
 	} {
 		if !strings.Contains(got, want) {
@@ -125,7 +76,7 @@ func TestFhirJSONShowsTheFileAsWritten(t *testing.T) {
 }
 
 func TestValueDirectiveErrorsNameTheFix(t *testing.T) {
-	s := prepareValues(t)
+	s := fhirtest.PrepareValues(t)
 	cases := []struct{ line, want string }{
 		{`:fhir-value{api="patient-acess" config="baseUrl"}`, `no FHIR API with id "patient-acess" is configured (did you mean "patient-access"?)`},
 		{`:fhir-value{api="patient-access" config="baseURL"}`, `config="baseURL" is not a value of a fhir API (did you mean "baseUrl"?)`},
@@ -138,29 +89,20 @@ func TestValueDirectiveErrorsNameTheFix(t *testing.T) {
 		{`:fhir-value{file="pa/examples/binary-photo.json" path="id"}`, `pa/examples/binary-photo.json is not a FHIR file of the FHIR folder fhir (did you mean "pa/examples/binary-photo-1.json"?)`},
 	}
 	for _, c := range cases {
-		_, diags := s.Expand("docs/a.md", []byte("x\n"+c.line+"\n"), 10, nil, nil)
+		_, diags := expander(s).Expand("docs/a.md", []byte("x\n"+c.line+"\n"), 10, nil, nil)
 		if len(diags) != 1 || diags[0].Line != 11 || !strings.Contains(diags[0].Message, c.want) {
 			t.Errorf("%s: diagnostics %v, want one at line 11 containing %q", c.line, diags, c.want)
 		}
 	}
-	_, diags := s.Expand("docs/a.md", []byte("::fhir-json{api=\"patient-access\" show=\"smart\"}\n"), 4, nil, nil)
+	_, diags := expander(s).Expand("docs/a.md", []byte("::fhir-json{api=\"patient-access\" show=\"smart\"}\n"), 4, nil, nil)
 	if len(diags) != 1 || !strings.Contains(diags[0].Message, `show="smart": write show="smart-configuration"`) || diags[0].Line != 4 {
 		t.Errorf("bad show: %v", diags)
 	}
 }
 
-func TestValuesReadAsWrittenInProseAndTables(t *testing.T) {
-	if got := escapeMarkdown("patient/*.rs user/*.rs a|b"); got != `patient/\*.rs user/\*.rs a\|b` {
-		t.Errorf("escapeMarkdown = %q", got)
-	}
-	if got := codeSpanRanges("a `x` b ``y`z`` c"); len(got) != 2 || got[0] != [2]int{2, 5} || got[1] != [2]int{8, 15} {
-		t.Errorf("codeSpanRanges = %v", got)
-	}
-}
-
 func TestDirectivesWithoutAPITakeThePagesAPI(t *testing.T) {
 	payer := config.FHIRAPI{ID: "payer-access", CapabilityStatement: "pb/capabilitystatement.json", BaseURL: "https://fhir.sandbox.example.org/pb/r4"}
-	s := prepareValues(t, payer)
+	s := fhirtest.PrepareValues(t, payer)
 	patientAccess, payerAccess := s.API("patient-access"), s.API("payer-access")
 	body := strings.Join([]string{
 		`Base :fhir-value{config="baseUrl"}, token :fhir-value{smart="token_endpoint"}, US Core :fhir-value{dependency="hl7.fhir.us.core"}.`,
@@ -176,7 +118,7 @@ func TestDirectivesWithoutAPITakeThePagesAPI(t *testing.T) {
 		{"a page about one API", nil, []*model.API{patientAccess}},
 		{"the prose of a generated page", &refpage.Page{API: patientAccess}, nil},
 	} {
-		exp, diags := s.Expand("docs/a.md", []byte(body), 1, tt.page, tt.apis)
+		exp, diags := expander(s).Expand("docs/a.md", []byte(body), 1, tt.page, tt.apis)
 		for _, d := range diags {
 			t.Errorf("%s: unexpected diagnostic: %s", tt.name, d)
 		}
@@ -201,7 +143,7 @@ func TestDirectivesWithoutAPITakeThePagesAPI(t *testing.T) {
 		{"a page about two APIs", []*model.API{patientAccess, payerAccess},
 			`:fhir-value needs api="…", file="…", url="…" or dependency="…"; this page is about several APIs (patient-access, payer-access), so name one`},
 	} {
-		_, diags := s.Expand("docs/a.md", []byte("x\n:fhir-value{config=\"baseUrl\"}\n"), 7, nil, tt.apis)
+		_, diags := expander(s).Expand("docs/a.md", []byte("x\n:fhir-value{config=\"baseUrl\"}\n"), 7, nil, tt.apis)
 		if len(diags) != 1 || diags[0].Line != 8 || !strings.Contains(diags[0].Message, tt.want) {
 			t.Errorf("%s: diagnostics %v, want one at line 8 containing %q", tt.name, diags, tt.want)
 		}
