@@ -7,7 +7,6 @@ import (
 
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir/model"
-	"github.com/portaldocs/portal/internal/fhir/refpage"
 )
 
 // FrontMatterAPIKey is the front matter key that ties a page to APIs:
@@ -18,7 +17,7 @@ const FrontMatterAPIKey = "fhir_api"
 // APIs its front matter names (fhir_api); else the API whose generated
 // pages share the doc's folder (its docs folder, the deepest one that holds
 // the doc). declared is the front matter value, line its file line.
-func (s *Site) PageAPIs(file, docID string, generated *refpage.Page, declared any, line int) ([]*model.API, []diag.Diagnostic) {
+func (s *Site) PageAPIs(file, docID string, generated *Page, declared any, line int) ([]*model.API, []diag.Diagnostic) {
 	if generated != nil {
 		return []*model.API{generated.API}, nil
 	}

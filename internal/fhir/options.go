@@ -49,16 +49,16 @@ func WithLazySpecs() PrepareOption { return func(o *prepareOptions) { o.lazySpec
 // guideReferences is validate.GuideReferences through the memo, when Prepare
 // has one and a key of what it read: the check reads only the files read
 // so far and the declared guides.
-func (s *Site) guideReferences(o prepareOptions) []diag.Diagnostic {
+func guideReferences(s *model.Site, o prepareOptions) []diag.Diagnostic {
 	if o.memo == nil || o.inputs == nil {
-		return validate.GuideReferences(s.Site)
+		return validate.GuideReferences(s)
 	}
 	inputs := o.inputs()
 	key := sha256.Sum256(append([]byte("fhir-guide-references/1\x00"), inputs[:]...))
 	if diags, ok := o.memo.Recall(key); ok {
 		return diags
 	}
-	diags := validate.GuideReferences(s.Site)
+	diags := validate.GuideReferences(s)
 	o.memo.Remember(key, diags)
 	return diags
 }

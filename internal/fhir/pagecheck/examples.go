@@ -1,4 +1,4 @@
-package fhir
+package pagecheck
 
 import (
 	"bytes"
@@ -14,11 +14,6 @@ import (
 	"github.com/portaldocs/portal/internal/jsonx"
 	"github.com/portaldocs/portal/internal/markdown"
 )
-
-// An example resource a page shows in a JSON code block is the site's
-// example file with the same type and id, or part of it: every element the
-// block shows must have the file's value. Without a file, the pages that
-// show the same resource must agree with each other.
 
 // shownResource is one resource a page shows in a code block.
 type shownResource struct {
@@ -71,7 +66,7 @@ func newShownExamples() *shownExamples { return &shownExamples{first: map[string
 // checkPageExamples compares the resources a page shows with the site's
 // files; those the site has no file for are returned, for Compare to
 // check against the other pages that show them.
-func (s *Site) checkPageExamples(p PageText) ([]diag.Diagnostic, []ShownExample) {
+func checkPageExamples(s *model.Site, p PageText) ([]diag.Diagnostic, []ShownExample) {
 	var diags []diag.Diagnostic
 	var unfiled []ShownExample
 	for i, cb := range p.Outline.CodeBlocks {
@@ -79,17 +74,17 @@ func (s *Site) checkPageExamples(p PageText) ([]diag.Diagnostic, []ShownExample)
 			continue
 		}
 		apis := p.APIs
-		if named := s.blockAPIs(p.Outline.CodeBlocks, i); len(named) > 0 {
+		if named := blockAPIs(s, p.Outline.CodeBlocks, i); len(named) > 0 {
 			apis = named
 		}
-		if d, ok := s.checkShownDiscovery(p, p.Outline.CodeBlocks, i, apis); ok {
+		if d, ok := checkShownDiscovery(s, p, p.Outline.CodeBlocks, i, apis); ok {
 			diags = append(diags, d)
 		}
 		for k, res := range shownResources(p.File, cb) {
 			if p.ignored(res.line, CheckExample) {
 				continue
 			}
-			d, ok, filed := s.checkShown(p, res, apis)
+			d, ok, filed := checkShown(s, p, res, apis)
 			if ok {
 				diags = append(diags, d)
 			}
@@ -124,28 +119,6 @@ func exampleScope(apis []*model.API) string {
 	}
 	return ""
 }
-
-// blockAPIs are the APIs a code block is about: those whose base URL it
-// (or its title) names, else, for a response right after its request (no
-// more than a few lines apart), those the request names.
-func (s *Site) blockAPIs(blocks []markdown.CodeBlock, i int) []*model.API {
-	cb := blocks[i]
-	if named := s.apisNamedIn(cb.Code + " " + cb.Title); len(named) > 0 {
-		return named
-	}
-	if i > 0 {
-		prev := blocks[i-1]
-		end := prev.FirstLine + strings.Count(prev.Code, "\n")
-		if cb.Line-end <= responseGapLines {
-			return s.apisNamedIn(prev.Code + " " + prev.Title)
-		}
-	}
-	return nil
-}
-
-// responseGapLines is how far a response block may follow its request
-// block (a sentence or two between them) and still be read as its answer.
-const responseGapLines = 4
 
 func isJSONBlock(cb markdown.CodeBlock) bool {
 	switch strings.ToLower(cb.Language) {
@@ -204,8 +177,8 @@ func shownResources(file string, cb markdown.CodeBlock) []shownResource {
 // checkShown compares one shown resource with the site's file; filed is
 // false when the site has none, and the resource is then compared with
 // the other pages that show it (Compare).
-func (s *Site) checkShown(p PageText, res shownResource, apis []*model.API) (d diag.Diagnostic, ok, filed bool) {
-	files := s.exampleFiles(res.key, apis)
+func checkShown(s *model.Site, p PageText, res shownResource, apis []*model.API) (d diag.Diagnostic, ok, filed bool) {
+	files := exampleFiles(s, res.key, apis)
 	if len(files) == 0 {
 		return diag.Diagnostic{}, false, false
 	}
@@ -267,7 +240,7 @@ func (e *shownExamples) compareShown(ex ShownExample) (diag.Diagnostic, bool) {
 }
 
 // jsonDirectiveAttrs are the ::fhir-json attributes that show f.
-func jsonDirectiveAttrs(s *Site, f *model.File) string {
+func jsonDirectiveAttrs(s *model.Site, f *model.File) string {
 	for _, api := range s.APIs {
 		if f.Scope == path.Dir(api.File.Path) && f.ID != "" {
 			return fmt.Sprintf(`api="%s" resource="%s"`, api.ID, f.Key())
@@ -283,7 +256,7 @@ func jsonDirectiveAttrs(s *Site, f *model.File) string {
 // the folders of the page's APIs and outside every API folder, else in the
 // published documents (a page that walks through the service base URL
 // Bundle); any folder's for a page about no API.
-func (s *Site) exampleFiles(key string, apis []*model.API) []*model.File {
+func exampleFiles(s *model.Site, key string, apis []*model.API) []*model.File {
 	var out []*model.File
 	if len(apis) == 0 {
 		for _, f := range s.Registry.Files() {
@@ -593,13 +566,13 @@ func sortedKeys(m map[string]any) []string {
 // checkShownDiscovery compares a JSON block that shows an API's SMART
 // discovery document (its title, or the request before it, names the
 // API's [baseUrl]/.well-known/smart-configuration) with the API's file.
-func (s *Site) checkShownDiscovery(p PageText, blocks []markdown.CodeBlock, i int, apis []*model.API) (diag.Diagnostic, bool) {
+func checkShownDiscovery(s *model.Site, p PageText, blocks []markdown.CodeBlock, i int, apis []*model.API) (diag.Diagnostic, bool) {
 	cb := blocks[i]
 	context := cb.Title
 	if i > 0 {
 		context += " " + blocks[i-1].Code
 	}
-	context = s.baseURLValues(context, p.APIs)
+	context = baseURLValues(s, context, p.APIs)
 	// The file is the document of the baseUrl's environment (the
 	// sandbox): a block about production's is not compared with it.
 	if len(apis) != 1 || apis[0].Smart == nil ||

@@ -1,13 +1,13 @@
-package fhir_test
+package pagecheck_test
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/portaldocs/portal/internal/config"
-	"github.com/portaldocs/portal/internal/fhir"
 	"github.com/portaldocs/portal/internal/fhir/fhirtest"
 	"github.com/portaldocs/portal/internal/fhir/model"
+	"github.com/portaldocs/portal/internal/fhir/pagecheck"
 	"github.com/portaldocs/portal/internal/markdown"
 )
 
@@ -25,7 +25,7 @@ func TestRequestWrittenWithABaseURLDirectiveIsAboutItsAPI(t *testing.T) {
 	outline := markdown.New().Inspect([]byte(body), markdown.RenderContext{File: "docs/directory.md"})
 	// The page is about the directory, which has no discovery document:
 	// only the block's own API can grant or refuse the scope.
-	diags := s.CheckPages([]fhir.PageText{{File: "docs/directory.md", Outline: outline, APIs: []*model.API{s.API("directory")}}})
+	diags := pagecheck.CheckPages(s.Site, []pagecheck.PageText{{File: "docs/directory.md", Outline: outline, APIs: []*model.API{s.API("directory")}}})
 	if len(diags) != 1 || diags[0].Line != 4 ||
 		!strings.Contains(diags[0].Message, `scope patient/Observation.rs is not granted by API "patient-access"`) {
 		t.Errorf("diagnostics %v, want the scope refused by patient-access at line 4", diags)
@@ -45,7 +45,7 @@ func TestDiscoveryDocumentAfterARequestWrittenWithADirectiveIsCompared(t *testin
 		"",
 	}, "\n")
 	outline := markdown.New().Inspect([]byte(body), markdown.RenderContext{File: "docs/tutorial.md"})
-	diags := s.CheckPages([]fhir.PageText{{File: "docs/tutorial.md", Outline: outline, APIs: []*model.API{s.API("patient-access")}}})
+	diags := pagecheck.CheckPages(s.Site, []pagecheck.PageText{{File: "docs/tutorial.md", Outline: outline, APIs: []*model.API{s.API("patient-access")}}})
 	if len(diags) != 1 || diags[0].Line != 6 ||
 		!strings.Contains(diags[0].Message, `the discovery document of API "patient-access" shown here differs`) {
 		t.Errorf("diagnostics %v, want the shown token_endpoint reported at line 6", diags)

@@ -1,100 +1,15 @@
-package fhir
+package pagecheck
 
 import (
 	"fmt"
 	"regexp"
-	"slices"
-	"sort"
 	"strings"
 
 	"github.com/portaldocs/portal/internal/diag"
-	"github.com/portaldocs/portal/internal/fhir/directive"
 	"github.com/portaldocs/portal/internal/fhir/model"
 	"github.com/portaldocs/portal/internal/fhir/smart"
 	"github.com/portaldocs/portal/internal/markdown"
 )
-
-// PageText is a page as an author wrote it (before directives are
-// expanded), with the APIs it is about, for the checks that compare what
-// pages say with the site's FHIR data.
-type PageText struct {
-	// File is the site-relative source file.
-	File    string
-	Outline *markdown.Outline
-	// APIs are the APIs the page is about (PageAPIs); none for a page about
-	// no API, whose scopes are then not checked.
-	APIs []*model.API
-	// Ignored says whether a finding of a check on a line is silenced there
-	// (see lint's ignore markers); nil silences nothing.
-	Ignored func(line int, check string) bool
-}
-
-func (p PageText) ignored(line int, check string) bool {
-	return p.Ignored != nil && p.Ignored(line, check)
-}
-
-// Check names, as warnings carry them and ignore markers name them.
-const (
-	CheckScope     = "scope"
-	CheckExample   = "example"
-	CheckCanonical = "canonical"
-)
-
-// CheckPages compares what pages say with the site's data: the scopes they
-// ask for (against each API's discovery document), the canonical URLs they
-// name (against the definitions of declared guides), and the example
-// resources they show (against the site's files, and against each other).
-// Findings are warnings: they are about an author's text, which a build
-// still renders; the portal's own tests fail on any warning.
-func (s *Site) CheckPages(pages []PageText) []diag.Diagnostic {
-	c := s.NewPageChecker()
-	var diags []diag.Diagnostic
-	for _, p := range pages {
-		diags = append(diags, c.Page(p)...)
-	}
-	return diags
-}
-
-// PageChecker runs CheckPages' checks one page at a time, so that a build
-// need not keep every page's text until the last is read; of the pages
-// already checked it keeps only the examples they show. Pages are given in
-// site order, from one goroutine.
-type PageChecker struct {
-	site  *Site
-	shown *shownExamples
-}
-
-// NewPageChecker starts checking pages.
-func (s *Site) NewPageChecker() *PageChecker { return &PageChecker{site: s, shown: newShownExamples()} }
-
-// Page checks one page.
-func (c *PageChecker) Page(p PageText) []diag.Diagnostic {
-	diags, shown := c.Check(p)
-	return append(diags, c.Compare(shown)...)
-}
-
-// Check runs the checks that read one page alone, and returns the
-// resources it shows that the site has no file for, which Compare checks
-// against the other pages. A build may keep both and, for a page that did
-// not change, give Compare what it kept instead of checking it again.
-func (c *PageChecker) Check(p PageText) ([]diag.Diagnostic, []ShownExample) {
-	diags := c.site.checkPageScopes(p)
-	diags = append(diags, c.site.checkPageCanonicals(p)...)
-	examples, shown := c.site.checkPageExamples(p)
-	return append(diags, examples...), shown
-}
-
-// Compare checks a page's unfiled examples (Check) against the pages
-// given before it: pages are given in site order, from one goroutine.
-func (c *PageChecker) Compare(shown []ShownExample) []diag.Diagnostic {
-	var diags []diag.Diagnostic
-	for _, ex := range shown {
-		if d, ok := c.shown.compareShown(ex); ok {
-			diags = append(diags, d)
-		}
-	}
-	return diags
-}
 
 // Scope patterns. A resource scope is distinctive wherever it is written;
 // scopes without a resource are checked where a text is a scope list.
@@ -121,7 +36,7 @@ type scopeMention struct {
 // scope parameter in a code block. A prose block that names APIs by their
 // title (a paragraph about another API, a table column headed with an API)
 // is about those APIs; a sentence that says a scope is refused is skipped.
-func (s *Site) pageScopes(p PageText) []scopeMention {
+func pageScopes(s *model.Site, p PageText) []scopeMention {
 	var out []scopeMention
 	for _, prose := range p.Outline.Prose {
 		if !mayHoldScope(prose) {
@@ -129,10 +44,10 @@ func (s *Site) pageScopes(p PageText) []scopeMention {
 		}
 		// A column headed with an API is about that API; a paragraph that
 		// names other APIs may speak of them as well as of the page's.
-		apis := s.apisTitledIn(prose.Header)
+		apis := apisTitledIn(s, prose.Header)
 		if len(apis) == 0 {
 			text, _ := prose.Text(true)
-			if named := s.apisTitledIn(text); len(named) > 0 {
+			if named := apisTitledIn(s, text); len(named) > 0 {
 				apis = appendAPIs(append([]*model.API(nil), p.APIs...), named)
 			}
 		}
@@ -142,7 +57,7 @@ func (s *Site) pageScopes(p PageText) []scopeMention {
 		}
 	}
 	for bi, cb := range p.Outline.CodeBlocks {
-		apis := s.blockAPIs(p.Outline.CodeBlocks, bi)
+		apis := blockAPIs(s, p.Outline.CodeBlocks, bi)
 		for i, line := range strings.Split(cb.Code, "\n") {
 			if !strings.Contains(line, "scope") && !mayNameResourceScope(line) {
 				continue // most lines of code: no regular expression need scan them
@@ -239,32 +154,6 @@ func sentenceAround(text string, offset int) string {
 
 var sentenceEndRe = regexp.MustCompile(`[.!?;]\s+`)
 
-func appendAPIs(list, more []*model.API) []*model.API {
-	for _, a := range more {
-		if !slices.Contains(list, a) {
-			list = append(list, a)
-		}
-	}
-	return list
-}
-
-// apisTitledIn are the APIs whose title (without a trailing " API") the
-// text names, the longest titles first.
-func (s *Site) apisTitledIn(text string) []*model.API {
-	if text == "" {
-		return nil
-	}
-	lower := strings.ToLower(text)
-	var out []*model.API
-	for _, api := range s.APIs {
-		title := strings.ToLower(strings.TrimSuffix(api.Title, " API"))
-		if len(title) > 3 && strings.Contains(lower, title) {
-			out = append(out, api)
-		}
-	}
-	return out
-}
-
 // isScopeList: a code span that is one distinctive scope, or several
 // scopes at least one of which names a resource or a launch context.
 func isScopeList(text string) bool {
@@ -291,71 +180,9 @@ func trimScopePunctuation(s string) string {
 	return strings.TrimRight(s, ".,:;!")
 }
 
-// apisNamedIn are the APIs whose base URL (sandbox or production) the text
-// contains, written out or taken with :fhir-value{api="id" config="baseUrl"};
-// with several, the longest base URLs win.
-func (s *Site) apisNamedIn(text string) []*model.API {
-	text = s.baseURLValues(text, nil)
-	var out []*model.API
-	bestLen := 0
-	for _, api := range s.APIs {
-		for _, base := range api.BaseURLs() {
-			if !containsURLPrefix(text, base) {
-				continue
-			}
-			switch {
-			case len(base) > bestLen:
-				out, bestLen = []*model.API{api}, len(base)
-			case len(base) == bestLen:
-				out = append(out, api)
-			}
-		}
-	}
-	return out
-}
-
-// baseURLValues writes out the base URL of every :fhir-value directive
-// that takes one, so a request written with the directive is read as one
-// with the URL written out: from the API the directive names, or from the
-// page's API when it names none and the page is about one (pageAPIs).
-func (s *Site) baseURLValues(text string, pageAPIs []*model.API) string {
-	if !strings.Contains(text, ":fhir-value") {
-		return text
-	}
-	return directive.ReplaceValues(text, func(d string, attrs map[string]string) string {
-		if attrs["config"] != "baseUrl" {
-			return d
-		}
-		api := s.API(attrs["api"])
-		if _, named := attrs["api"]; !named && len(pageAPIs) == 1 {
-			api = pageAPIs[0]
-		}
-		if api == nil {
-			return d
-		}
-		return api.BaseURL
-	})
-}
-
-// containsURLPrefix: text holds base followed by the end of the URL or a
-// path, query or fragment, so /r4 does not match /r4b.
-func containsURLPrefix(text, base string) bool {
-	for from := 0; ; {
-		i := strings.Index(text[from:], base)
-		if i < 0 {
-			return false
-		}
-		end := from + i + len(base)
-		if end == len(text) || strings.ContainsRune("/?#'\" \n\t)`<>", rune(text[end])) {
-			return true
-		}
-		from = end
-	}
-}
-
-func (s *Site) checkPageScopes(p PageText) []diag.Diagnostic {
+func checkPageScopes(s *model.Site, p PageText) []diag.Diagnostic {
 	var diags []diag.Diagnostic
-	for _, m := range s.pageScopes(p) {
+	for _, m := range pageScopes(s, p) {
 		apis := p.APIs
 		if len(m.apis) > 0 {
 			apis = m.apis
@@ -403,13 +230,4 @@ func (s *Site) checkPageScopes(p PageText) []diag.Diagnostic {
 		diags = append(diags, diag.Diagnostic{File: p.File, Line: m.line, Severity: diag.Warning, Message: message, Hint: hint})
 	}
 	return diags
-}
-
-func apiIDs(apis []*model.API) string {
-	ids := make([]string, len(apis))
-	for i, a := range apis {
-		ids[i] = a.ID
-	}
-	sort.Strings(ids)
-	return strings.Join(ids, ", ")
 }

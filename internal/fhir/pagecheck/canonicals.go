@@ -1,4 +1,4 @@
-package fhir
+package pagecheck
 
 import (
 	"fmt"
@@ -31,7 +31,7 @@ var publishedPageRe = regexp.MustCompile(`^(.+)/(STU\d+(?:\.\d+)*|\d+\.\d+\.\d+)
 // page names (in text, code or links) and that the guide's definitions
 // do not hold, and links to a definition's published page in a declared
 // version that does not define it.
-func (s *Site) checkPageCanonicals(p PageText) []diag.Diagnostic {
+func checkPageCanonicals(s *model.Site, p PageText) []diag.Diagnostic {
 	if len(s.Guides.Definitions) == 0 {
 		return nil
 	}
@@ -47,7 +47,7 @@ func (s *Site) checkPageCanonicals(p PageText) []diag.Diagnostic {
 			return
 		}
 		seen[key] = true
-		ref, label := s.pageReference(u)
+		ref, label := pageReference(s, u)
 		if ref == "" || !definitionTypes[canonicalType(ref)] {
 			return
 		}
@@ -85,7 +85,7 @@ func (s *Site) checkPageCanonicals(p PageText) []diag.Diagnostic {
 // definition in a version label (STU6.1, 6.1.0) becomes the canonical,
 // pinned to the declared version the label names, and label says so. ""
 // when the URL is neither.
-func (s *Site) pageReference(u string) (ref, label string) {
+func pageReference(s *model.Site, u string) (ref, label string) {
 	noScheme := func(x string) string {
 		x = strings.TrimPrefix(strings.TrimPrefix(x, "https://"), "http://")
 		return strings.TrimPrefix(x, "www.")
@@ -104,7 +104,7 @@ func (s *Site) pageReference(u string) (ref, label string) {
 		if m == nil || m[1] != canonical {
 			continue
 		}
-		version := s.versionNamedBy(dep, m[2])
+		version := versionNamedBy(s, dep, m[2])
 		if version == "" {
 			continue
 		}
@@ -115,7 +115,7 @@ func (s *Site) pageReference(u string) (ref, label string) {
 
 // versionNamedBy is the declared version of dep's guide that a version
 // label names: 6.1.0 exactly, STU6.1 as 6.1.x; "" when none or several do.
-func (s *Site) versionNamedBy(dep config.FHIRDependency, label string) string {
+func versionNamedBy(s *model.Site, dep config.FHIRDependency, label string) string {
 	prefix, exact := strings.TrimPrefix(label, "STU"), !strings.HasPrefix(label, "STU")
 	var found []string
 	for _, d := range s.Guides.Declared {
