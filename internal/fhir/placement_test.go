@@ -109,7 +109,7 @@ func TestAPIFolderVersionsAreTheSameEitherWay(t *testing.T) {
 	}
 }
 
-// apiVersionsOf is apiVersions from the folder's parse, or reading the
+// apiVersionsOf is parse.APIFolders from the folder's parse, or reading the
 // statements alone.
 func apiVersionsOf(cfg config.FHIR, site fs.FS, fromParse bool) []parse.APIFolder {
 	var parsed []parse.Parsed

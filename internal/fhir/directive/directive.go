@@ -58,9 +58,9 @@ type Expansion struct {
 // Text directives (:fhir-value{…}) are replaced where they stand, so lines
 // keep their numbers; inside a fenced code block only when its info string
 // carries the fhir-values option, which is removed from the output.
-func (s *Expander) Expand(file string, body []byte, firstLine int, page *refpage.Page, apis []*model.API) (Expansion, []diag.Diagnostic) {
+func (e *Expander) Expand(file string, body []byte, firstLine int, page *refpage.Page, apis []*model.API) (Expansion, []diag.Diagnostic) {
 	var exp expansion
-	diags := s.expandLines(&exp, file, strings.SplitAfter(string(body), "\n"), firstLine, page, newPageAPI(page, apis))
+	diags := e.expandLines(&exp, file, strings.SplitAfter(string(body), "\n"), firstLine, page, newPageAPI(page, apis))
 	return exp.done(), diags
 }
 
@@ -68,9 +68,9 @@ func (s *Expander) Expand(file string, body []byte, firstLine int, page *refpage
 // directives expanded, and the page's generated content where
 // ::fhir-generated stands, or after the prose when the prose does not say.
 // apis are the APIs the page is about, as for Expand.
-func (s *Expander) ExpandPage(file string, prose []byte, firstLine int, p *refpage.Page, apis []*model.API) (Expansion, []diag.Diagnostic) {
+func (e *Expander) ExpandPage(file string, prose []byte, firstLine int, p *refpage.Page, apis []*model.API) (Expansion, []diag.Diagnostic) {
 	if bytes.Contains(prose, []byte("::fhir-generated")) {
-		return s.Expand(file, prose, firstLine, p, apis)
+		return e.Expand(file, prose, firstLine, p, apis)
 	}
 	var exp expansion
 	var diags []diag.Diagnostic
@@ -80,10 +80,10 @@ func (s *Expander) ExpandPage(file string, prose []byte, firstLine int, p *refpa
 		lines := strings.SplitAfter(text, "\n")
 		// The last element is the empty rest after the final newline: the
 		// content comes before it, on the line after the blank one.
-		diags = s.expandLines(&exp, file, lines[:len(lines)-1], firstLine, p, newPageAPI(p, apis))
+		diags = e.expandLines(&exp, file, lines[:len(lines)-1], firstLine, p, newPageAPI(p, apis))
 		line = firstLine + len(lines) - 1
 	}
-	exp.block(s.renderer.Page(p), line)
+	exp.block(e.renderer.Page(p), line)
 	exp.line("", line+1)
 	return exp.done(), diags
 }
@@ -117,7 +117,7 @@ func (e *expansion) done() Expansion {
 
 // expandLines expands lines, the first of which is line firstLine of file,
 // into exp.
-func (s *Expander) expandLines(exp *expansion, file string, lines []string, firstLine int, page *refpage.Page, ctx pageAPI) []diag.Diagnostic {
+func (e *Expander) expandLines(exp *expansion, file string, lines []string, firstLine int, page *refpage.Page, ctx pageAPI) []diag.Diagnostic {
 	var diags []diag.Diagnostic
 	fence := ""
 	valuesInFence := false
@@ -138,14 +138,14 @@ func (s *Expander) expandLines(exp *expansion, file string, lines []string, firs
 		if fence != "" || m == nil {
 			if (fence == "" || (valuesInFence && !opening)) && strings.Contains(l, ":fhir-value") {
 				var ds []diag.Diagnostic
-				l, ds = s.expandValues(file, lineNo, l, fence != "", ctx)
+				l, ds = e.expandValues(file, lineNo, l, fence != "", ctx)
 				diags = append(diags, ds...)
 			}
 			exp.line(l, lineNo)
 			continue
 		}
 		d := directive{name: m[1], attrs: ctx.fill(parseAttrs(m[2])), line: lineNo}
-		generated, err := s.generate(d, page)
+		generated, err := e.generate(d, page)
 		if err != nil {
 			err = ctx.explain(err)
 			diags = append(diags, diag.Diagnostic{File: file, Line: lineNo, Severity: diag.Error, Message: err.Error(), Hint: directiveHint(d.name)})
@@ -250,7 +250,7 @@ func ReplaceValues(text string, replace func(directive string, attrs map[string]
 // value is escaped so it reads as written (a scope's * is no emphasis);
 // in a code span or code block it goes in as is, except that a table row
 // escapes | even in code spans, as GFM requires.
-func (s *Expander) expandValues(file string, lineNo int, line string, inCode bool, ctx pageAPI) (string, []diag.Diagnostic) {
+func (e *Expander) expandValues(file string, lineNo int, line string, inCode bool, ctx pageAPI) (string, []diag.Diagnostic) {
 	var diags []diag.Diagnostic
 	tableRow := strings.HasPrefix(strings.TrimSpace(line), "|")
 	spans := codeSpanRanges(line)
@@ -267,7 +267,7 @@ func (s *Expander) expandValues(file string, lineNo int, line string, inCode boo
 			}
 			continue
 		}
-		value, err := s.InlineValue(ctx.fill(parseAttrs(line[m[4]:m[5]])))
+		value, err := e.InlineValue(ctx.fill(parseAttrs(line[m[4]:m[5]])))
 		if err != nil {
 			err = ctx.explain(err)
 			diags = append(diags, diag.Diagnostic{File: file, Line: lineNo, Severity: diag.Error,
@@ -394,8 +394,8 @@ func directiveHint(name string) string {
 // generate produces the Markdown of one directive. Generated sections
 // start at level-2 headings; level="3" (up to 5) nests them under a heading
 // of the page, as when one page walks through several resources.
-func (s *Expander) generate(d directive, page *refpage.Page) (string, error) {
-	md, err := s.generateMarkdown(d, page)
+func (e *Expander) generate(d directive, page *refpage.Page) (string, error) {
+	md, err := e.generateMarkdown(d, page)
 	if err != nil || d.attrs["level"] == "" {
 		return md, err
 	}
@@ -434,7 +434,7 @@ func shiftHeadings(md string, n int) string {
 	return strings.Join(lines, "\n")
 }
 
-func (s *Expander) generateMarkdown(d directive, page *refpage.Page) (string, error) {
+func (e *Expander) generateMarkdown(d directive, page *refpage.Page) (string, error) {
 	needed, ok := directives[d.name]
 	if !ok {
 		return "", fmt.Errorf("unknown directive ::%s", d.name)
@@ -445,54 +445,54 @@ func (s *Expander) generateMarkdown(d directive, page *refpage.Page) (string, er
 		}
 	}
 	if d.name == "fhir-json" {
-		return s.jsonBlock(d.attrs)
+		return e.jsonBlock(d.attrs)
 	}
 	if d.name == "fhir-generated" {
 		if page == nil {
 			return "", fmt.Errorf("::fhir-generated only works in the prose file of a generated FHIR page")
 		}
-		return s.renderer.Page(page), nil
+		return e.renderer.Page(page), nil
 	}
 	if d.name == "fhir-extension" {
-		f := s.site.Registry.ByURL(d.attrs["url"])
+		f := e.site.Registry.ByURL(d.attrs["url"])
 		if f == nil {
 			return "", fmt.Errorf("no StructureDefinition with url %s is loaded", d.attrs["url"])
 		}
 		if sd, ok := f.Resource.(*model.StructureDefinition); !ok || sd.Type != "Extension" {
 			return "", fmt.Errorf("%s is not an extension definition", d.attrs["url"])
 		}
-		return s.renderer.Extension(f), nil
+		return e.renderer.Extension(f), nil
 	}
-	api := s.site.API(d.attrs["api"])
+	api := e.site.API(d.attrs["api"])
 	if api == nil {
-		return "", fmt.Errorf("no FHIR API with id %q is configured%s", d.attrs["api"], s.site.APISuggestion(d.attrs["api"]))
+		return "", fmt.Errorf("no FHIR API with id %q is configured%s", d.attrs["api"], e.site.APISuggestion(d.attrs["api"]))
 	}
 	switch d.name {
 	case "fhir-capabilitystatement":
-		return s.renderer.CapabilityStatement(api), nil
+		return e.renderer.CapabilityStatement(api), nil
 	case "fhir-resources":
-		return s.renderer.ResourceList(api), nil
+		return e.renderer.ResourceList(api), nil
 	case "fhir-downloads":
-		return s.renderer.Downloads(api), nil
+		return e.renderer.Downloads(api), nil
 	case "fhir-resource", "fhir-searchparams":
 		res := api.Resource(d.attrs["type"])
 		if res == nil {
 			return "", fmt.Errorf("API %q does not support %s", api.ID, d.attrs["type"])
 		}
 		if d.name == "fhir-searchparams" {
-			return s.renderer.SearchParams(api, *res), nil
+			return e.renderer.SearchParams(api, *res), nil
 		}
-		md, _ := s.renderer.Resource(api, res.Type)
+		md, _ := e.renderer.Resource(api, res.Type)
 		return md, nil
 	case "fhir-operation":
-		f := s.site.Registry.ByURL(d.attrs["url"])
+		f := e.site.Registry.ByURL(d.attrs["url"])
 		if f == nil || f.Resource == nil {
 			return "", fmt.Errorf("no OperationDefinition with url %s is loaded", d.attrs["url"])
 		}
 		if _, ok := f.Resource.(*model.OperationDefinition); !ok {
 			return "", fmt.Errorf("%s is not an OperationDefinition", d.attrs["url"])
 		}
-		return s.renderer.Operation(api, f), nil
+		return e.renderer.Operation(api, f), nil
 	}
 	return "", fmt.Errorf("unknown directive ::%s", d.name)
 }

@@ -33,8 +33,8 @@ var configValueKeys = []string{"id", "title", "baseUrl", "capabilityStatement", 
 
 // configValue is one of configValueKeys for an API; ok is false for an
 // unknown key, and the value is "" when the API leaves it unset.
-func (s *Expander) configValue(api *model.API, key string) (string, bool) {
-	base := s.renderer.Links.BaseURL
+func (e *Expander) configValue(api *model.API, key string) (string, bool) {
+	base := e.renderer.Links.BaseURL
 	if base == "" {
 		base = "/"
 	}
@@ -62,23 +62,23 @@ func (s *Expander) configValue(api *model.API, key string) (string, bool) {
 // resolveSource finds what the directive's attributes name. leaf is true for
 // ::fhir-json, which shows documents, false for :fhir-value, which also
 // reads config values and dependency versions.
-func (s *Expander) resolveSource(attrs map[string]string, leaf bool) (*valueSource, error) {
+func (e *Expander) resolveSource(attrs map[string]string, leaf bool) (*valueSource, error) {
 	if pkg := attrs["dependency"]; pkg != "" && !leaf {
-		v, err := s.dependencyVersion(pkg, attrs["api"])
+		v, err := e.dependencyVersion(pkg, attrs["api"])
 		if err != nil {
 			return nil, err
 		}
 		return &valueSource{label: "dependency " + pkg, value: &v}, nil
 	}
 	if f := attrs["file"]; f != "" {
-		return s.fileSource(f)
+		return e.fileSource(f)
 	}
 	if u := attrs["url"]; u != "" {
-		file := s.site.Registry.ByURL(u)
+		file := e.site.Registry.ByURL(u)
 		if file == nil {
-			return nil, fmt.Errorf("no FHIR resource of the site has the canonical URL %s%s", u, suggest(u, s.canonicalURLs()))
+			return nil, fmt.Errorf("no FHIR resource of the site has the canonical URL %s%s", u, suggest(u, e.canonicalURLs()))
 		}
-		return s.fileSourceOf(file, path.Base(file.Path))
+		return e.fileSourceOf(file, path.Base(file.Path))
 	}
 	if attrs["api"] == "" {
 		if leaf {
@@ -86,15 +86,15 @@ func (s *Expander) resolveSource(attrs map[string]string, leaf bool) (*valueSour
 		}
 		return nil, fmt.Errorf(`:fhir-value needs api="…", file="…", url="…" or dependency="…"`)
 	}
-	api := s.site.API(attrs["api"])
+	api := e.site.API(attrs["api"])
 	if api == nil {
-		return nil, fmt.Errorf("no FHIR API with id %q is configured%s", attrs["api"], s.site.APISuggestion(attrs["api"]))
+		return nil, fmt.Errorf("no FHIR API with id %q is configured%s", attrs["api"], e.site.APISuggestion(attrs["api"]))
 	}
 	switch {
 	case attrs["resource"] != "":
-		return s.resourceSource(api, attrs["resource"])
+		return e.resourceSource(api, attrs["resource"])
 	case !leaf && attrs["config"] != "":
-		v, ok := s.configValue(api, attrs["config"])
+		v, ok := e.configValue(api, attrs["config"])
 		if !ok {
 			return nil, fmt.Errorf("config=%q is not a value of a fhir API%s; the values are %s", attrs["config"],
 				suggest(attrs["config"], configValueKeys), strings.Join(configValueKeys, ", "))
@@ -107,7 +107,7 @@ func (s *Expander) resolveSource(attrs map[string]string, leaf bool) (*valueSour
 		if api.Smart == nil {
 			return nil, fmt.Errorf("fhir API %q has no smartConfiguration in the site config", api.ID)
 		}
-		doc, err := s.site.Documents.Smart(api.Smart)
+		doc, err := e.site.Documents.Smart(api.Smart)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", api.Smart.Path, err)
 		}
@@ -116,7 +116,7 @@ func (s *Expander) resolveSource(attrs map[string]string, leaf bool) (*valueSour
 	case leaf && attrs["show"] != "" && attrs["show"] != "capabilitystatement":
 		return nil, fmt.Errorf(`show=%q: write show="smart-configuration" or show="capabilitystatement"`, attrs["show"])
 	}
-	src, err := s.fileSourceOf(api.File, "")
+	src, err := e.fileSourceOf(api.File, "")
 	if err != nil {
 		return nil, err
 	}
@@ -124,23 +124,23 @@ func (s *Expander) resolveSource(attrs map[string]string, leaf bool) (*valueSour
 	return src, nil
 }
 
-func (s *Expander) fileSource(rel string) (*valueSource, error) {
-	p := path.Join(s.site.Dir, rel)
-	f := s.site.Registry.ByPath(p)
+func (e *Expander) fileSource(rel string) (*valueSource, error) {
+	p := path.Join(e.site.Dir, rel)
+	f := e.site.Registry.ByPath(p)
 	if f == nil {
 		var paths []string
-		for _, file := range s.site.Registry.Files() {
+		for _, file := range e.site.Registry.Files() {
 			if file.Entry == "" {
-				paths = append(paths, strings.TrimPrefix(file.Path, s.site.Dir+"/"))
+				paths = append(paths, strings.TrimPrefix(file.Path, e.site.Dir+"/"))
 			}
 		}
-		return nil, fmt.Errorf("%s is not a FHIR file of the FHIR folder %s%s", rel, s.site.Dir, suggest(rel, paths))
+		return nil, fmt.Errorf("%s is not a FHIR file of the FHIR folder %s%s", rel, e.site.Dir, suggest(rel, paths))
 	}
-	return s.fileSourceOf(f, path.Base(f.Path))
+	return e.fileSourceOf(f, path.Base(f.Path))
 }
 
-func (s *Expander) fileSourceOf(f *model.File, title string) (*valueSource, error) {
-	decoded := s.site.Documents.File(f)
+func (e *Expander) fileSourceOf(f *model.File, title string) (*valueSource, error) {
+	decoded := e.site.Documents.File(f)
 	if decoded.Err != nil {
 		return nil, fmt.Errorf("%s: %v", f.Path, decoded.Err)
 	}
@@ -148,22 +148,22 @@ func (s *Expander) fileSourceOf(f *model.File, title string) (*valueSource, erro
 }
 
 // resourceSource is an example resource the API may show, by Type/id.
-func (s *Expander) resourceSource(api *model.API, key string) (*valueSource, error) {
+func (e *Expander) resourceSource(api *model.API, key string) (*valueSource, error) {
 	scope := path.Dir(api.File.Path)
-	f := s.site.Registry.ByKey(scope, key)
+	f := e.site.Registry.ByKey(scope, key)
 	if f == nil {
-		f = s.site.Registry.ByKey("", key)
+		f = e.site.Registry.ByKey("", key)
 	}
 	if f == nil {
 		var keys []string
-		for _, file := range s.site.Registry.Files() {
+		for _, file := range e.site.Registry.Files() {
 			if file.ID != "" && (file.Scope == scope || file.Scope == "") {
 				keys = append(keys, file.Key())
 			}
 		}
 		return nil, fmt.Errorf("API %q has no resource %s in its folder %s%s", api.ID, key, scope, suggest(key, keys))
 	}
-	src, err := s.fileSourceOf(f, "")
+	src, err := e.fileSourceOf(f, "")
 	if err != nil {
 		return nil, err
 	}
@@ -173,11 +173,11 @@ func (s *Expander) resourceSource(api *model.API, key string) (*valueSource, err
 
 // dependencyVersion is the declared version of a package; with several
 // declared, the one the API's statement pins its references to.
-func (s *Expander) dependencyVersion(pkg, apiID string) (string, error) {
+func (e *Expander) dependencyVersion(pkg, apiID string) (string, error) {
 	var versions []string
 	var canonical string
 	var packages []string
-	for _, d := range s.site.Guides.Declared {
+	for _, d := range e.site.Guides.Declared {
 		packages = append(packages, d.Package)
 		if d.Package == pkg {
 			versions = append(versions, d.Version)
@@ -192,11 +192,11 @@ func (s *Expander) dependencyVersion(pkg, apiID string) (string, error) {
 	case apiID == "":
 		return "", fmt.Errorf("the site declares %s in versions %s: add api=\"…\" to take the version that API's statement uses", pkg, strings.Join(versions, " and "))
 	}
-	api := s.site.API(apiID)
+	api := e.site.API(apiID)
 	if api == nil {
-		return "", fmt.Errorf("no FHIR API with id %q is configured%s", apiID, s.site.APISuggestion(apiID))
+		return "", fmt.Errorf("no FHIR API with id %q is configured%s", apiID, e.site.APISuggestion(apiID))
 	}
-	used := s.site.Documents.PinnedVersions(api.File, canonical, versions)
+	used := e.site.Documents.PinnedVersions(api.File, canonical, versions)
 	if len(used) != 1 {
 		return "", fmt.Errorf("the statement of API %q pins references into %s to %s, not to one declared version (%s)", api.ID, pkg,
 			orNone(used), strings.Join(versions, ", "))
@@ -219,9 +219,9 @@ func suggest(s string, candidates []string) string {
 	return ""
 }
 
-func (s *Expander) canonicalURLs() []string {
+func (e *Expander) canonicalURLs() []string {
 	var out []string
-	for _, f := range s.site.Registry.Files() {
+	for _, f := range e.site.Registry.Files() {
 		if f.URL != "" && f.Resource != nil {
 			out = append(out, f.URL)
 		}
@@ -317,13 +317,13 @@ func isComposite(v any) bool {
 }
 
 // InlineValue is the text of a :fhir-value directive's attributes.
-func (s *Expander) InlineValue(attrs map[string]string) (string, error) {
+func (e *Expander) InlineValue(attrs map[string]string) (string, error) {
 	for _, both := range [][2]string{{"config", "path"}, {"smart", "path"}, {"config", "smart"}} {
 		if attrs[both[0]] != "" && attrs[both[1]] != "" {
 			return "", fmt.Errorf(":fhir-value takes %s=\"…\" or %s=\"…\", not both", both[0], both[1])
 		}
 	}
-	src, err := s.resolveSource(attrs, false)
+	src, err := e.resolveSource(attrs, false)
 	if err != nil {
 		return "", err
 	}
@@ -357,8 +357,8 @@ func (s *Expander) InlineValue(attrs map[string]string) (string, error) {
 
 // jsonBlock is the Markdown of a ::fhir-json directive: a JSON code block,
 // titled, holding the document exactly as written, or one element of it.
-func (s *Expander) jsonBlock(attrs map[string]string) (string, error) {
-	src, err := s.resolveSource(attrs, true)
+func (e *Expander) jsonBlock(attrs map[string]string) (string, error) {
+	src, err := e.resolveSource(attrs, true)
 	if err != nil {
 		return "", err
 	}

@@ -38,7 +38,7 @@ func TestPostmanClientAuthentication(t *testing.T) {
 		override   config.FHIRAuthorization
 		wantGrant  string
 		wantMethod string
-		wantIssue  string // fragment of clientAuthProblem, "" for none
+		wantIssue  string // fragment of ClientAuthProblem, "" for none
 	}{
 		{"client credentials by default", []model.Extension{{URL: "token", ValueURI: token}}, config.FHIRAuthorization{},
 			postman.GrantClientCredentials, postman.ClientAuthPrivateKeyJWT, ""},
@@ -69,7 +69,7 @@ func TestPostmanClientAuthentication(t *testing.T) {
 			api := &model.API{Statement: &model.CapabilityStatement{Rest: []model.Rest{*rest}}, Authorization: c.override}
 			issue := ClientAuthProblem(api)
 			if (c.wantIssue == "") != (issue == "") || !strings.Contains(issue, c.wantIssue) {
-				t.Errorf("clientAuthProblem = %q, want %q", issue, c.wantIssue)
+				t.Errorf("ClientAuthProblem = %q, want %q", issue, c.wantIssue)
 			}
 		})
 	}

@@ -44,7 +44,7 @@ func TestSearchValue(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			got, ok := SearchValue([]byte(c.raw), c.resourceType, c.paramType, c.expression)
 			if got != c.want || ok != (c.want != "") {
-				t.Errorf("searchValue(%q) = %q, %t; want %q", c.expression, got, ok, c.want)
+				t.Errorf("SearchValue(%q) = %q, %t; want %q", c.expression, got, ok, c.want)
 			}
 		})
 	}

@@ -21,7 +21,7 @@ type SmartConfiguration struct {
 	Fields map[string]any
 	// Server is what the document says about scopes.
 	Server smart.Server
-	// V1 is true for a SMART App Launch 1.0.0 document (see smartVersion).
+	// V1 is true for a SMART App Launch 1.0.0 document (as parse reads it).
 	V1 bool
 	// HasScopes is false when the document lists no scopes_supported
 	// (only recommended): then no scope can be checked against it.

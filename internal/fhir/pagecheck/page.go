@@ -12,8 +12,8 @@ type PageText struct {
 	// File is the site-relative source file.
 	File    string
 	Outline *markdown.Outline
-	// APIs are the APIs the page is about (fhir.Site.PageAPIs); none for a page about
-	// no API, whose scopes are then not checked.
+	// APIs are the APIs the page is about (fhir.Site.PageAPIs); none for a
+	// page about no API, whose scopes are then not checked.
 	APIs []*model.API
 	// Ignored says whether a finding of a check on a line is silenced there
 	// (see lint's ignore markers); nil silences nothing.

@@ -26,11 +26,11 @@ type PlaceFunc func(sitePath string) (v base.Version, scope string)
 // Folder reads and parses every .json file under dir of the site but
 // those skip names (an API's SMART discovery document, which is no FHIR
 // resource), on every core, in the folder's order. Where each file belongs
-// does not change how it parses: register places them once every file is
+// does not change how it parses: Register places them once every file is
 // read, so that the API folders' versions, which are in their statements,
 // need no reading of their own.
 //
-// With a memo (WithParsedMemo), a file whose bytes are those of the memo's
+// With a memo (fhir.WithParsedMemo), a file whose bytes are those of the memo's
 // snapshot takes its parse from it, and a folder of which any file was
 // parsed is kept in it again.
 func Folder(ctx context.Context, site fs.FS, dir string, skip func(string) bool, memo Memo) ([]Parsed, []diag.Diagnostic) {
@@ -101,10 +101,10 @@ func countRead(data [][]byte) int {
 }
 
 // unplaced is the version of a parsed file that declares none, until
-// register places it.
+// Register places it.
 const unplaced base.Version = ""
 
-// ownVersion is the FHIR version the file at p declares, when readFolder
+// ownVersion is the FHIR version the file at p declares, when Folder
 // parsed it: ok is false when it did not (a file it could not read or
 // parse, or one outside the folder).
 func ownVersion(parsed []Parsed, p string) (v base.Version, ok bool) {

@@ -254,7 +254,7 @@ func sameDiags(a, b []diag.Diagnostic) bool {
 }
 
 // rememberSnapshot keeps the folder's parse in memo: every file read
-// (data, with the SHA-256 readFolder took of each), with what it parsed
+// (data, with the SHA-256 Folder took of each), with what it parsed
 // to. What the snapshot describes is taken now, the
 // files as they parsed (their placing comes later); the encoding, which
 // only reads them, may run while the build goes on.
@@ -280,7 +280,7 @@ func rememberSnapshot(memo Memo, results []Parsed, data [][]byte, sums [][sha256
 	memo.Remember(func() ([]byte, bool) { return encodeSnapshot(files, unkept, byPath, parsed) })
 }
 
-// asParsed copies the files as they are now: register places the files
+// asParsed copies the files as they are now: Register places the files
 // themselves later.
 func asParsed(files []*model.File) []*model.File {
 	out := make([]*model.File, len(files))
