@@ -186,3 +186,11 @@ func StripFrontMatter(src []byte) (body []byte, bodyLine int) {
 	_, body, bodyLine, _ = parseFrontMatter("", src)
 	return body, bodyLine
 }
+
+// SplitFrontMatter separates a file's leading "---" YAML block from its
+// body, for content read outside this package (blog posts): the YAML, the
+// body, the number of lines before the body, and false when the block
+// never ends.
+func SplitFrontMatter(src []byte) (fm, body []byte, bodyLine int, ok bool) {
+	return splitFrontMatter(src)
+}
