@@ -252,3 +252,30 @@ func blogAuthor(a *blog.Author) themedata.BlogAuthor {
 func blogTag(t *blog.Tag, count int) themedata.BlogTag {
 	return themedata.BlogTag{Label: t.Label, Permalink: t.Permalink, Description: t.Description, Count: count}
 }
+
+// blogFeeds writes the blog's feeds from its listed posts' renders.
+func (r *resolver) blogFeeds() []blog.FeedFile {
+	bl := r.site.blog
+	if bl == nil {
+		return nil
+	}
+	cfg := r.site.cfg
+	var posts []blog.FeedPost
+	for _, p := range bl.Listed() {
+		res := r.md.results[pageKey(p.Source)]
+		if res == nil {
+			continue
+		}
+		html, _ := r.b.memo.markdownHTML.Get(r.md.html[pageKey(p.Source)])
+		posts = append(posts, blog.FeedPost{Post: p, Title: r.postTitle(p),
+			Description: firstNonEmpty(p.FrontMatter.Description, res.Description),
+			HTML:        blog.AbsoluteLinks(string(html), cfg.URL)})
+	}
+	site := blog.FeedSite{Title: cfg.Title, URL: cfg.URL, BaseURL: cfg.BaseURL,
+		Language: cfg.I18n.LocaleConfigs[cfg.I18n.DefaultLocale].HTMLLang}
+	feeds, err := bl.Feeds(site, posts)
+	if err != nil {
+		r.b.diags.Add(diag.Diagnostic{File: cfg.File, Severity: diag.Error, Message: err.Error()})
+	}
+	return feeds
+}
