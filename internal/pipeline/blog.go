@@ -160,12 +160,52 @@ func (r *resolver) postPage(p *blog.Post, sidebar themedata.BlogSidebar) *builtP
 			pageLinks = append(pageLinks, links.Link{Dest: a.Permalink, File: p.Source, Line: fm.Lines["authors"]})
 		}
 	}
-	return &builtPage{
+	bp := &builtPage{
 		entry: route.Entry{Path: p.Permalink, Kind: route.KindBlogPost, Title: title, Locale: r.site.cfg.I18n.DefaultLocale,
 			Unlisted: fm.Unlisted},
 		data: data, html: r.md.html[pageKey(p.Source)], hasHTML: true, source: p.Source, line: 1, links: pageLinks,
 		anchors: res.Anchors,
 	}
+	if h1 := leadingH1(r.postHTML(pageKey(p.Source))); h1 != "" {
+		bp.htmlEdits = []string{h1, ""}
+	}
+	return bp
+}
+
+// postHTML reads a post's render (or its excerpt's) from the store.
+func (r *resolver) postHTML(key string) string {
+	html, ok := r.b.memo.markdownHTML.Get(r.md.html[key])
+	if !ok && r.md.results[key] != nil {
+		r.b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: "the build store lost a blog post's render"})
+	}
+	return string(html)
+}
+
+// leadingH1 is the h1 a post's HTML starts with, "" when it starts
+// otherwise: the post's title, which its header shows, so Docusaurus takes
+// it out of the content.
+func leadingH1(html string) string {
+	trimmed := strings.TrimLeft(html, " \t\n")
+	if !strings.HasPrefix(trimmed, "<h1") {
+		return ""
+	}
+	end := strings.Index(trimmed, "</h1>")
+	if end < 0 {
+		return ""
+	}
+	h1 := trimmed[:end+len("</h1>")]
+	if strings.HasPrefix(trimmed[len(h1):], "\n") {
+		h1 += "\n"
+	}
+	return html[:len(html)-len(trimmed)] + h1
+}
+
+// withoutTitle is a post's HTML without its leading h1.
+func withoutTitle(html string) string {
+	if h1 := leadingH1(html); h1 != "" {
+		return html[len(h1):]
+	}
+	return html
 }
 
 // listPage is one page of a list of posts, each shown by its excerpt.
@@ -231,11 +271,7 @@ func (r *resolver) blogPost(p *blog.Post, withExcerpt bool) themedata.BlogPost {
 		if p.Excerpt != nil {
 			key = excerptKey(p.Source)
 		}
-		if html, ok := r.b.memo.markdownHTML.Get(r.md.html[key]); ok {
-			out.HTML = string(html)
-		} else if r.md.results[key] != nil {
-			r.b.diags.Add(diag.Diagnostic{File: p.Source, Severity: diag.Error, Message: "the build store lost a blog post's render"})
-		}
+		out.HTML = withoutTitle(r.postHTML(key))
 	}
 	return out
 }
@@ -266,10 +302,10 @@ func (r *resolver) blogFeeds() []blog.FeedFile {
 		if res == nil {
 			continue
 		}
-		html, _ := r.b.memo.markdownHTML.Get(r.md.html[pageKey(p.Source)])
+		html := withoutTitle(r.postHTML(pageKey(p.Source)))
 		posts = append(posts, blog.FeedPost{Post: p, Title: r.postTitle(p),
 			Description: firstNonEmpty(p.FrontMatter.Description, res.Description),
-			HTML:        blog.AbsoluteLinks(string(html), cfg.URL)})
+			HTML:        blog.AbsoluteLinks(html, cfg.URL)})
 	}
 	site := blog.FeedSite{Title: cfg.Title, URL: cfg.URL, BaseURL: cfg.BaseURL,
 		Language: cfg.I18n.LocaleConfigs[cfg.I18n.DefaultLocale].HTMLLang}
