@@ -19,7 +19,7 @@ export function BlogLayout({ sidebar, path, toc, children }: BlogLayoutProps) {
   const hasSidebar = sidebar.items.length > 0;
   const showTOC = !!toc && toc.length > 0 && windowSize !== 'mobile';
   return (
-    <div className="container margin-vert--lg blog-wrapper">
+    <div className="container margin-vert--lg">
       <div className="row">
         {hasSidebar && <BlogSidebar sidebar={sidebar} currentPath={path} />}
         <main className={`col ${hasSidebar ? 'col--7' : 'col--9 col--offset-1'}`}>{children}</main>

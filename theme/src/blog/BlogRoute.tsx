@@ -3,6 +3,7 @@
 // The engine worked out each list; the components only show it.
 import type { BlogData, BlogListMeta, BlogPost, BlogTag, PageData } from '../contract.gen';
 import { Link } from '../app/Link';
+import { ContentVisibilityBanners } from '../docs/DocFooter';
 import { BlogLayout } from './BlogLayout';
 import { BlogAuthors, BlogPostItem } from './BlogPostItem';
 
@@ -170,6 +171,7 @@ function BlogContent({ page, blog }: { page: PageData; blog: BlogData }) {
     case 'blog-post':
       return (
         <>
+          <ContentVisibilityBanners doc={{ unlisted: blog.post!.unlisted }} />
           <BlogPostItem post={blog.post!} html={page.html} inList={false} hasMermaid={page.hasMermaid} />
           <PostPaginator blog={blog} />
         </>
