@@ -62,6 +62,7 @@ function ListHeader({ page, list }: { page: PageData; list: BlogListMeta }) {
   if (list.author) {
     return (
       <header className="margin-bottom--xl">
+        <h1>{page.title}</h1>
         <BlogAuthors authors={[list.author]} />
         <p>{list.count === 1 ? 'One post' : `${list.count} posts`}</p>
       </header>
