@@ -2,7 +2,7 @@
 // current route. Shared by the server render and the browser.
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { PageData, SidebarItem, SiteData } from '../contract.gen';
-import { BlogRoute } from '../blog/BlogRoute';
+import { BlogPage } from '../blog/BlogPage';
 import { DocsRoute } from '../docs/DocsRoute';
 import { HomePage } from '../pages/HomePage';
 import { MarkdownPage } from '../pages/MarkdownPage';
@@ -32,7 +32,7 @@ export function PageBody({ page, sidebar }: { page: PageData; sidebar: SidebarIt
     case 'blog-tags':
     case 'blog-authors':
     case 'blog-archive':
-      return <BlogRoute page={page} />;
+      return <BlogPage page={page} />;
     default:
       return <MarkdownPage page={page} />;
   }
