@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { BlogPost, PageData } from '../contract.gen';
-import { renderWithSite } from '../shell/test-utils';
+import { renderWithSite, setWindowWidth } from '../shell/test-utils';
 import { readingTimeLabel } from './BlogPostItem';
 import { BlogRoute } from './BlogRoute';
 
@@ -69,5 +69,15 @@ describe('BlogRoute', () => {
   it('says reading time as Docusaurus does', () => {
     expect(readingTimeLabel(1)).toBe('One min read');
     expect(readingTimeLabel(4)).toBe('4 min read');
+  });
+});
+
+describe('BlogRoute on mobile', () => {
+  it('puts the recent posts in the navbar secondary menu, not beside the post', () => {
+    setWindowWidth(375);
+    const p = page({ blog: { sidebar, items: [], list: { page: 1, pages: 1, count: 0 } } });
+    renderWithSite(<BlogRoute page={p} />, { page: p });
+    expect(screen.queryByRole('navigation', { name: 'Blog recent posts navigation' })).toBeNull();
+    setWindowWidth(1024);
   });
 });
