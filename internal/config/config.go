@@ -51,12 +51,15 @@ type Site struct {
 	Pages         Pages  `yaml:"pages" json:"-"`
 	// Blog is the blog (Docusaurus's blog plugin), built when its folder
 	// exists.
-	Blog              Blog       `yaml:"blog" json:"-"`
-	StaticDirectories []string   `yaml:"staticDirectories" json:"-"`
-	Redirects         []Redirect `yaml:"redirects" json:"-"`
-	FHIR              FHIR       `yaml:"fhir" json:"-"`
-	ThemeConfig       Theme      `yaml:"themeConfig" json:"themeConfig"`
-	Markdown          Markdown   `yaml:"markdown" json:"-"`
+	Blog              Blog     `yaml:"blog" json:"-"`
+	StaticDirectories []string `yaml:"staticDirectories" json:"-"`
+	// CustomCSS are the site's own stylesheets, applied after the theme's
+	// on every page (Docusaurus's theme.customCss), in order.
+	CustomCSS   []string   `yaml:"customCss" json:"-"`
+	Redirects   []Redirect `yaml:"redirects" json:"-"`
+	FHIR        FHIR       `yaml:"fhir" json:"-"`
+	ThemeConfig Theme      `yaml:"themeConfig" json:"themeConfig"`
+	Markdown    Markdown   `yaml:"markdown" json:"-"`
 
 	// File is the config's file in the site folder, for diagnostics:
 	// portal.yaml, or the docusaurus.config.* it was read from.

@@ -747,14 +747,31 @@ func (m *mapper) wrapsBlogPlugin(raw string) bool {
 func (m *mapper) mapThemeOptions(at, options *yaml.Node) {
 	pairs(options, func(key, value *yaml.Node) {
 		if key.Value == "customCss" && isSet(value) {
-			m.warn(key, "Portal's theme styles every page itself",
-				"theme customCss is skipped: the custom stylesheet is not applied")
+			m.mapCustomCSS(key, value)
 			return
 		}
 		if isSet(value) {
 			m.warn(key, "", "theme option %s is not used by Portal; skipped", key.Value)
 		}
 	})
+}
+
+// mapCustomCSS maps theme.customCss (a file, or a list of them) onto
+// customCss.
+func (m *mapper) mapCustomCSS(key, value *yaml.Node) {
+	list := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Line: key.Line, Column: key.Column}
+	items := []*yaml.Node{value}
+	if value.Kind == yaml.SequenceNode {
+		items = value.Content
+	}
+	for _, item := range items {
+		if why := describe(item); why != "" || item.Kind != yaml.ScalarNode {
+			m.warn(key, "give the stylesheet's path as a string", "theme customCss entry is %s; skipped", why)
+			continue
+		}
+		list.Content = append(list.Content, scalar(item.Value, key))
+	}
+	set(m.out, "customCss", list)
 }
 
 func (m *mapper) mapRedirects(at, options *yaml.Node) {

@@ -105,12 +105,14 @@ func TestLoadConfigTypeScript(t *testing.T) {
 	if cfg.Blog.Off || cfg.Blog.Path != "blog" || !*cfg.Blog.ShowReadingTime {
 		t.Errorf("blog = %+v", cfg.Blog)
 	}
+	if strings.Join(cfg.CustomCSS, " ") != "src/css/custom.css" {
+		t.Errorf("customCss = %q", cfg.CustomCSS)
+	}
 	if strings.Join(cfg.OutOfScope, " ") != "/$" {
 		t.Errorf("out of scope = %q", cfg.OutOfScope)
 	}
 	wantWarnings := []struct{ file, text string }{
 		{"docusaurus.config.ts", "docs option remarkPlugins is not supported"},
-		{"docusaurus.config.ts", "theme customCss is skipped"},
 		{"docusaurus.config.ts", `plugin "@docusaurus/plugin-ideal-image" is skipped`},
 		{"docusaurus.config.ts", "themeConfig.prism is skipped"},
 		{"docusaurus.config.ts", "themeConfig.navbar.logo.style is not used by Portal's theme"},

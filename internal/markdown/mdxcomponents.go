@@ -131,16 +131,17 @@ func isHeadingID(e *mdxExpression) bool {
 
 // Components, by the module Docusaurus sites import them from.
 var themeComponents = map[string]string{
-	"@theme/Tabs":          "Tabs",
-	"@theme/TabItem":       "TabItem",
-	"@theme/Admonition":    "Admonition",
-	"@theme/CodeBlock":     "CodeBlock",
-	"@theme/Details":       "Details",
-	"@docusaurus/Link":     "Link",
-	"@theme/DocCardList":   "DocCardList",
-	"@theme/TOCInline":     "TOCInline",
-	"@theme/MDXComponents": "MDXComponents",
-	"@docusaurus/Head":     "Head",
+	"@theme/Tabs":             "Tabs",
+	"@theme/TabItem":          "TabItem",
+	"@theme/Admonition":       "Admonition",
+	"@theme/CodeBlock":        "CodeBlock",
+	"@theme/Details":          "Details",
+	"@docusaurus/Link":        "Link",
+	"@theme/DocCardList":      "DocCardList",
+	"@theme/TOCInline":        "TOCInline",
+	"@theme/MDXComponents":    "MDXComponents",
+	"@docusaurus/Head":        "Head",
+	"@docusaurus/BrowserOnly": "BrowserOnly",
 }
 
 // componentOf names the component a JSX name stands for: a theme component
@@ -190,6 +191,12 @@ func (p *pageState) mapElement(n ast.Node, source []byte, pc parser.Context) {
 	switch kind {
 	case "Head":
 		p.mapHead(n, el, source)
+	case "BrowserOnly":
+		// Its children are a function the browser calls; the server render
+		// (Docusaurus's too) shows only the fallback, which Portal leaves out.
+		el.hidden = true
+		p.warnOnce(el.pos, "browser-only", "<BrowserOnly> shows its content only in the browser, by code Portal does not run; it is left out",
+			"write the content as Markdown, or leave it to the browser-only page")
 	case "Tabs":
 		p.mapTabs(n, el, pc)
 	case "TabItem":
@@ -225,7 +232,9 @@ func (p *pageState) mapElement(n ast.Node, source []byte, pc parser.Context) {
 		} else if imp, ok := p.imports[name]; ok {
 			what = fmt.Sprintf("(imported from %q) is not one Portal knows", imp.source)
 		}
-		p.hide(n, el, fmt.Sprintf("the component <%s> %s; it is left out of the page", name, what),
+		// The component's own markup is missing, but what it wraps is the
+		// page's text: shown in its place, as a fragment would show it.
+		p.warnOnce(el.pos, "unknown-component:"+name, fmt.Sprintf("the component <%s> %s; what it wraps is shown without it", name, what),
 			"replace it with Markdown or HTML, or with a component docs/docusaurus-compat.md lists")
 	}
 }

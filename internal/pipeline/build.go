@@ -214,7 +214,7 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 	}
 	b.precompressOutput(out)
 	b.background.Wait()
-	res := &Result{Diagnostics: b.diags.Items(), Stages: b.stages, Outside: b.outside}
+	res := &Result{Diagnostics: diag.Merge(b.diags.Items()), Stages: b.stages, Outside: b.outside}
 	err := ctx.Err()
 	switch {
 	case err != nil:

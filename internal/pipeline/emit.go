@@ -22,6 +22,7 @@ import (
 	"github.com/portaldocs/portal/internal/markdown"
 	"github.com/portaldocs/portal/internal/route"
 	"github.com/portaldocs/portal/internal/search"
+	"github.com/portaldocs/portal/internal/sitecss"
 	"github.com/portaldocs/portal/internal/ssr"
 	"github.com/portaldocs/portal/internal/theme"
 	"github.com/portaldocs/portal/internal/themedata"
@@ -47,7 +48,7 @@ func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *
 	m := plan.manifest
 	out.add(strings.TrimPrefix(m.SiteData, base), plan.siteData)
 	out.add(strings.TrimPrefix(m.SidebarsData, base), plan.sidebarsData)
-	assets, err := emitTheme(out, base, bundle)
+	assets, err := emitTheme(out, base, bundle, b.siteStylesheet(out, cfg))
 	if err != nil { // the build fails; the rest is written as usual and discarded
 		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: err.Error()})
 	}
@@ -152,15 +153,37 @@ func (b *builder) emitData(out *Output, p *builtPage, base string) {
 // themeDir is where the client bundle is served from, under the base URL.
 const themeDir = "assets/theme/"
 
-// emitTheme copies the client bundle and writes the code-highlighting
-// stylesheet; it returns the URLs every page loads.
-func emitTheme(out *Output, base string, bundle *theme.Bundle) (themedata.RenderAssets, error) {
+// siteAssetDir is where the files the site's stylesheets name are served
+// from, under the base URL.
+const siteAssetDir = "assets/site"
+
+// siteStylesheet bundles the site's own stylesheets (customCss), writes
+// the files they name, and returns their rules, which follow the theme's.
+func (b *builder) siteStylesheet(out *Output, cfg *config.Site) []byte {
+	if len(cfg.CustomCSS) == 0 {
+		return nil
+	}
+	bundle, ds := sitecss.Build(b.site, cfg.CustomCSS, strings.TrimSuffix(themeDir, "/"), siteAssetDir, cfg.File)
+	b.diags.Add(ds...)
+	if bundle == nil {
+		return nil
+	}
+	for name, data := range bundle.Files {
+		out.add(name, data)
+	}
+	return bundle.CSS
+}
+
+// emitTheme copies the client bundle and writes the page stylesheet (the
+// theme's, the code-highlighting rules and the site's own); it returns the
+// URLs every page loads.
+func emitTheme(out *Output, base string, bundle *theme.Bundle, siteCSS []byte) (themedata.RenderAssets, error) {
 	for _, name := range bundle.Names {
 		// Read only when the previous output does not hold the file.
 		out.addFrom(themeDir+name, func() ([]byte, error) { return bundle.File(name) })
 	}
 	assets := themedata.RenderAssets{Scripts: []string{base + themeDir + bundle.Entry}, Styles: []string{}, Preload: []string{}}
-	name, css, err := pageStylesheet(bundle)
+	name, css, err := pageStylesheet(bundle, siteCSS)
 	if err != nil {
 		return assets, err
 	}
@@ -175,10 +198,12 @@ func emitTheme(out *Output, base string, bundle *theme.Bundle) (themedata.Render
 // pageStylesheet is the one stylesheet every page links: the theme's styles
 // and the code-highlighting rules in one file, since each stylesheet blocks
 // the first paint and a phone pays a round trip for each (Lighthouse counted
-// the second one at 300 ms of a 1.8 s first paint, issue 16). It sits with
-// the theme's files, so a relative url() in the theme's CSS still resolves,
-// and is named by its content as Vite names them.
-func pageStylesheet(bundle *theme.Bundle) (name string, css []byte, err error) {
+// the second one at 300 ms of a 1.8 s first paint, issue 16); the site's
+// own stylesheets come last, so that their rules win, as Docusaurus orders
+// customCss after its theme's. It sits with the theme's files, so a
+// relative url() in the theme's CSS still resolves (the site's are made
+// relative to it), and is named by its content as Vite names them.
+func pageStylesheet(bundle *theme.Bundle, siteCSS []byte) (name string, css []byte, err error) {
 	for _, style := range bundle.Styles {
 		data, err := bundle.File(style)
 		if err != nil {
@@ -190,6 +215,7 @@ func pageStylesheet(bundle *theme.Bundle) (name string, css []byte, err error) {
 		}
 	}
 	css = append(css, markdown.HighlightCSS()...)
+	css = append(css, siteCSS...)
 	sum := sha256.Sum256(css)
 	return themeDir + "style-" + hex.EncodeToString(sum[:])[:8] + ".css", css, nil
 }
