@@ -120,7 +120,7 @@ func Load(site fs.FS, cfg *config.Site, includeDrafts bool) (*Blog, []diag.Diagn
 	if st, err := fs.Stat(site, bc.Path); err != nil || !st.IsDir() {
 		return nil, nil
 	}
-	b := &Blog{Config: bc, Root: joinURL(cfg.BaseURL, bc.RouteBasePath)}
+	b := &Blog{Config: bc, Root: content.JoinURL(cfg.BaseURL, bc.RouteBasePath)}
 	authors, diags := loadAuthors(site, b)
 	b.Authors = authors
 	tags, td := loadTags(site, b)
@@ -207,7 +207,7 @@ func (b *Blog) loadPost(site fs.FS, file, rel string, tags map[string]*Tag) (*Po
 		if err := node.Decode(&post.FrontMatter); err != nil {
 			return nil, yamlx.Errors(file, err, 1)
 		}
-		post.FrontMatter.Lines = keyLines(&node)
+		post.FrontMatter.Lines = yamlx.FrontMatterLines(&node)
 	}
 	fm := &post.FrontMatter
 	if fm.Draft && fm.Unlisted {
@@ -223,7 +223,7 @@ func (b *Blog) loadPost(site fs.FS, file, rel string, tags map[string]*Tag) (*Po
 		// Under the blog's route, wherever the file is.
 		slug = path.Join("/", fm.Slug)
 	}
-	post.Permalink = joinURL(b.Root, slug)
+	post.Permalink = content.JoinURL(b.Root, slug)
 	post.Date = fileDate
 	if isSet(&fm.Date) {
 		date, err := parseDate(fm.Date.Value)
@@ -287,27 +287,4 @@ func countWords(body []byte) int {
 		in = word
 	}
 	return n
-}
-
-// keyLines maps each top-level key to its file line (the YAML starts on
-// the file's second line).
-func keyLines(node *yaml.Node) map[string]int {
-	lines := map[string]int{}
-	if len(node.Content) == 0 || node.Content[0].Kind != yaml.MappingNode {
-		return lines
-	}
-	m := node.Content[0]
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		lines[m.Content[i].Value] = m.Content[i].Line + 1
-	}
-	return lines
-}
-
-// joinURL joins URL path parts into a path with a trailing slash.
-func joinURL(parts ...string) string {
-	joined := path.Join(append([]string{"/"}, parts...)...)
-	if joined == "/" {
-		return "/"
-	}
-	return joined + "/"
 }

@@ -1,6 +1,7 @@
 package blog
 
 import (
+	"github.com/portaldocs/portal/internal/content"
 	"sort"
 	"strconv"
 	"strings"
@@ -58,7 +59,7 @@ func (b *Blog) pagePermalink(root string, page int) string {
 	if page == 1 {
 		return root
 	}
-	return joinURL(root, b.Config.PageBasePath, strconv.Itoa(page))
+	return content.JoinURL(root, b.Config.PageBasePath, strconv.Itoa(page))
 }
 
 // TagGroup is a tag with its listed posts.
@@ -68,13 +69,13 @@ type TagGroup struct {
 }
 
 // TagsRoute is the tags page's route.
-func (b *Blog) TagsRoute() string { return joinURL(b.Root, b.Config.TagsBasePath) }
+func (b *Blog) TagsRoute() string { return content.JoinURL(b.Root, b.Config.TagsBasePath) }
 
 // ArchiveRoute is the archive's route.
-func (b *Blog) ArchiveRoute() string { return joinURL(b.Root, b.Config.ArchiveBasePath) }
+func (b *Blog) ArchiveRoute() string { return content.JoinURL(b.Root, b.Config.ArchiveBasePath) }
 
 // AuthorsRoute is the authors page's route.
-func (b *Blog) AuthorsRoute() string { return joinURL(b.Root, b.Config.AuthorsBasePath) }
+func (b *Blog) AuthorsRoute() string { return content.JoinURL(b.Root, b.Config.AuthorsBasePath) }
 
 // Tags groups the listed posts by tag, tags by label (case-insensitive).
 func (b *Blog) Tags() []TagGroup {

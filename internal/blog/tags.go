@@ -1,6 +1,7 @@
 package blog
 
 import (
+	"github.com/portaldocs/portal/internal/content"
 	"io/fs"
 	"path"
 	"strings"
@@ -49,7 +50,7 @@ func (b *Blog) tagPermalink(own, key string) string {
 	if own == "" {
 		own = kebabCase(key)
 	}
-	return joinURL(b.Root, b.Config.TagsBasePath, own)
+	return content.JoinURL(b.Root, b.Config.TagsBasePath, own)
 }
 
 // postTags reads front matter tags: keys of the tags file, inline labels,
