@@ -102,21 +102,20 @@ func (b *Blog) Tags() []TagGroup {
 	return out
 }
 
-// AuthorGroup is an author with a page and their listed posts.
+// AuthorGroup is an author of authors.yml and their listed posts.
 type AuthorGroup struct {
 	Author *Author
 	Posts  []*Post
 }
 
-// AuthorPages are the authors of authors.yml with a page, in the file's
-// key order sorted, each with their listed posts.
-func (b *Blog) AuthorPages() []AuthorGroup {
+// AuthorGroups are the authors of authors.yml who wrote listed posts, in
+// the file's key order sorted, each with those posts: the authors page
+// lists them, as Docusaurus's does, and those with a page (Author.Permalink)
+// get one.
+func (b *Blog) AuthorGroups() []AuthorGroup {
 	var out []AuthorGroup
 	for _, key := range b.authorKeys() {
 		a := b.Authors[key]
-		if a.Permalink == "" {
-			continue
-		}
 		g := AuthorGroup{Author: a}
 		for _, p := range b.Listed() {
 			for _, pa := range p.Authors {
@@ -126,7 +125,9 @@ func (b *Blog) AuthorPages() []AuthorGroup {
 				}
 			}
 		}
-		out = append(out, g)
+		if len(g.Posts) > 0 || a.Permalink != "" {
+			out = append(out, g)
+		}
 	}
 	return out
 }

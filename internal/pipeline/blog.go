@@ -81,7 +81,7 @@ func (r *resolver) blogPages() []*builtPage {
 			}
 		}
 	}
-	authorGroups := bl.AuthorPages()
+	authorGroups := bl.AuthorGroups()
 	if len(authorGroups) > 0 {
 		authors := make([]themedata.BlogAuthor, len(authorGroups))
 		for i, g := range authorGroups {
@@ -91,6 +91,9 @@ func (r *resolver) blogPages() []*builtPage {
 		pages = append(pages, r.blogPage(bl.AuthorsRoute(), route.KindBlogAuthors, "Authors", "",
 			&themedata.BlogData{Sidebar: sidebar, Authors: authors}))
 		for _, g := range authorGroups {
+			if g.Author.Permalink == "" {
+				continue
+			}
 			author := blogAuthor(g.Author)
 			author.Count = len(g.Posts)
 			for _, l := range bl.Paginate(g.Author.Permalink, g.Posts) {
