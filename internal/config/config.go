@@ -47,8 +47,11 @@ type Site struct {
 	// DocsInstances are further sets of docs, each with its own id,
 	// folder, routes, sidebars and versions: Docusaurus's docs plugin used
 	// more than once. Docs is the default instance.
-	DocsInstances     []Docs   `yaml:"docsInstances" json:"-"`
-	Pages             Pages    `yaml:"pages" json:"-"`
+	DocsInstances []Docs `yaml:"docsInstances" json:"-"`
+	Pages         Pages  `yaml:"pages" json:"-"`
+	// Blog is the blog (Docusaurus's blog plugin), built when its folder
+	// exists.
+	Blog              Blog     `yaml:"blog" json:"-"`
 	StaticDirectories []string `yaml:"staticDirectories" json:"-"`
 	// CustomCSS are the site's own stylesheets, applied after the theme's
 	// on every page (Docusaurus's theme.customCss), in order.
@@ -235,6 +238,76 @@ type VersionConfig struct {
 // Pages configures standalone pages.
 type Pages struct {
 	Path string `yaml:"path"`
+}
+
+// Blog configures the blog, with the blog plugin's option names and
+// defaults (Docusaurus 3.8).
+type Blog struct {
+	// Path is the posts' folder, "blog" by default; a site without it has
+	// no blog.
+	Path          string `yaml:"path"`
+	RouteBasePath string `yaml:"routeBasePath"`
+	// Include and Exclude choose the folder's files, as the docs' do.
+	Include          []string `yaml:"include"`
+	Exclude          []string `yaml:"exclude"`
+	BlogTitle        string   `yaml:"blogTitle"`
+	BlogDescription  string   `yaml:"blogDescription"`
+	BlogSidebarTitle string   `yaml:"blogSidebarTitle"`
+	// BlogSidebarCount is how many recent posts the sidebar lists; 0
+	// hides it, -1 lists every post (Docusaurus's "ALL").
+	BlogSidebarCount *int `yaml:"blogSidebarCount"`
+	// PostsPerPage is how many posts a list page holds; -1 puts every
+	// post on one page (Docusaurus's "ALL").
+	PostsPerPage    int    `yaml:"postsPerPage"`
+	ShowReadingTime *bool  `yaml:"showReadingTime"`
+	AuthorsMapPath  string `yaml:"authorsMapPath"`
+	// Tags is the tags file in the blog folder; "false" reads none.
+	Tags    string `yaml:"tags"`
+	EditURL string `yaml:"editUrl"`
+	// ArchiveBasePath and TagsBasePath are the archive's and the tag
+	// pages' routes under the blog's.
+	ArchiveBasePath string   `yaml:"archiveBasePath"`
+	TagsBasePath    string   `yaml:"tagsBasePath"`
+	PageBasePath    string   `yaml:"pageBasePath"`
+	AuthorsBasePath string   `yaml:"authorsBasePath"`
+	Feed            BlogFeed `yaml:"feedOptions"`
+	// Off is set for a Docusaurus site whose config adds no blog: its
+	// blog folder is not read.
+	Off bool `yaml:"-"`
+}
+
+// Blog feed types, as feedOptions.type names them.
+const (
+	FeedRSS  = "rss"
+	FeedAtom = "atom"
+	FeedJSON = "json"
+)
+
+// BlogFeed is the blog's feedOptions.
+type BlogFeed struct {
+	// Type lists the feeds written: rss, atom and json by default
+	// (Docusaurus's "all"); an empty list writes none.
+	Type        []string `yaml:"type"`
+	Title       string   `yaml:"title"`
+	Description string   `yaml:"description"`
+	Copyright   string   `yaml:"copyright"`
+	Language    string   `yaml:"language"`
+	// Limit is how many posts a feed holds, 20 by default; -1 for all.
+	Limit int `yaml:"limit"`
+}
+
+// Reads reports whether the blog folder's file at rel is a post: its
+// include and exclude, Docusaurus's defaults when unset (Markdown files,
+// not partials).
+func (b *Blog) Reads(rel string) bool {
+	include, exclude := b.Include, b.Exclude
+	if include == nil {
+		include = DefaultDocsInclude
+	}
+	if exclude == nil {
+		exclude = DefaultDocsExclude
+	}
+	return anyGlobMatches(include, rel) && !anyGlobMatches(exclude, rel)
 }
 
 // Redirect is a config redirect; Line locates it in portal.yaml.
@@ -432,6 +505,7 @@ func (s *Site) OutsideFolders() []string {
 		}
 	}
 	add(s.Pages.Path, false)
+	add(s.Blog.Path, false)
 	for _, dir := range s.StaticDirectories {
 		add(dir, false)
 	}

@@ -109,6 +109,7 @@ func (s *Site) applyDefaults() {
 		d.applyDefaults("", d.ID, "sidebars-"+d.ID+".yaml")
 	}
 	setDefault(&s.Pages.Path, "pages")
+	s.Blog.applyDefaults()
 	setDefault(&s.Markdown.Format, MarkdownDetect)
 	if len(s.StaticDirectories) == 0 {
 		s.StaticDirectories = []string{"static"}
@@ -163,6 +164,34 @@ func (d *Docs) applyDefaults(id, folder, sidebars string) {
 		// Docusaurus: sidebarCollapsible:false with sidebarCollapsed unset makes categories open.
 		d.SidebarCollapsed = boolPtr(*d.SidebarCollapsible)
 	}
+}
+
+// applyDefaults gives the blog the blog plugin's defaults.
+func (b *Blog) applyDefaults() {
+	setDefault(&b.Path, "blog")
+	setDefault(&b.RouteBasePath, "blog")
+	b.RouteBasePath = strings.Trim(b.RouteBasePath, "/")
+	setDefault(&b.BlogTitle, "Blog")
+	setDefault(&b.BlogDescription, "Blog")
+	setDefault(&b.BlogSidebarTitle, "Recent posts")
+	if b.BlogSidebarCount == nil {
+		five := 5
+		b.BlogSidebarCount = &five
+	}
+	setDefaultInt(&b.PostsPerPage, 10)
+	if b.ShowReadingTime == nil {
+		b.ShowReadingTime = boolPtr(true)
+	}
+	setDefault(&b.AuthorsMapPath, "authors.yml")
+	setDefault(&b.Tags, "tags.yml")
+	setDefault(&b.ArchiveBasePath, "archive")
+	setDefault(&b.TagsBasePath, "tags")
+	setDefault(&b.PageBasePath, "page")
+	setDefault(&b.AuthorsBasePath, "authors")
+	if b.Feed.Type == nil {
+		b.Feed.Type = []string{FeedRSS, FeedAtom, FeedJSON}
+	}
+	setDefaultInt(&b.Feed.Limit, 20)
 }
 
 func (t *Theme) applyDefaults() {

@@ -343,7 +343,7 @@ func loadVersions(site fs.FS, cfg *config.Site, in *Instance) ([]*Version, []dia
 		if v.Banner == "none" {
 			v.Banner = ""
 		}
-		v.Path = joinURL(base, segment)
+		v.Path = JoinURL(base, segment)
 	}
 	// The docs key's messages stay as they were; another instance's name it.
 	key, line := "docs.", 0
@@ -412,8 +412,8 @@ func firstExisting(site fs.FS, names ...string) string {
 	return ""
 }
 
-// joinURL joins URL path parts into a path with a trailing slash.
-func joinURL(parts ...string) string {
+// JoinURL joins URL path parts into a path with a trailing slash.
+func JoinURL(parts ...string) string {
 	joined := path.Join(append([]string{"/"}, parts...)...)
 	if joined == "/" {
 		return "/"
@@ -535,7 +535,7 @@ func loadDoc(site fs.FS, v *Version, p string, deferBody bool) (*Doc, []diag.Dia
 		return nil, diags
 	}
 	doc.Slug = slug
-	doc.Permalink = joinURL(v.Path, slug)
+	doc.Permalink = JoinURL(v.Path, slug)
 	return doc, diags
 }
 
@@ -702,9 +702,9 @@ func loadPages(site fs.FS, cfg *config.Site) ([]*Page, []diag.Diagnostic) {
 		if path.Base(rel) == "index" {
 			rel = path.Dir(rel)
 		}
-		permalink := joinURL(cfg.BaseURL, rel)
+		permalink := JoinURL(cfg.BaseURL, rel)
 		if fm.Slug != "" {
-			permalink = joinURL(cfg.BaseURL, fm.Slug)
+			permalink = JoinURL(cfg.BaseURL, fm.Slug)
 		}
 		pages = append(pages, &Page{Source: p, Permalink: permalink, FrontMatter: fm, Body: body, BodyLine: bodyLine})
 		return nil

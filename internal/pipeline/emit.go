@@ -88,6 +88,9 @@ func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *
 	for _, rd := range plan.redirects {
 		out.add(rd.file, redirectHTML(rd.to))
 	}
+	for _, f := range plan.feeds {
+		out.add(f.Name, f.Data)
+	}
 	out.add("sitemap.xml", sitemap(cfg, m))
 	out.add("robots.txt", robots(cfg))
 	out.add(route.ManifestFile, mustJSON(m))

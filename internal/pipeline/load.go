@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"strings"
 
+	"github.com/portaldocs/portal/internal/blog"
 	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/content"
@@ -32,6 +33,9 @@ type loaded struct {
 	// evaluated, by version key (content.Version.Key); sidebars files that are data are read
 	// when sidebars are resolved.
 	sidebarDocs map[string]*yaml.Node
+	// blog is the blog's posts, authors and tags; nil for a site without
+	// a blog folder.
+	blog *blog.Blog
 	// modules are the site's JavaScript modules MDX pages import values
 	// from, evaluated when first imported.
 	modules *siteModules
@@ -65,11 +69,14 @@ func (b *builder) load() *loaded {
 	// The docs and pages are read while the FHIR files are, whose pages
 	// are then added as generated docs.
 	var site *content.Site
+	var posts *blog.Blog
 	read := make(chan struct{})
 	go func() {
 		defer close(read)
 		var ds []diag.Diagnostic
 		site, ds = content.LoadFiles(b.site, cfg, content.Options{IncludeDrafts: b.opts.includeDrafts, DeferBodies: true})
+		b.diags.Add(ds...)
+		posts, ds = blog.Load(b.site, cfg, b.opts.includeDrafts)
 		b.diags.Add(ds...)
 	}()
 	fhirSite, ds := fhir.Prepare(b.ctx, fhirFiles, cfg.FHIR, cfg.File, fhir.BaseSpecs, b.fhirPrepareOptions(recorder, cfg)...)
@@ -85,7 +92,7 @@ func (b *builder) load() *loaded {
 	<-read
 	b.diags.Add(site.AddGenerated(generated)...)
 	return &loaded{cfg: cfg, content: site, fhir: newFHIRPages(cfg, fhirSite, site), fhirInputs: fhirInputs, static: b.listStatic(cfg),
-		sidebarDocs: b.evaluateSidebars(site), modules: newSiteModules(b.ctx, b.site, b.opts.env, &b.diags)}
+		sidebarDocs: b.evaluateSidebars(site), blog: posts, modules: newSiteModules(b.ctx, b.site, b.opts.env, &b.diags)}
 }
 
 // reachOutside makes the folders the config names outside the site folder

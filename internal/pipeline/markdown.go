@@ -51,8 +51,13 @@ type renderJob struct {
 	// body lines to file lines once FHIR directives are expanded.
 	doc       *content.Doc
 	fileLines []int
-	// page is the standalone page rendered (nil for a doc).
+	// page is the standalone page or blog post rendered (nil for a doc).
 	page *content.Page
+	// excerpt marks the render of a blog post's excerpt (the body before
+	// its truncate marker): its post's own render reports what it finds.
+	excerpt bool
+	// linkBase is the URL a blog post's relative links resolve from.
+	linkBase string
 	// author is the body as written, read for the content checks (nil
 	// when the page is not checked, or when checked holds its findings).
 	author *authorText
@@ -69,7 +74,7 @@ type renderJob struct {
 // stays in memory.
 func (b *builder) renderMarkdown(site *loaded) *rendered {
 	var jobs []renderJob
-	resolver := newMarkdownLinkResolver(site.content, site.cfg)
+	resolver := newMarkdownLinkResolver(site.content, site.blog, site.cfg)
 	for _, v := range site.content.Versions {
 		for _, d := range v.Docs {
 			jobs = append(jobs, renderJob{source: d.Source, bodyLine: d.BodyLine, version: v.Name,
@@ -79,6 +84,7 @@ func (b *builder) renderMarkdown(site *loaded) *rendered {
 	for _, p := range site.content.Pages {
 		jobs = append(jobs, renderJob{source: p.Source, body: p.Body, bodyLine: p.BodyLine, resolve: resolver.forFile(p.Source, nil), page: p})
 	}
+	jobs = append(jobs, blogJobs(site, resolver)...)
 	results := make([]*markdown.Result, len(jobs))
 	htmlKeys := make([]buildcache.Key, len(jobs))
 	structure := structureKey(site)
@@ -96,7 +102,9 @@ func (b *builder) renderMarkdown(site *loaded) *rendered {
 			}
 			j.body = body
 		}
-		b.inspectAuthorText(site, j)
+		if !j.excerpt {
+			b.inspectAuthorText(site, j)
+		}
 		// The checks read the text as written, not its render: a changed
 		// page is checked while it renders.
 		checks.give(i, j)
@@ -143,10 +151,12 @@ func (b *builder) renderMarkdown(site *loaded) *rendered {
 		titles: map[*content.Doc]string{}, assets: assetFiles(results, site.cfg.BaseURL)}
 	for i, j := range jobs {
 		if results[i] != nil {
-			out.results[renderKey(j.source, j.doc)] = results[i]
-			out.html[renderKey(j.source, j.doc)] = htmlKeys[i]
-			b.reportMarkdownLinks(site.cfg, j, results[i])
-			b.diags.Add(results[i].Diagnostics...)
+			out.results[j.key()] = results[i]
+			out.html[j.key()] = htmlKeys[i]
+			if !j.excerpt {
+				b.reportMarkdownLinks(site.cfg, j, results[i])
+				b.diags.Add(results[i].Diagnostics...)
+			}
 		}
 		if j.doc != nil {
 			out.titles[j.doc] = docTitle(j.doc, results[i])
@@ -232,6 +242,17 @@ func (b *builder) reportMarkdownLinks(cfg *config.Site, job renderJob, res *mark
 // "::fhir-" leaf directives and ":fhir-value" text directives both contain
 // ":fhir-".
 func containsDirective(body []byte) bool { return bytes.Contains(body, []byte(":fhir-")) }
+
+// key identifies the job's render.
+func (j *renderJob) key() string {
+	if j.excerpt {
+		return excerptKey(j.source)
+	}
+	return renderKey(j.source, j.doc)
+}
+
+// excerptKey identifies the render of a blog post's excerpt.
+func excerptKey(source string) string { return "excerpt\x00" + source }
 
 // renderKey identifies one rendered body: a doc by version key and id, a
 // standalone page by its file.

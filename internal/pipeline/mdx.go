@@ -25,6 +25,9 @@ func (b *builder) renderContext(site *loaded, j *renderJob, resolver *markdownLi
 	if j.doc != nil {
 		ctx.LinkBase = docusaurusURL(site.cfg, j.doc)
 	}
+	if j.linkBase != "" {
+		ctx.LinkBase = j.linkBase
+	}
 	return ctx
 }
 

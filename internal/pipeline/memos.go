@@ -170,6 +170,11 @@ func structureKey(site *loaded) [32]byte {
 	for _, p := range site.content.Pages {
 		entries = append(entries, "\x00"+p.Source+"\x00"+p.Permalink)
 	}
+	if site.blog != nil {
+		for _, p := range site.blog.Posts {
+			entries = append(entries, "\x00blog\x00"+p.Source+"\x00"+p.Permalink)
+		}
+	}
 	sort.Strings(entries)
 	h := buildcache.NewHasher().AddString(site.cfg.BaseURL).AddString(renderSettings(site.cfg))
 	for _, e := range entries {

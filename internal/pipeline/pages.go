@@ -189,6 +189,7 @@ func (r *resolver) pages() []*builtPage {
 			pages = append(pages, bp)
 		}
 	}
+	pages = append(pages, r.blogPages()...)
 	base := r.site.cfg.BaseURL
 	for _, p := range pages {
 		p.dataFile = "data/pages/" + dataName(base, p.entry.Path)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/portaldocs/portal/internal/blog"
 	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/diag"
@@ -41,6 +42,8 @@ type resolved struct {
 	// assets are the files pages use by a relative path, by output name
 	// → site file, as the Markdown stage found them.
 	assets map[string]string
+	// feeds are the blog's feeds, by output name (without the base URL).
+	feeds []blog.FeedFile
 }
 
 // resolver answers what the resolve stage asks of the loaded site and its
@@ -72,7 +75,7 @@ func (b *builder) resolve(site *loaded, md *rendered) *resolved {
 		r.sidebars[v.Key()] = sb
 		r.mainDocs[v.Key()] = mainDoc(v, sb)
 	}
-	out := &resolved{sidebars: r.sidebars, pages: r.pages(), notFound: r.notFoundPage(), assets: md.assets}
+	out := &resolved{sidebars: r.sidebars, pages: r.pages(), notFound: r.notFoundPage(), assets: md.assets, feeds: r.blogFeeds()}
 	out.search = r.encodePages(out)
 	siteData := r.siteData(r.navbar())
 	siteData.SearchIndex = out.search.url

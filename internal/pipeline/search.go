@@ -153,6 +153,9 @@ func searchPage(p *builtPage, html func() string) (sp search.Page, fromBody, ok 
 		}
 	case p.entry.Kind == route.KindNotFound:
 		return search.Page{}, false, false
+	case d.Blog != nil && d.Blog.Post == nil:
+		// A blog's lists repeat its posts, which are indexed.
+		return search.Page{}, false, false
 	default:
 		fromBody = true
 	}

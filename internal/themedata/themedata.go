@@ -49,6 +49,106 @@ type PageData struct {
 	Doc   *DocMeta       `json:"doc,omitempty"`
 	Home  *HomeData      `json:"home,omitempty"`
 	Index *IndexData     `json:"generatedIndex,omitempty"`
+	Blog  *BlogData      `json:"blog,omitempty"`
+}
+
+// BlogData is what a blog route adds: the recent-posts sidebar, and the
+// post, the list, the tags, the authors or the archive it shows.
+type BlogData struct {
+	Sidebar BlogSidebar `json:"sidebar"`
+	// Post is a post page's post (its content is the page's html).
+	Post *BlogPost `json:"post,omitempty"`
+	// Newer and Older are a post's neighbours ("Newer post", "Older post").
+	Newer *BlogLink `json:"newer,omitempty"`
+	Older *BlogLink `json:"older,omitempty"`
+	// Items are a list page's posts, each with its excerpt as html.
+	Items []BlogPost `json:"items,omitempty"`
+	// List is a list page's place among its pages.
+	List *BlogListMeta `json:"list,omitempty"`
+	// Tags are the tags page's tags.
+	Tags []BlogTag `json:"tags,omitempty"`
+	// Authors are the authors page's authors.
+	Authors []BlogAuthor `json:"authors,omitempty"`
+	// Archive is the archive's posts by year, newest first.
+	Archive []BlogYear `json:"archive,omitempty"`
+}
+
+// BlogSidebar is the recent-posts sidebar; no items hide it.
+type BlogSidebar struct {
+	Title string     `json:"title"`
+	Items []BlogLink `json:"items" contract:"nonnull"`
+}
+
+// BlogLink is a link to a post.
+type BlogLink struct {
+	Title     string `json:"title"`
+	Permalink string `json:"permalink"`
+	// Year groups the sidebar's posts, as Docusaurus's does.
+	Year string `json:"year,omitempty"`
+}
+
+// BlogPost is a post as its page and the lists show it.
+type BlogPost struct {
+	Title     string `json:"title"`
+	Permalink string `json:"permalink"`
+	// Date is the post's date (RFC 3339); FormattedDate as readers see it.
+	Date          string `json:"date"`
+	FormattedDate string `json:"formattedDate"`
+	// ReadingTime is in whole minutes; 0 when showReadingTime is off.
+	ReadingTime int          `json:"readingTime,omitempty"`
+	Authors     []BlogAuthor `json:"authors" contract:"nonnull"`
+	Tags        []BlogTag    `json:"tags" contract:"nonnull"`
+	// Truncated says the list shows an excerpt: it ends with "Read more".
+	Truncated bool   `json:"truncated,omitempty"`
+	HTML      string `json:"html,omitempty"`
+	EditURL   string `json:"editUrl,omitempty"`
+	Unlisted  bool   `json:"unlisted,omitempty"`
+}
+
+// BlogAuthor is a post's author.
+type BlogAuthor struct {
+	Key      string `json:"key,omitempty"`
+	Name     string `json:"name,omitempty"`
+	Title    string `json:"title,omitempty"`
+	URL      string `json:"url,omitempty"`
+	ImageURL string `json:"imageUrl,omitempty"`
+	Email    string `json:"email,omitempty"`
+	// Permalink is the author's page, "" without one.
+	Permalink string `json:"permalink,omitempty"`
+	// Count is how many posts the authors page counts for them.
+	Count int `json:"count,omitempty"`
+}
+
+// BlogTag is a tag, with how many listed posts it has on the tags page.
+type BlogTag struct {
+	Label       string `json:"label"`
+	Permalink   string `json:"permalink"`
+	Description string `json:"description,omitempty"`
+	Count       int    `json:"count,omitempty"`
+}
+
+// BlogListMeta places a list page: which list, and its neighbours
+// ("Newer entries", "Older entries").
+type BlogListMeta struct {
+	Page  int    `json:"page"`
+	Pages int    `json:"pages"`
+	Newer string `json:"newer,omitempty"`
+	Older string `json:"older,omitempty"`
+	// Tag and Author name a tag's or an author's list.
+	Tag    *BlogTag    `json:"tag,omitempty"`
+	Author *BlogAuthor `json:"author,omitempty"`
+	// AllTags is the tags page, on a tag's list ("View all tags").
+	AllTags string `json:"allTags,omitempty"`
+	// Count is how many posts the whole list holds.
+	Count int `json:"count"`
+	// Description is the blog's description, on the blog's own list.
+	Description string `json:"description,omitempty"`
+}
+
+// BlogYear is one year of the archive.
+type BlogYear struct {
+	Year  string     `json:"year"`
+	Posts []BlogPost `json:"posts" contract:"nonnull"`
 }
 
 // Alternate is an hreflang alternate link.

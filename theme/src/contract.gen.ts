@@ -41,6 +41,137 @@ export interface AnnouncementBar {
 }
 
 /**
+ * BlogAuthor is a post's author.
+ *
+ * Go: themedata.BlogAuthor
+ */
+export interface BlogAuthor {
+  key?: string;
+  name?: string;
+  title?: string;
+  url?: string;
+  imageUrl?: string;
+  email?: string;
+  /** Permalink is the author's page, "" without one. */
+  permalink?: string;
+  /** Count is how many posts the authors page counts for them. */
+  count?: number;
+}
+
+/**
+ * BlogData is what a blog route adds: the recent-posts sidebar, and the
+ * post, the list, the tags, the authors or the archive it shows.
+ *
+ * Go: themedata.BlogData
+ */
+export interface BlogData {
+  sidebar: BlogSidebar;
+  /** Post is a post page's post (its content is the page's html). */
+  post?: BlogPost;
+  /** Newer and Older are a post's neighbours ("Newer post", "Older post"). */
+  newer?: BlogLink;
+  older?: BlogLink;
+  /** Items are a list page's posts, each with its excerpt as html. */
+  items?: BlogPost[];
+  /** List is a list page's place among its pages. */
+  list?: BlogListMeta;
+  /** Tags are the tags page's tags. */
+  tags?: BlogTag[];
+  /** Authors are the authors page's authors. */
+  authors?: BlogAuthor[];
+  /** Archive is the archive's posts by year, newest first. */
+  archive?: BlogYear[];
+}
+
+/**
+ * BlogLink is a link to a post.
+ *
+ * Go: themedata.BlogLink
+ */
+export interface BlogLink {
+  title: string;
+  permalink: string;
+  /** Year groups the sidebar's posts, as Docusaurus's does. */
+  year?: string;
+}
+
+/**
+ * BlogListMeta places a list page: which list, and its neighbours
+ * ("Newer entries", "Older entries").
+ *
+ * Go: themedata.BlogListMeta
+ */
+export interface BlogListMeta {
+  page: number;
+  pages: number;
+  newer?: string;
+  older?: string;
+  /** Tag and Author name a tag's or an author's list. */
+  tag?: BlogTag;
+  author?: BlogAuthor;
+  /** AllTags is the tags page, on a tag's list ("View all tags"). */
+  allTags?: string;
+  /** Count is how many posts the whole list holds. */
+  count: number;
+  /** Description is the blog's description, on the blog's own list. */
+  description?: string;
+}
+
+/**
+ * BlogPost is a post as its page and the lists show it.
+ *
+ * Go: themedata.BlogPost
+ */
+export interface BlogPost {
+  title: string;
+  permalink: string;
+  /** Date is the post's date (RFC 3339); FormattedDate as readers see it. */
+  date: string;
+  formattedDate: string;
+  /** ReadingTime is in whole minutes; 0 when showReadingTime is off. */
+  readingTime?: number;
+  authors: BlogAuthor[];
+  tags: BlogTag[];
+  /** Truncated says the list shows an excerpt: it ends with "Read more". */
+  truncated?: boolean;
+  html?: string;
+  editUrl?: string;
+  unlisted?: boolean;
+}
+
+/**
+ * BlogSidebar is the recent-posts sidebar; no items hide it.
+ *
+ * Go: themedata.BlogSidebar
+ */
+export interface BlogSidebar {
+  title: string;
+  items: BlogLink[];
+}
+
+/**
+ * BlogTag is a tag, with how many listed posts it has on the tags page.
+ *
+ * Go: themedata.BlogTag
+ */
+export interface BlogTag {
+  label: string;
+  permalink: string;
+  description?: string;
+  count?: number;
+}
+
+/**
+ * BlogYear is one year of the archive.
+ *
+ * Go: themedata.BlogYear
+ */
+export interface BlogYear {
+  year: string;
+  posts: BlogPost[];
+}
+
+/**
  * ColorMode is themeConfig.colorMode.
  *
  * Go: config.ColorMode
@@ -280,7 +411,12 @@ export type Kind =
   | "page"
   | "home"
   | "generated-index"
-  | "not-found";
+  | "not-found"
+  | "blog-post"
+  | "blog-list"
+  | "blog-tags"
+  | "blog-authors"
+  | "blog-archive";
 
 /**
  * LastUpdate overrides the last-update author and date.
@@ -462,6 +598,7 @@ export interface PageData {
   doc?: DocMeta;
   home?: HomeData;
   generatedIndex?: IndexData;
+  blog?: BlogData;
 }
 
 /**
