@@ -194,7 +194,7 @@ bench-serve: build
 ## Inputs that fail are written to the package's testdata/fuzz/ and become regression seeds.
 FUZZTIME ?= 10m
 FUZZ_TARGETS := FuzzRouting:./internal/server FuzzServe:./internal/server FuzzResolve:./internal/server \
-	FuzzParse:./internal/config FuzzFrontMatter:./internal/content FuzzLoad:./internal/sidebar FuzzScan:./internal/csp FuzzJSONTokens:./internal/markdown FuzzParseOnePass:./internal/fhir
+	FuzzParse:./internal/config FuzzFrontMatter:./internal/content FuzzLoad:./internal/sidebar FuzzScan:./internal/csp FuzzJSONTokens:./internal/markdown FuzzParseOnePass:./internal/fhir/parse
 .PHONY: fuzz
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \

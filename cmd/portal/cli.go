@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime/debug"
 	"runtime/pprof"
@@ -101,7 +100,7 @@ func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
 }
 
 func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("build", "[--site DIR] [--out DIR] [--cache DIR | --no-cache] [--compress MODE] [--timings] [--cpuprofile FILE] [--render-workers]",
+	fs := newFlagSet("build", "[--site DIR] [--out DIR] [--cache DIR | --no-cache] [--compress MODE] [--timings] [--cpuprofile FILE]",
 		"Builds the site into a folder of static files that any static host can serve.\n"+
 			"On failure every error is listed as file:line: message and the previous output is left untouched.\n"+
 			"The build cache keeps every page's renders, so the next build redoes only what changed; the\n"+
@@ -115,8 +114,6 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		compressFast+", or "+compressNone)
 	timings := fs.Bool("timings", false, "also print how long each stage of the build took")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the build to FILE, for go tool pprof")
-	renderWorkers := fs.Bool("render-workers", false, "run each JavaScript engine past the first in a process of its own (engines in one process\n"+
-		"share one allocator lock); off by default, since it measured no faster (docs/performance.md)")
 	env := envFlag(fs)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
@@ -163,11 +160,6 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if compression != nil {
 		opts = append(opts, compression)
 	}
-	if *renderWorkers {
-		if opt, ok := renderWorkerOption(ctx, stderr); ok {
-			opts = append(opts, opt)
-		}
-	}
 	res, ok := buildSite(ctx, *site, stderr, progress.finish, opts...)
 	if !ok {
 		return 1
@@ -185,9 +177,6 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if *timings {
 		for _, s := range res.Stages {
 			fmt.Fprintf(stdout, "stage %s: %d ms (CPU %d ms)\n", s.Name, s.Duration.Milliseconds(), s.CPU.Milliseconds())
-		}
-		if n := res.RenderWorkers; n > 0 {
-			fmt.Fprintf(stdout, "render workers: %d (the prerender's CPU above leaves theirs out)\n", n)
 		}
 	}
 	return 0
@@ -303,35 +292,6 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 1
 	}
 	return 0
-}
-
-// renderWorkerCommand is the hidden command that runs a render worker:
-// portal started again by a build, so that each JavaScript engine has a
-// process, and an allocator, of its own (internal/ssr, WithWorkers).
-const renderWorkerCommand = "__render-worker"
-
-// renderWorkersKey is the context key under which main puts the path of
-// the portal binary, which a build with --render-workers starts as its
-// render workers. Tests that call run directly have none, and render in
-// the process.
-type renderWorkersKey struct{}
-
-func withRenderWorkers(ctx context.Context, exe string) context.Context {
-	return context.WithValue(ctx, renderWorkersKey{}, exe)
-}
-
-// renderWorkerOption is the build option that starts render workers, when
-// main said which binary to start.
-func renderWorkerOption(ctx context.Context, stderr io.Writer) (pipeline.Option, bool) {
-	exe, ok := ctx.Value(renderWorkersKey{}).(string)
-	if !ok {
-		return nil, false
-	}
-	return pipeline.WithRenderWorkers(func() *exec.Cmd {
-		cmd := exec.Command(exe, renderWorkerCommand)
-		cmd.Stderr = stderr
-		return cmd
-	}), true
 }
 
 // buildSite builds the site and prints every diagnostic; ok is false when

@@ -18,9 +18,13 @@ import (
 )
 
 // formatDir is the folder of this format of the store under its root: a
-// change of layout or entry encoding takes a new one. v1 held a file per
-// entry.
-const formatDir = "v2"
+// change of layout or entry encoding takes a new one, and Open removes the
+// earlier ones, never read again. v1 held a file per entry; v2 had
+// hand-written binary entries where v3 has CBOR (Memo).
+const formatDir = "v3"
+
+// earlierFormats are the folders of the formats before formatDir.
+var earlierFormats = []string{"v1", "v2"}
 
 // A store session's entries go to one pack file (NAME.pack, the entries'
 // bytes one after another) and are published by its index (NAME.idx),
@@ -30,7 +34,7 @@ const (
 	packExt  = ".pack"
 	indexExt = ".idx"
 	// indexMagic starts an index file; the last byte is the format.
-	indexMagic = "PORTALCI\x02"
+	indexMagic = "PORTALCI\x03"
 	// indexEntrySize is one entry in an index: kind, key, offset, size,
 	// CRC-32C.
 	indexEntrySize = 1 + 32 + 8 + 4 + 4
@@ -80,14 +84,14 @@ func (p *pack) append(data []byte) (entry, error) {
 	return e, nil
 }
 
-func newStore(root, dir string, temporary bool) *Store {
-	return &Store{root: root, dir: dir, temporary: temporary,
+func newStore(root, dir string, temporary, persistent bool) *Store {
+	return &Store{root: root, dir: dir, temporary: temporary, persistent: persistent,
 		kinds: map[Kind]uint8{}, entries: map[entryID]entry{}, counts: map[uint8]int{}, shadows: map[entryID]bool{}}
 }
 
 // Open opens (creating it if needed) the persistent store in dir.
 func Open(dir string) (*Store, error) {
-	s := newStore(dir, filepath.Join(dir, formatDir), false)
+	s := newStore(dir, filepath.Join(dir, formatDir), false, true)
 	if err := os.MkdirAll(s.dir, 0o755); err != nil {
 		return nil, fmt.Errorf("create the build cache %s: %w", dir, err)
 	}
@@ -97,7 +101,9 @@ func Open(dir string) (*Store, error) {
 	if _, err := os.Stat(tag); errors.Is(err, fs.ErrNotExist) {
 		_ = os.WriteFile(tag, []byte("Signature: 8a477f597d28d172789f06886806bc55\n# The build cache of Portal (portal build --cache); safe to delete.\n"), 0o644)
 	}
-	_ = os.RemoveAll(filepath.Join(dir, "v1")) // an earlier format, never read again
+	for _, old := range earlierFormats {
+		_ = os.RemoveAll(filepath.Join(dir, old))
+	}
 	indexes, err := filepath.Glob(filepath.Join(s.dir, "*"+indexExt))
 	if err != nil {
 		return nil, fmt.Errorf("read the build cache %s: %w", dir, err)
@@ -116,7 +122,20 @@ func OpenTemporary() (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("create a temporary build store: %w", err)
 	}
-	return newStore(dir, dir, true), nil
+	return newStore(dir, dir, true, false), nil
+}
+
+// OpenTemporaryCache makes a build cache in a new temporary folder, removed
+// by Close: for a process that builds one site again and again (portal
+// dev), whose builds read what the earlier ones kept, as builds with a
+// persistent cache do, and leave nothing behind.
+func OpenTemporaryCache() (*Store, error) {
+	s, err := OpenTemporary()
+	if err != nil {
+		return nil, err
+	}
+	s.persistent = true
+	return s, nil
 }
 
 // load adds a published pack's entries; a pack whose index or size is not

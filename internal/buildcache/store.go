@@ -45,9 +45,11 @@ type Kind string
 // and several processes may use one folder at once: each writes its own
 // pack and publishes it, with its index, only when it closes.
 type Store struct {
-	root      string
-	dir       string
-	temporary bool
+	root string
+	dir  string
+	// temporary stores are removed by Close; persistent ones are read by
+	// later builds (a cache), temporary or not.
+	temporary, persistent bool
 
 	mu      sync.RWMutex
 	kinds   map[Kind]uint8
@@ -83,9 +85,10 @@ type entry struct {
 // Dir is the store's folder.
 func (s *Store) Dir() string { return s.root }
 
-// Persistent reports whether entries outlive the build (a cache), rather
-// than being removed with a temporary store.
-func (s *Store) Persistent() bool { return !s.temporary }
+// Persistent reports whether entries outlive the build, so that a later
+// build reads them (a cache: Open, OpenTemporaryCache), rather than being
+// removed with the build's temporary store (OpenTemporary).
+func (s *Store) Persistent() bool { return s.persistent }
 
 // Get returns an entry; ok is false when the store has none (or it cannot
 // be read whole: a cache entry is only ever an optimisation).

@@ -56,6 +56,22 @@ func TestTemporaryStoreIsRemoved(t *testing.T) {
 	if s.Persistent() {
 		t.Error("a temporary store says it is persistent")
 	}
+	cache, err := OpenTemporaryCache()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !cache.Persistent() {
+		t.Error("a temporary cache says later builds do not read it")
+	}
+	if err := cache.Put("k", Sum([]byte("x")), []byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	if err := cache.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(cache.Dir()); !os.IsNotExist(err) {
+		t.Errorf("the temporary cache is still there: %v", err)
+	}
 	if err := s.Put("k", Sum([]byte("x")), []byte("x")); err != nil {
 		t.Fatal(err)
 	}
@@ -261,6 +277,49 @@ func TestTheFormatBeforePacksIsRemoved(t *testing.T) {
 	mustClose(t, mustOpen(t, dir))
 	if _, err := os.Stat(filepath.Join(dir, "v1")); !os.IsNotExist(err) {
 		t.Errorf("v1 is still there: %v", err)
+	}
+}
+
+// TestAStoreOfAnEarlierFormatOpensEmpty: a cache that an earlier version
+// left, in the folder of its format or (its index's format byte) in this
+// one's, is a miss for every entry, never an error, and its folder goes.
+func TestAStoreOfAnEarlierFormatOpensEmpty(t *testing.T) {
+	for _, place := range []string{"v2", formatDir} {
+		t.Run(place, func(t *testing.T) {
+			dir := t.TempDir()
+			key := Sum([]byte("page"))
+			s := mustOpen(t, dir)
+			if err := s.Put("markdown", key, []byte("an entry of the earlier format")); err != nil {
+				t.Fatal(err)
+			}
+			mustClose(t, s)
+			// Make it what v2 wrote: its folder, its index's format byte.
+			idx, err := filepath.Glob(filepath.Join(dir, formatDir, "*"+indexExt))
+			if err != nil || len(idx) != 1 {
+				t.Fatalf("indexes %v, %v", idx, err)
+			}
+			data, err := os.ReadFile(idx[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			data[len(indexMagic)-1] = 2
+			if err := os.WriteFile(idx[0], data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if place != formatDir {
+				if err := os.Rename(filepath.Join(dir, formatDir), filepath.Join(dir, place)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			s = mustOpen(t, dir)
+			defer mustClose(t, s)
+			if s.Has("markdown", key) || !s.Empty("markdown") {
+				t.Error("an entry of the earlier format was found")
+			}
+			if _, err := os.Stat(filepath.Join(dir, "v2")); !os.IsNotExist(err) {
+				t.Errorf("v2 is still there: %v", err)
+			}
+		})
 	}
 }
 

@@ -4,7 +4,9 @@
 package config
 
 import (
+	"github.com/bmatcuk/doublestar/v4"
 	"path"
+	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -45,13 +47,19 @@ type Site struct {
 	// DocsInstances are further sets of docs, each with its own id,
 	// folder, routes, sidebars and versions: Docusaurus's docs plugin used
 	// more than once. Docs is the default instance.
-	DocsInstances     []Docs     `yaml:"docsInstances" json:"-"`
-	Pages             Pages      `yaml:"pages" json:"-"`
-	StaticDirectories []string   `yaml:"staticDirectories" json:"-"`
-	Redirects         []Redirect `yaml:"redirects" json:"-"`
-	FHIR              FHIR       `yaml:"fhir" json:"-"`
-	ThemeConfig       Theme      `yaml:"themeConfig" json:"themeConfig"`
-	Markdown          Markdown   `yaml:"markdown" json:"-"`
+	DocsInstances []Docs `yaml:"docsInstances" json:"-"`
+	Pages         Pages  `yaml:"pages" json:"-"`
+	// Blog is the blog (Docusaurus's blog plugin), built when its folder
+	// exists.
+	Blog              Blog     `yaml:"blog" json:"-"`
+	StaticDirectories []string `yaml:"staticDirectories" json:"-"`
+	// CustomCSS are the site's own stylesheets, applied after the theme's
+	// on every page (Docusaurus's theme.customCss), in order.
+	CustomCSS   []string   `yaml:"customCss" json:"-"`
+	Redirects   []Redirect `yaml:"redirects" json:"-"`
+	FHIR        FHIR       `yaml:"fhir" json:"-"`
+	ThemeConfig Theme      `yaml:"themeConfig" json:"themeConfig"`
+	Markdown    Markdown   `yaml:"markdown" json:"-"`
 
 	// File is the config's file in the site folder, for diagnostics:
 	// portal.yaml, or the docusaurus.config.* it was read from.
@@ -100,8 +108,8 @@ func (m Markdown) IsMDX(file string) bool {
 // links are modelled per locale so alternates and canonicals are right.
 type I18n struct {
 	DefaultLocale string                  `yaml:"defaultLocale" json:"defaultLocale"`
-	Locales       []string                `yaml:"locales" json:"locales"`
-	LocaleConfigs map[string]LocaleConfig `yaml:"localeConfigs" json:"localeConfigs"`
+	Locales       []string                `yaml:"locales" json:"locales" contract:"nonnull"`
+	LocaleConfigs map[string]LocaleConfig `yaml:"localeConfigs" json:"localeConfigs" contract:"nonnull"`
 }
 
 // LocaleConfig describes one locale.
@@ -126,6 +134,11 @@ type Docs struct {
 	Path          string `yaml:"path" json:"-"`
 	RouteBasePath string `yaml:"routeBasePath" json:"routeBasePath"`
 	SidebarPath   string `yaml:"sidebarPath" json:"-"`
+	// Include and Exclude choose the docs folder's files, as globs of their
+	// paths in the folder (Docusaurus's include and exclude options; their
+	// defaults are DefaultDocsInclude and DefaultDocsExclude).
+	Include []string `yaml:"include" json:"-"`
+	Exclude []string `yaml:"exclude" json:"-"`
 	// LastVersion names the version served at the docs root; "current" by default.
 	LastVersion           string                   `yaml:"lastVersion" json:"lastVersion"`
 	IncludeCurrentVersion *bool                    `yaml:"includeCurrentVersion" json:"-"`
@@ -148,6 +161,56 @@ func (d *Docs) UnmarshalYAML(node *yaml.Node) error {
 	}
 	d.Line = node.Line
 	return nil
+}
+
+// Docusaurus's defaults for a docs folder's include and exclude: Markdown
+// files, but not partials (_file.md, _folder/), tests or their folders.
+var (
+	DefaultDocsInclude = []string{"**/*.{md,mdx}"}
+	DefaultDocsExclude = []string{"**/_*.{js,jsx,ts,tsx,md,mdx}", "**/_*/**", "**/*.test.{js,jsx,ts,tsx}", "**/__tests__/**"}
+)
+
+// Reads reports whether the docs folder's file at rel (its path in the
+// folder) is a doc: include matches it and exclude does not, each its
+// default when the config gives none.
+func (d *Docs) Reads(rel string) bool {
+	include, exclude := d.Include, d.Exclude
+	if include == nil {
+		include = DefaultDocsInclude
+	}
+	if exclude == nil {
+		exclude = DefaultDocsExclude
+	}
+	return anyGlobMatches(include, rel) && !anyGlobMatches(exclude, rel)
+}
+
+// anyGlobMatches reports whether a glob matches rel; an invalid glob (the
+// config's error) matches nothing.
+func anyGlobMatches(globs []string, rel string) bool {
+	for _, g := range globs {
+		if globMatches(g, rel) {
+			return true
+		}
+	}
+	return false
+}
+
+// globMatches matches as Docusaurus's globbing (picomatch) does: a glob
+// ending "/**" matches what is inside a folder the rest names, never a
+// file of that name itself (where doublestar would match "_note.md" with
+// "**/_*/**").
+func globMatches(glob, rel string) bool {
+	folder, inside := strings.CutSuffix(glob, "/**")
+	if !inside {
+		ok, _ := doublestar.Match(glob, rel)
+		return ok
+	}
+	for dir := path.Dir(rel); dir != "." && dir != "/"; dir = path.Dir(dir) {
+		if ok, _ := doublestar.Match(folder, dir); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // IsDefault reports whether this is the default docs instance, whose
@@ -175,6 +238,76 @@ type VersionConfig struct {
 // Pages configures standalone pages.
 type Pages struct {
 	Path string `yaml:"path"`
+}
+
+// Blog configures the blog, with the blog plugin's option names and
+// defaults (Docusaurus 3.8).
+type Blog struct {
+	// Path is the posts' folder, "blog" by default; a site without it has
+	// no blog.
+	Path          string `yaml:"path"`
+	RouteBasePath string `yaml:"routeBasePath"`
+	// Include and Exclude choose the folder's files, as the docs' do.
+	Include          []string `yaml:"include"`
+	Exclude          []string `yaml:"exclude"`
+	BlogTitle        string   `yaml:"blogTitle"`
+	BlogDescription  string   `yaml:"blogDescription"`
+	BlogSidebarTitle string   `yaml:"blogSidebarTitle"`
+	// BlogSidebarCount is how many recent posts the sidebar lists; 0
+	// hides it, -1 lists every post (Docusaurus's "ALL").
+	BlogSidebarCount *int `yaml:"blogSidebarCount"`
+	// PostsPerPage is how many posts a list page holds; -1 puts every
+	// post on one page (Docusaurus's "ALL").
+	PostsPerPage    int    `yaml:"postsPerPage"`
+	ShowReadingTime *bool  `yaml:"showReadingTime"`
+	AuthorsMapPath  string `yaml:"authorsMapPath"`
+	// Tags is the tags file in the blog folder; "false" reads none.
+	Tags    string `yaml:"tags"`
+	EditURL string `yaml:"editUrl"`
+	// ArchiveBasePath and TagsBasePath are the archive's and the tag
+	// pages' routes under the blog's.
+	ArchiveBasePath string   `yaml:"archiveBasePath"`
+	TagsBasePath    string   `yaml:"tagsBasePath"`
+	PageBasePath    string   `yaml:"pageBasePath"`
+	AuthorsBasePath string   `yaml:"authorsBasePath"`
+	Feed            BlogFeed `yaml:"feedOptions"`
+	// Off is set for a Docusaurus site whose config adds no blog: its
+	// blog folder is not read.
+	Off bool `yaml:"-"`
+}
+
+// Blog feed types, as feedOptions.type names them.
+const (
+	FeedRSS  = "rss"
+	FeedAtom = "atom"
+	FeedJSON = "json"
+)
+
+// BlogFeed is the blog's feedOptions.
+type BlogFeed struct {
+	// Type lists the feeds written: rss, atom and json by default
+	// (Docusaurus's "all"); an empty list writes none.
+	Type        []string `yaml:"type"`
+	Title       string   `yaml:"title"`
+	Description string   `yaml:"description"`
+	Copyright   string   `yaml:"copyright"`
+	Language    string   `yaml:"language"`
+	// Limit is how many posts a feed holds, 20 by default; -1 for all.
+	Limit int `yaml:"limit"`
+}
+
+// Reads reports whether the blog folder's file at rel is a post: its
+// include and exclude, Docusaurus's defaults when unset (Markdown files,
+// not partials).
+func (b *Blog) Reads(rel string) bool {
+	include, exclude := b.Include, b.Exclude
+	if include == nil {
+		include = DefaultDocsInclude
+	}
+	if exclude == nil {
+		exclude = DefaultDocsExclude
+	}
+	return anyGlobMatches(include, rel) && !anyGlobMatches(exclude, rel)
 }
 
 // Redirect is a config redirect; Line locates it in portal.yaml.
@@ -217,7 +350,9 @@ type AnnouncementBar struct {
 	Content         string `yaml:"content" json:"content"`
 	BackgroundColor string `yaml:"backgroundColor" json:"backgroundColor"`
 	TextColor       string `yaml:"textColor" json:"textColor"`
-	IsCloseable     *bool  `yaml:"isCloseable" json:"isCloseable"`
+	// IsCloseable is true unless the config says false (a default the
+	// config applies; null in the theme's data only if it did not).
+	IsCloseable *bool `yaml:"isCloseable" json:"isCloseable"`
 }
 
 // Logo is a navbar or footer logo.
@@ -234,11 +369,13 @@ type Logo struct {
 
 // Navbar is themeConfig.navbar.
 type Navbar struct {
-	Title        string       `yaml:"title" json:"title,omitempty"`
-	Logo         *Logo        `yaml:"logo" json:"logo,omitempty"`
-	HideOnScroll bool         `yaml:"hideOnScroll" json:"hideOnScroll"`
-	Style        string       `yaml:"style" json:"style,omitempty"`
-	Items        []NavbarItem `yaml:"items" json:"items"`
+	Title        string `yaml:"title" json:"title,omitempty"`
+	Logo         *Logo  `yaml:"logo" json:"logo,omitempty"`
+	HideOnScroll bool   `yaml:"hideOnScroll" json:"hideOnScroll"`
+	Style        string `yaml:"style" json:"style,omitempty"`
+	// Items go to the theme resolved (themedata.SiteData.Navbar), not as
+	// the config writes them.
+	Items []NavbarItem `yaml:"items" json:"-"`
 }
 
 // The nine navbar item types of the spec, with Docusaurus's type names.
@@ -290,7 +427,7 @@ type NavbarItem struct {
 // Footer is themeConfig.footer.
 type Footer struct {
 	Style     string        `yaml:"style" json:"style"`
-	Links     []FooterGroup `yaml:"links" json:"links"`
+	Links     []FooterGroup `yaml:"links" json:"links" contract:"nonnull"`
 	Logo      *Logo         `yaml:"logo" json:"logo,omitempty"`
 	Copyright string        `yaml:"copyright" json:"copyright,omitempty"`
 }
@@ -298,7 +435,7 @@ type Footer struct {
 // FooterGroup is one titled column of footer links.
 type FooterGroup struct {
 	Title string       `yaml:"title" json:"title"`
-	Items []FooterLink `yaml:"items" json:"items"`
+	Items []FooterLink `yaml:"items" json:"items" contract:"nonnull"`
 }
 
 // FooterLink is a footer link: to (internal), href (external) or raw html.
@@ -337,4 +474,40 @@ type Mermaid struct {
 type MermaidTheme struct {
 	Light string `yaml:"light" json:"light"`
 	Dark  string `yaml:"dark" json:"dark"`
+}
+
+// FromDocusaurus reports whether the config is a Docusaurus site's
+// (docusaurus.config.*), whose content Portal reads as Docusaurus does
+// where the two differ.
+func (s *Site) FromDocusaurus() bool {
+	return strings.HasPrefix(path.Base(s.File), "docusaurus.config.")
+}
+
+// OutsideFolders are the folders the config names outside the site folder
+// (paths that begin "../"), each once, in config order: a docs folder kept
+// beside the website folder, as Docusaurus sites often do, and the folders
+// of sidebars files, pages and static files given so.
+func (s *Site) OutsideFolders() []string {
+	var out []string
+	add := func(p string, isFile bool) {
+		p = path.Clean(p)
+		if isFile {
+			p = path.Dir(p)
+		}
+		if strings.HasPrefix(p, "../") && !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	for _, d := range s.AllDocs() {
+		add(d.Path, false)
+		if d.SidebarPath != "" && d.SidebarPath != "false" {
+			add(d.SidebarPath, true)
+		}
+	}
+	add(s.Pages.Path, false)
+	add(s.Blog.Path, false)
+	for _, dir := range s.StaticDirectories {
+		add(dir, false)
+	}
+	return out
 }

@@ -38,6 +38,14 @@ func TestDefaults(t *testing.T) {
 		{"item type", site.ThemeConfig.Navbar.Items[0].Type, NavDefault},
 		{"item with items", site.ThemeConfig.Navbar.Items[1].Type, NavDropdown},
 		{"title delimiter", site.TitleDelimiter, "|"},
+		{"blog path", site.Blog.Path, "blog"},
+		{"blog route", site.Blog.RouteBasePath, "blog"},
+		{"blog postsPerPage", site.Blog.PostsPerPage, 10},
+		{"blog sidebar count", *site.Blog.BlogSidebarCount, 5},
+		{"blog sidebar title", site.Blog.BlogSidebarTitle, "Recent posts"},
+		{"blog reading time", *site.Blog.ShowReadingTime, true},
+		{"blog feeds", strings.Join(site.Blog.Feed.Type, ","), "rss,atom,json"},
+		{"blog feed limit", site.Blog.Feed.Limit, 20},
 		{"docs id", site.Docs.ID, DefaultDocsID},
 	}
 	for _, c := range checks {
@@ -145,5 +153,34 @@ func TestFHIRClientAuthentication(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestDocsReadsByDefault(t *testing.T) {
+	d := &Docs{}
+	for rel, want := range map[string]bool{
+		"intro.md": true, "guides/setup.mdx": true, "_partial.md": false, "guides/_shared/a.md": false,
+		"__tests__/x.md": false, "notes.txt": false, "README.md": true,
+	} {
+		if got := d.Reads(rel); got != want {
+			t.Errorf("Reads(%q) = %v, want %v", rel, got, want)
+		}
+	}
+}
+
+// TestBlogKeys: portal.yaml's blog key takes the blog plugin's option
+// names; an unknown one is reported with the nearest valid key.
+func TestBlogKeys(t *testing.T) {
+	site, diags := Parse(FileName, []byte(minimal+"blog:\n  routeBasePath: /news/\n  postsPerPage: 3\n  blogSidebarCount: 0\n  feedOptions: {type: [rss], limit: 5}\n"))
+	if len(diags) > 0 {
+		t.Fatalf("diagnostics: %v", diags)
+	}
+	if b := site.Blog; b.RouteBasePath != "news" || b.PostsPerPage != 3 || *b.BlogSidebarCount != 0 ||
+		strings.Join(b.Feed.Type, ",") != "rss" || b.Feed.Limit != 5 {
+		t.Errorf("blog = %+v", b)
+	}
+	_, diags = Parse(FileName, []byte(minimal+"blog:\n  postPerPage: 3\n"))
+	if len(diags) != 1 || !strings.Contains(diags[0].String(), "postPerPage") || !strings.Contains(diags[0].String(), "postsPerPage") {
+		t.Errorf("diagnostics = %v, want one naming postPerPage and postsPerPage", diags)
 	}
 }

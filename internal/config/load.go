@@ -109,6 +109,7 @@ func (s *Site) applyDefaults() {
 		d.applyDefaults("", d.ID, "sidebars-"+d.ID+".yaml")
 	}
 	setDefault(&s.Pages.Path, "pages")
+	s.Blog.applyDefaults()
 	setDefault(&s.Markdown.Format, MarkdownDetect)
 	if len(s.StaticDirectories) == 0 {
 		s.StaticDirectories = []string{"static"}
@@ -165,6 +166,34 @@ func (d *Docs) applyDefaults(id, folder, sidebars string) {
 	}
 }
 
+// applyDefaults gives the blog the blog plugin's defaults.
+func (b *Blog) applyDefaults() {
+	setDefault(&b.Path, "blog")
+	setDefault(&b.RouteBasePath, "blog")
+	b.RouteBasePath = strings.Trim(b.RouteBasePath, "/")
+	setDefault(&b.BlogTitle, "Blog")
+	setDefault(&b.BlogDescription, "Blog")
+	setDefault(&b.BlogSidebarTitle, "Recent posts")
+	if b.BlogSidebarCount == nil {
+		five := 5
+		b.BlogSidebarCount = &five
+	}
+	setDefaultInt(&b.PostsPerPage, 10)
+	if b.ShowReadingTime == nil {
+		b.ShowReadingTime = boolPtr(true)
+	}
+	setDefault(&b.AuthorsMapPath, "authors.yml")
+	setDefault(&b.Tags, "tags.yml")
+	setDefault(&b.ArchiveBasePath, "archive")
+	setDefault(&b.TagsBasePath, "tags")
+	setDefault(&b.PageBasePath, "page")
+	setDefault(&b.AuthorsBasePath, "authors")
+	if b.Feed.Type == nil {
+		b.Feed.Type = []string{FeedRSS, FeedAtom, FeedJSON}
+	}
+	setDefaultInt(&b.Feed.Limit, 20)
+}
+
 func (t *Theme) applyDefaults() {
 	setDefault(&t.ColorMode.DefaultMode, "light")
 	if t.AnnouncementBar != nil {
@@ -182,6 +211,15 @@ func (t *Theme) applyDefaults() {
 	}
 	if t.Footer != nil {
 		setDefault(&t.Footer.Style, "light")
+		// The theme reads the footer's lists as given, never null.
+		if t.Footer.Links == nil {
+			t.Footer.Links = []FooterGroup{}
+		}
+		for i := range t.Footer.Links {
+			if t.Footer.Links[i].Items == nil {
+				t.Footer.Links[i].Items = []FooterLink{}
+			}
+		}
 		if t.Footer.Logo != nil {
 			setDefaultInt(&t.Footer.Logo.Width, 350)
 			setDefaultInt(&t.Footer.Logo.Height, 60)

@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"github.com/bmatcuk/doublestar/v4"
 	"net/url"
 	"path"
 	"regexp"
@@ -106,6 +107,14 @@ func (s *Site) validateDocsInstances(file string, docsLine int) []diag.Diagnosti
 				"docs instance %q serves its docs at /%s, where docs instance %q serves its own", d.ID, d.RouteBasePath, other))
 		}
 		routes[d.RouteBasePath] = d.ID
+		for option, patterns := range map[string][]string{"include": d.Include, "exclude": d.Exclude} {
+			for _, p := range patterns {
+				if !doublestar.ValidatePattern(p) {
+					out = append(out, errAt(file, at, "write a glob such as **/*.md (** for any folders, {a,b} for either)",
+						"%s.%s: %q is not a valid glob", key, option, p))
+				}
+			}
+		}
 	}
 	return out
 }

@@ -343,7 +343,7 @@ func loadVersions(site fs.FS, cfg *config.Site, in *Instance) ([]*Version, []dia
 		if v.Banner == "none" {
 			v.Banner = ""
 		}
-		v.Path = joinURL(base, segment)
+		v.Path = JoinURL(base, segment)
 	}
 	// The docs key's messages stay as they were; another instance's name it.
 	key, line := "docs.", 0
@@ -412,8 +412,8 @@ func firstExisting(site fs.FS, names ...string) string {
 	return ""
 }
 
-// joinURL joins URL path parts into a path with a trailing slash.
-func joinURL(parts ...string) string {
+// JoinURL joins URL path parts into a path with a trailing slash.
+func JoinURL(parts ...string) string {
 	joined := path.Join(append([]string{"/"}, parts...)...)
 	if joined == "/" {
 		return "/"
@@ -426,8 +426,10 @@ func isMarkdown(name string) bool {
 	return ext == ".md" || ext == ".mdx"
 }
 
-// loadDocs walks a version's docs folder. Files and folders starting with
-// "_" or "." are partials and private folders, as in Docusaurus.
+// loadDocs walks a version's docs folder for the files the docs instance's
+// include and exclude globs choose (by default Markdown files, but not
+// partials and private folders starting with "_"); hidden files and
+// folders (".") are never read, as Docusaurus's globbing never reads them.
 func loadDocs(site fs.FS, v *Version, opts Options) ([]*Doc, []diag.Diagnostic) {
 	var docs []*Doc
 	var diags []diag.Diagnostic
@@ -444,18 +446,22 @@ func loadDocs(site fs.FS, v *Version, opts Options) ([]*Doc, []diag.Diagnostic) 
 		return nil, []diag.Diagnostic{{File: v.Dir, Severity: diag.Error,
 			Message: fmt.Sprintf("version %q has no docs folder", v.Name), Hint: "create " + v.Dir}}
 	}
+	cfg := v.Instance.Config
 	err := fs.WalkDir(site, v.Dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
 		name := d.Name()
-		if p != v.Dir && (strings.HasPrefix(name, "_") || strings.HasPrefix(name, ".")) {
+		if p != v.Dir && strings.HasPrefix(name, ".") {
 			if d.IsDir() {
 				return fs.SkipDir
 			}
 			return nil
 		}
 		if d.IsDir() || !isMarkdown(name) {
+			return nil
+		}
+		if !cfg.Reads(strings.TrimPrefix(strings.TrimPrefix(p, v.Dir), "/")) {
 			return nil
 		}
 		doc, dd := loadDoc(site, v, p, opts.DeferBodies)
@@ -529,7 +535,7 @@ func loadDoc(site fs.FS, v *Version, p string, deferBody bool) (*Doc, []diag.Dia
 		return nil, diags
 	}
 	doc.Slug = slug
-	doc.Permalink = joinURL(v.Path, slug)
+	doc.Permalink = JoinURL(v.Path, slug)
 	return doc, diags
 }
 
@@ -696,9 +702,9 @@ func loadPages(site fs.FS, cfg *config.Site) ([]*Page, []diag.Diagnostic) {
 		if path.Base(rel) == "index" {
 			rel = path.Dir(rel)
 		}
-		permalink := joinURL(cfg.BaseURL, rel)
+		permalink := JoinURL(cfg.BaseURL, rel)
 		if fm.Slug != "" {
-			permalink = joinURL(cfg.BaseURL, fm.Slug)
+			permalink = JoinURL(cfg.BaseURL, fm.Slug)
 		}
 		pages = append(pages, &Page{Source: p, Permalink: permalink, FrontMatter: fm, Body: body, BodyLine: bodyLine})
 		return nil

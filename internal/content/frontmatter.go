@@ -126,7 +126,7 @@ func parseFrontMatter(file string, src []byte) (FrontMatter, []byte, int, []diag
 	if err := node.Decode(&fm); err != nil {
 		return fm, body, bodyLine, yamlx.Errors(file, err, 1)
 	}
-	fm.Lines = keyLines(&node)
+	fm.Lines = yamlx.FrontMatterLines(&node)
 	markNulls(&fm)
 	var diags []diag.Diagnostic
 	if fm.Draft && fm.Unlisted {
@@ -154,19 +154,6 @@ func parseFrontMatter(file string, src []byte) (FrontMatter, []byte, int, []diag
 	return fm, body, bodyLine, diags
 }
 
-// keyLines maps each top-level front-matter key to its file line.
-func keyLines(node *yaml.Node) map[string]int {
-	lines := map[string]int{}
-	if len(node.Content) == 0 || node.Content[0].Kind != yaml.MappingNode {
-		return lines
-	}
-	m := node.Content[0]
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		lines[m.Content[i].Value] = m.Content[i].Line + 1
-	}
-	return lines
-}
-
 // markNulls sets Null on nullable keys written as null: yaml.v3 does not call
 // an Unmarshaler for a null node, so presence is read from the key lines.
 func markNulls(fm *FrontMatter) {
@@ -185,4 +172,12 @@ func markNulls(fm *FrontMatter) {
 func StripFrontMatter(src []byte) (body []byte, bodyLine int) {
 	_, body, bodyLine, _ = parseFrontMatter("", src)
 	return body, bodyLine
+}
+
+// SplitFrontMatter separates a file's leading "---" YAML block from its
+// body, for content read outside this package (blog posts): the YAML, the
+// body, the number of lines before the body, and false when the block
+// never ends.
+func SplitFrontMatter(src []byte) (fm, body []byte, bodyLine int, ok bool) {
+	return splitFrontMatter(src)
 }

@@ -4,7 +4,8 @@
 //
 // The Go types are the contract: route.Manifest and the types of package
 // themedata (page data, site data, the resolved sidebars, and RenderInput,
-// the value the prerender step hands the theme's server bundle). They are
+// the value the prerender step hands the theme's server bundle), with the
+// domain types they hold as they are (sidebar.Item, config.Theme, …). They are
 // data only, and this package depends on them, never on the pipeline that
 // fills them. Generate walks them by reflection and writes TypeScript
 // declarations that follow encoding/json exactly; cmd/contractgen writes
@@ -25,6 +26,7 @@ import (
 	"reflect"
 
 	"github.com/portaldocs/portal/internal/route"
+	"github.com/portaldocs/portal/internal/sidebar"
 	"github.com/portaldocs/portal/internal/themedata"
 )
 
@@ -40,7 +42,7 @@ func Roots() []Root {
 		{Name: "RenderInput", Type: reflect.TypeFor[themedata.RenderInput]()},
 		{Name: "RouteManifest", Type: reflect.TypeFor[route.Manifest]()},
 		{Name: "SharedRenderData", Type: reflect.TypeFor[themedata.SharedRenderData]()},
-		{Name: "SidebarItem", Type: reflect.TypeFor[themedata.SidebarItem]()},
+		{Name: "SidebarItem", Type: reflect.TypeFor[sidebar.Item]()},
 		{Name: "SidebarsData", Type: reflect.TypeFor[themedata.SidebarsData]()},
 		{Name: "SiteData", Type: reflect.TypeFor[themedata.SiteData]()},
 	}

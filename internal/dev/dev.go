@@ -57,13 +57,13 @@ type Options struct {
 
 // Server is a running dev server's state.
 type Server struct {
-	opts  Options
-	site  fs.FS
-	pool  *ssr.Pool
-	cache *pipeline.Cache
-	// store keeps the builds' Markdown renders and page data, which the
-	// lazily rendered pages read; one for the server's life, since an
-	// entry is named by its content and rebuilds share most of them.
+	opts Options
+	site fs.FS
+	pool *ssr.Pool
+	// store is the builds' cache, and keeps their Markdown renders and
+	// page data, which the lazily rendered pages read: one for the
+	// server's life, since an entry is named by its content and rebuilds
+	// share most of them. It is removed when the server closes.
 	store *buildcache.Store
 
 	mu   sync.Mutex
@@ -72,6 +72,9 @@ type Server struct {
 	// for requests that began while it was served.
 	retired *pipeline.Result
 	failure []string // the last build's errors, nil after a good build
+	// outside are the folders beside the site folder the last build read
+	// (pipeline.Result.Outside), which Watch watches too.
+	outside []string
 	clients map[chan event]struct{}
 
 	handler http.Handler
@@ -100,12 +103,12 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load the theme's server bundle: %w", err)
 	}
-	store, err := buildcache.OpenTemporary()
+	store, err := buildcache.OpenTemporaryCache()
 	if err != nil {
 		_ = pool.Close()
 		return nil, err
 	}
-	s := &Server{opts: opts, site: sitefs.Dir(opts.Site), pool: pool, cache: pipeline.NewCache(), store: store,
+	s := &Server{opts: opts, site: sitefs.Dir(opts.Site), pool: pool, store: store,
 		clients: map[chan event]struct{}{}, stop: ctx.Done()}
 	s.handler = server.New(source{s}, server.WithLogger(opts.Logger))
 	s.rebuild(ctx, nil)
@@ -131,10 +134,21 @@ func (s *Server) Close() error {
 // the last build (nil for the first).
 func (s *Server) rebuild(ctx context.Context, changed []string) {
 	start := time.Now()
+	s.mu.Lock()
+	var last *pipeline.Output
+	if s.good != nil {
+		last = s.good.Output // removed only two good builds later
+	}
+	s.mu.Unlock()
 	opts := append([]pipeline.Option{pipeline.WithTheme(s.opts.Theme), pipeline.WithDrafts(),
-		pipeline.WithLazyPrerender(), pipeline.WithPrerenderPool(s.pool), pipeline.WithCache(s.cache), pipeline.WithStore(s.store)}, s.opts.BuildOptions...)
+		pipeline.WithLazyPrerender(), pipeline.WithPrerenderPool(s.pool), pipeline.WithPreviousOutput(last), pipeline.WithStore(s.store)}, s.opts.BuildOptions...)
 	res, err := pipeline.Run(ctx, s.site, opts...)
 	took := time.Since(start)
+	if res != nil {
+		s.mu.Lock()
+		s.outside = res.Outside
+		s.mu.Unlock()
+	}
 	if s.opts.Report != nil {
 		var ds []diag.Diagnostic
 		if res != nil {

@@ -27,6 +27,8 @@ func (s *Server) Watch(ctx context.Context) error {
 	if err := addTree(w, s.opts.Site); err != nil {
 		return err
 	}
+	watched := map[string]bool{}
+	s.watchOutside(w, watched)
 	changed := map[string]bool{}
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
@@ -57,7 +59,28 @@ func (s *Server) Watch(ctx context.Context) error {
 			sort.Strings(paths)
 			clear(changed)
 			s.rebuild(ctx, paths)
+			s.watchOutside(w, watched)
 		}
+	}
+}
+
+// watchOutside watches the folders beside the site folder that the last
+// build read (a docs folder kept beside the website folder), each once: a
+// change there is named by its path from the site folder ("../docs/x.md"),
+// as the build names it.
+func (s *Server) watchOutside(w *fsnotify.Watcher, watched map[string]bool) {
+	s.mu.Lock()
+	folders := s.outside
+	s.mu.Unlock()
+	for _, f := range folders {
+		if watched[f] {
+			continue
+		}
+		if err := addTree(w, filepath.Join(s.opts.Site, filepath.FromSlash(f))); err != nil {
+			s.opts.Logger.Warn("watching a folder beside the site folder", "folder", f, "err", err)
+			continue
+		}
+		watched[f] = true
 	}
 }
 

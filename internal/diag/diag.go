@@ -36,6 +36,11 @@ type Diagnostic struct {
 	Message  string
 	// Hint tells the author how to fix it; optional.
 	Hint string
+	// Group names one problem of the site that many places share (the
+	// same unknown component used on many pages): Merge reports a group
+	// once, at its first place, with how many there are. Empty for a
+	// problem of its own place.
+	Group string
 }
 
 // String formats the diagnostic as "file:line: message" (the form editors and
@@ -65,6 +70,39 @@ func (d Diagnostic) Location() string {
 		return fmt.Sprintf("%s:%d", file, d.Line)
 	}
 	return file
+}
+
+// Merge reports each group (Diagnostic.Group) once: at its first place in
+// ds, its message followed by how many places share it and in how many
+// files. ds is in the order List.Items gives; the others keep theirs.
+func Merge(ds []Diagnostic) []Diagnostic {
+	type group struct {
+		first int
+		uses  int
+		files map[string]bool
+	}
+	groups := map[string]*group{}
+	out := make([]Diagnostic, 0, len(ds))
+	for _, d := range ds {
+		if d.Group == "" {
+			out = append(out, d)
+			continue
+		}
+		g := groups[d.Group]
+		if g == nil {
+			g = &group{first: len(out), files: map[string]bool{}}
+			groups[d.Group] = g
+			out = append(out, d)
+		}
+		g.uses++
+		g.files[d.File] = true
+	}
+	for _, g := range groups {
+		if g.uses > 1 {
+			out[g.first].Message += fmt.Sprintf(" (%d uses in %d files; this is the first)", g.uses, len(g.files))
+		}
+	}
+	return out
 }
 
 // List collects diagnostics; it is safe for concurrent use because pages are

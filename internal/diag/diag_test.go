@@ -52,3 +52,29 @@ func TestCapLeavesFewDiagnosticsAlone(t *testing.T) {
 		t.Fatalf("got %v", got)
 	}
 }
+
+// A problem the site has in many places is reported once, at the first,
+// with how many places and files share it; the others are left as they are.
+func TestMergeReportsAGroupOnce(t *testing.T) {
+	ds := []Diagnostic{
+		{File: "a.mdx", Line: 3, Severity: Warning, Message: "the component <X> is unknown", Group: "c:X"},
+		{File: "a.mdx", Line: 4, Severity: Warning, Message: "a broken link"},
+		{File: "a.mdx", Line: 9, Severity: Warning, Message: "the component <X> is unknown", Group: "c:X"},
+		{File: "b.mdx", Line: 1, Severity: Warning, Message: "the component <Y> is unknown", Group: "c:Y"},
+		{File: "c.mdx", Line: 2, Severity: Warning, Message: "the component <X> is unknown", Group: "c:X"},
+	}
+	got := Merge(ds)
+	want := []string{
+		"a.mdx:3: warning: the component <X> is unknown (3 uses in 2 files; this is the first)",
+		"a.mdx:4: warning: a broken link",
+		"b.mdx:1: warning: the component <Y> is unknown",
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %d diagnostics, want %d: %v", len(got), len(want), got)
+	}
+	for i, d := range got {
+		if d.String() != want[i] {
+			t.Errorf("diagnostic %d = %q, want %q", i, d.String(), want[i])
+		}
+	}
+}

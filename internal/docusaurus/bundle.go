@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/evanw/esbuild/pkg/api"
 	"github.com/portaldocs/portal/internal/diag"
@@ -28,7 +30,14 @@ var scriptExtensions = []string{".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".
 // script that assigns the module's exports to moduleGlobal. Files are read
 // from site only, never from the disk around it; package imports become
 // stubs; type-only imports vanish with the types.
-func bundle(site fs.FS, file string) (string, []diag.Diagnostic) {
+//
+// root is the site folder as Node.js would name it (sitePaths): each file
+// of the bundle gets its own __dirname, __filename and import.meta.url
+// from it, and require.resolve calls of files are answered from what the
+// bundle found (the returned map: the absolute path asked for, without an
+// extension, to the file's).
+func bundle(site fs.FS, file, root string) (string, map[string]string, []diag.Diagnostic) {
+	b := &bundler{site: site, root: root, resolved: map[string]string{}}
 	result := api.Build(api.BuildOptions{
 		EntryPoints: []string{file},
 		Bundle:      true,
@@ -39,7 +48,7 @@ func bundle(site fs.FS, file string) (string, []diag.Diagnostic) {
 		Target:      api.ES2020,
 		LogLevel:    api.LogLevelSilent,
 		Charset:     api.CharsetUTF8,
-		Plugins:     []api.Plugin{sitePlugin(site)},
+		Plugins:     []api.Plugin{b.plugin()},
 	})
 	var diags []diag.Diagnostic
 	for _, m := range result.Errors {
@@ -49,9 +58,9 @@ func bundle(site fs.FS, file string) (string, []diag.Diagnostic) {
 		if len(diags) == 0 {
 			diags = append(diags, diag.Diagnostic{File: file, Severity: diag.Error, Message: "esbuild produced no output"})
 		}
-		return "", diags
+		return "", nil, diags
 	}
-	return string(result.OutputFiles[0].Contents), nil
+	return string(result.OutputFiles[0].Contents), b.resolved, nil
 }
 
 // messageDiagnostic locates an esbuild error in the site file it names.
@@ -69,14 +78,24 @@ func messageDiagnostic(entry string, m api.Message) diag.Diagnostic {
 	return d
 }
 
-// sitePlugin resolves and loads every import inside the site folder.
-func sitePlugin(site fs.FS) api.Plugin {
+// bundler is one bundle's esbuild plugin and what it learns.
+type bundler struct {
+	site fs.FS
+	root string
+
+	mu       sync.Mutex // esbuild calls the plugin from several goroutines
+	resolved map[string]string
+}
+
+// plugin resolves and loads every import inside the site folder.
+func (b *bundler) plugin() api.Plugin {
+	site := b.site
 	return api.Plugin{Name: "portal-site", Setup: func(build api.PluginBuild) {
 		build.OnResolve(api.OnResolveOptions{Filter: ".*"}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
 			return resolveImport(site, args)
 		})
 		build.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: siteNamespace}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
-			return loadSiteFile(site, args.Path)
+			return b.load(args.Path)
 		})
 		build.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: packageNamespace}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
 			contents := "module.exports = __portalPackage(" + quote(args.Path) + ");"
@@ -100,19 +119,19 @@ func resolveImport(site fs.FS, args api.OnResolveArgs) (api.OnResolveResult, err
 	default:
 		return api.OnResolveResult{Path: spec, Namespace: packageNamespace}, nil
 	}
-	if target == ".." || strings.HasPrefix(target, "../") {
-		return api.OnResolveResult{}, fmt.Errorf("cannot import %q: it is outside the site folder", spec)
-	}
-	found, ok := findModule(site, target)
+	// A file outside the site folder is found only in a folder the config
+	// names (sitefs.WithOutside): the site refuses any other.
+	found, ok := FindModule(site, target)
 	if !ok {
-		return api.OnResolveResult{}, fmt.Errorf("cannot find %q (looked for %s in the site folder)", spec, target)
+		return api.OnResolveResult{}, fmt.Errorf("cannot find %q (looked for %s from the site folder)", spec, target)
 	}
 	return api.OnResolveResult{Path: found, Namespace: siteNamespace}, nil
 }
 
-// findModule finds the file an import names: as written, with a script
+// FindModule finds the file an import names (target, in the site folder),
+// as Node.js and Docusaurus's bundler find it: as written, with a script
 // extension, or as a folder's index file.
-func findModule(site fs.FS, target string) (string, bool) {
+func FindModule(site fs.FS, target string) (string, bool) {
 	if info, err := fs.Stat(site, target); err == nil && !info.IsDir() {
 		return target, true
 	}
@@ -130,20 +149,62 @@ func findModule(site fs.FS, target string) (string, bool) {
 	return "", false
 }
 
-func loadSiteFile(site fs.FS, file string) (api.OnLoadResult, error) {
-	data, err := fs.ReadFile(site, file)
+func (b *bundler) load(file string) (api.OnLoadResult, error) {
+	data, err := fs.ReadFile(b.site, file)
 	if err != nil {
 		return api.OnLoadResult{}, err
 	}
 	contents := string(data)
 	loader, ok := loaders[strings.ToLower(path.Ext(file))]
-	if !ok {
+	switch {
+	case !ok:
 		// CSS, images and the like: Docusaurus's bundler would give their
 		// URL; the config only ever passes it on.
 		contents = "module.exports = " + quote(file) + ";"
 		loader = api.LoaderJS
+	case loader != api.LoaderJSON:
+		contents = b.asNodeSees(file, contents)
 	}
 	return api.OnLoadResult{Contents: &contents, Loader: loader, ResolveDir: path.Dir(file)}, nil
+}
+
+var (
+	declaresDirname   = regexp.MustCompile(`\b(?:var|let|const)\s+__dirname\b`)
+	declaresFilename  = regexp.MustCompile(`\b(?:var|let|const)\s+__filename\b`)
+	requireResolve    = regexp.MustCompile(`\brequire\.resolve\(`)
+	requireResolveArg = regexp.MustCompile(`\brequire\.resolve\(\s*(?:'([^'\n]*)'|"([^"\n]*)"|` + "`([^`$\\n]*)`" + `)`)
+)
+
+// asNodeSees gives a script file what Node.js gives each module: its own
+// __dirname and __filename (unless it declares them), import.meta.url,
+// and require.resolve relative to its folder. The names go on the file's
+// first line, so that its lines keep their numbers in esbuild's messages.
+func (b *bundler) asNodeSees(file, contents string) string {
+	abs := path.Join(b.root, file)
+	dir := path.Dir(abs)
+	for _, m := range requireResolveArg.FindAllStringSubmatch(contents, -1) {
+		spec := m[1] + m[2] + m[3]
+		if !strings.HasPrefix(spec, "./") && !strings.HasPrefix(spec, "../") {
+			continue
+		}
+		if found, ok := FindModule(b.site, path.Join(path.Dir(file), spec)); ok {
+			b.mu.Lock()
+			b.resolved[path.Join(dir, spec)] = path.Join(b.root, found)
+			b.mu.Unlock()
+		}
+	}
+	var head strings.Builder
+	if !declaresDirname.MatchString(contents) {
+		head.WriteString("var __dirname = " + quote(dir) + ";")
+	}
+	if !declaresFilename.MatchString(contents) {
+		head.WriteString("var __filename = " + quote(abs) + ";")
+	}
+	url := quote("file://" + abs)
+	contents = strings.NewReplacer("import.meta.url", url, "import.meta.dirname", quote(dir),
+		"import.meta.filename", quote(abs)).Replace(contents)
+	contents = requireResolve.ReplaceAllLiteralString(contents, "__portalRequireResolve(__dirname, ")
+	return head.String() + contents
 }
 
 var loaders = map[string]api.Loader{

@@ -79,6 +79,8 @@ func LoadConfig(ctx context.Context, site fs.FS, file string, opts Options) (*co
 	diags = append(diags, ds...)
 	if cfg != nil {
 		cfg.OutOfScope = m.outOfScope(cfg.BaseURL)
+		// Docusaurus has a blog only where the preset or a plugin adds one.
+		cfg.Blog.Off = !m.blogMapped
 		diags = append(diags, m.reactPages(cfg)...)
 	}
 	return cfg, diags
@@ -104,11 +106,13 @@ type mapper struct {
 	site  fs.FS
 	out   *yaml.Node
 	diags []diag.Diagnostic
-	// blogRoute and the docs/pages settings found while mapping.
-	blogRoute  string
-	pagesPath  string
-	pagesRoute string
-	pagesOff   bool
+	// blogMapped says the blog key is set; skippedBlogs are the routes of
+	// further blogs; then the docs/pages settings found while mapping.
+	blogMapped   bool
+	skippedBlogs []string
+	pagesPath    string
+	pagesRoute   string
+	pagesOff     bool
 }
 
 func mapping(like *yaml.Node) *yaml.Node {
@@ -335,7 +339,7 @@ var skippedThemeKeys = map[string]string{
 	"zoom":            "images do not zoom",
 	"liveCodeBlock":   "live code blocks are not supported",
 	"docsearch":       "Portal has its own built-in search",
-	"blog":            "the blog is out of scope",
+	"blog":            "the recent-posts sidebar always groups its posts by year",
 	"sidebar":         "",
 	"hideableSidebar": "",
 }
@@ -489,6 +493,10 @@ func (m *mapper) mapPlugin(e pluginEntry) {
 	case "theme:search-algolia":
 		m.warn(e.at, "", "theme %q is skipped: Portal has its own built-in search", e.raw)
 	default:
+		if e.kind == "plugin" && m.wrapsBlogPlugin(e.raw) {
+			m.mapBlog(e.at, e.options)
+			return
+		}
 		name := e.raw
 		if name == "" {
 			name = "(inline)"
@@ -510,7 +518,7 @@ func optionText(options *yaml.Node, key, def string) string {
 var docsKeys = map[string]bool{
 	"path": true, "routeBasePath": true, "lastVersion": true, "includeCurrentVersion": true,
 	"editUrl": true, "breadcrumbs": true, "sidebarCollapsible": true, "sidebarCollapsed": true,
-	"showLastUpdateTime": true, "showLastUpdateAuthor": true,
+	"showLastUpdateTime": true, "showLastUpdateAuthor": true, "include": true, "exclude": true,
 }
 
 // mapDocsInstance maps a docs plugin with an id of its own onto an entry of
@@ -613,33 +621,157 @@ func (m *mapper) mapPages(at, options *yaml.Node) {
 	})
 }
 
-// mapBlog reports a blog that exists: it is out of scope, and said so once.
+// Blog plugin options Portal maps as they are, by Docusaurus's name.
+var blogKeys = map[string]bool{
+	"path": true, "routeBasePath": true, "include": true, "exclude": true, "blogTitle": true,
+	"blogDescription": true, "blogSidebarTitle": true, "showReadingTime": true, "authorsMapPath": true,
+	"tags": true, "editUrl": true, "archiveBasePath": true, "tagsBasePath": true, "pageBasePath": true,
+	"authorsBasePath": true,
+}
+
+// Blog plugin options that change nothing Portal builds.
+var inertBlogKeys = map[string]bool{
+	"id": true, "onInlineTags": true, "onInlineAuthors": true, "onUntruncatedBlogPosts": true,
+	"showLastUpdateTime": true, "showLastUpdateAuthor": true, "sortPosts": true,
+}
+
+// mapBlog maps the blog plugin's options onto the config's blog key; a
+// second blog is reported and skipped.
 func (m *mapper) mapBlog(at, options *yaml.Node) {
 	dir := strings.TrimPrefix(path.Clean(strings.TrimPrefix(optionText(options, "path", "blog"), "./")), "/")
 	route := strings.Trim(optionText(options, "routeBasePath", "blog"), "/")
 	if _, err := fs.Stat(m.site, dir); err != nil {
 		return
 	}
-	if m.blogRoute != "" {
+	if m.blogMapped {
+		m.warn(at, "Portal builds one blog", "a second blog (%s/, served at /%s/) is skipped, and links to it are not checked", dir, route)
+		m.skippedBlogs = append(m.skippedBlogs, route)
 		return
 	}
-	m.blogRoute = route
-	m.warn(at, "keep the blog on Docusaurus, or move its posts into docs",
-		"the blog (%s/, served at /%s/) is out of scope: Portal builds docs and Markdown pages; it is skipped, and links to it are not checked",
-		dir, route)
+	m.blogMapped = true
+	out := child(m.out, "blog", at)
+	set(out, "path", scalar(dir, at))
+	pairs(options, func(key, value *yaml.Node) {
+		switch k := key.Value; {
+		case k == "path":
+		case blogKeys[k]:
+			if why := describe(value); why != "" {
+				m.warn(key, "give a value instead", "blog option %s is %s; skipped", k, why)
+				return
+			}
+			if k == "tags" && value.Kind == yaml.ScalarNode && !isSet(value) {
+				value = scalar("false", value)
+			}
+			set(out, k, value)
+		case k == "postsPerPage" || k == "blogSidebarCount":
+			if value.Kind == yaml.ScalarNode && strings.EqualFold(value.Value, "ALL") {
+				value = &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: "-1", Line: value.Line, Column: value.Column}
+			}
+			set(out, k, value)
+		case k == "feedOptions":
+			m.mapFeedOptions(out, key, value)
+		case inertBlogKeys[k]:
+		default:
+			if isSet(value) {
+				m.warn(key, "Portal reads the blog as Docusaurus does by default",
+					"blog option %s is not supported by Portal; skipped", k)
+			}
+		}
+	})
+}
+
+// mapFeedOptions maps feedOptions: type (one, "all", a list, or null for
+// no feeds), title, description, copyright, language and limit (false or
+// null for every post).
+func (m *mapper) mapFeedOptions(blogNode, key, value *yaml.Node) {
+	feed := child(blogNode, "feedOptions", key)
+	pairs(value, func(k, v *yaml.Node) {
+		switch k.Value {
+		case "type":
+			list := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Line: v.Line, Column: v.Column}
+			var types []*yaml.Node
+			if v.Kind == yaml.SequenceNode {
+				types = v.Content
+			} else if isSet(v) {
+				types = []*yaml.Node{v}
+			}
+			for _, t := range types {
+				if t.Value == "all" {
+					for _, name := range []string{config.FeedRSS, config.FeedAtom, config.FeedJSON} {
+						list.Content = append(list.Content, scalar(name, t))
+					}
+					continue
+				}
+				list.Content = append(list.Content, t)
+			}
+			set(feed, "type", list)
+		case "title", "description", "copyright", "language":
+			if why := describe(v); why != "" {
+				m.warn(k, "give a string instead", "blog feedOptions.%s is %s; skipped", k.Value, why)
+				return
+			}
+			set(feed, k.Value, v)
+		case "limit":
+			if !isSet(v) {
+				v = &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: "-1", Line: v.Line, Column: v.Column}
+			}
+			set(feed, "limit", v)
+		default:
+			if isSet(v) {
+				m.warn(k, "", "blog feedOptions.%s is not supported by Portal; skipped", k.Value)
+			}
+		}
+	})
+}
+
+// wrapsBlogPlugin reports whether a local plugin (a path in the plugins
+// list) wraps the blog plugin, as sites do to extend it: its file imports
+// @docusaurus/plugin-content-blog, and its options are the blog's.
+func (m *mapper) wrapsBlogPlugin(raw string) bool {
+	if !strings.HasPrefix(raw, "./") && !strings.HasPrefix(raw, "../") && !strings.HasPrefix(raw, "@site/") {
+		return false
+	}
+	base := path.Clean(strings.TrimPrefix(raw, "@site/"))
+	for _, candidate := range []string{base, base + ".js", base + ".mjs", base + ".cjs", base + ".ts", base + ".mts",
+		base + "/index.js", base + "/index.mjs", base + "/index.ts"} {
+		data, err := fs.ReadFile(m.site, candidate)
+		if err != nil {
+			continue
+		}
+		src := string(data)
+		return strings.Contains(src, "@docusaurus/plugin-content-blog") || strings.Contains(src, "docusaurus-plugin-content-blog")
+	}
+	return false
 }
 
 func (m *mapper) mapThemeOptions(at, options *yaml.Node) {
 	pairs(options, func(key, value *yaml.Node) {
 		if key.Value == "customCss" && isSet(value) {
-			m.warn(key, "Portal's theme styles every page itself",
-				"theme customCss is skipped: the custom stylesheet is not applied")
+			m.mapCustomCSS(key, value)
 			return
 		}
 		if isSet(value) {
 			m.warn(key, "", "theme option %s is not used by Portal; skipped", key.Value)
 		}
 	})
+}
+
+// mapCustomCSS maps theme.customCss (a file, or a list of them) onto
+// customCss.
+func (m *mapper) mapCustomCSS(key, value *yaml.Node) {
+	list := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Line: key.Line, Column: key.Column}
+	items := []*yaml.Node{value}
+	if value.Kind == yaml.SequenceNode {
+		items = value.Content
+	}
+	for _, item := range items {
+		if why := describe(item); why != "" || item.Kind != yaml.ScalarNode {
+			m.warn(key, "give the stylesheet's path as a string", "theme customCss entry is %s; skipped", why)
+			continue
+		}
+		list.Content = append(list.Content, scalar(item.Value, key))
+	}
+	set(m.out, "customCss", list)
 }
 
 func (m *mapper) mapRedirects(at, options *yaml.Node) {
@@ -682,8 +814,8 @@ func (m *mapper) mapRedirects(at, options *yaml.Node) {
 // outOfScope lists the routes the site would have and Portal skips.
 func (m *mapper) outOfScope(baseURL string) []string {
 	var out []string
-	if m.blogRoute != "" {
-		out = append(out, strings.TrimSuffix(baseURL, "/")+"/"+m.blogRoute+"/")
+	for _, route := range m.skippedBlogs {
+		out = append(out, strings.TrimSuffix(baseURL, "/")+"/"+route+"/")
 	}
 	return append(out, m.reactRoutes(baseURL)...)
 }

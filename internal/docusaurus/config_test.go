@@ -6,6 +6,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
 )
 
@@ -101,13 +102,17 @@ func TestLoadConfigTypeScript(t *testing.T) {
 	if cfg.Pages.Path != "src/pages" {
 		t.Errorf("pages path = %q", cfg.Pages.Path)
 	}
-	if strings.Join(cfg.OutOfScope, " ") != "/blog/ /$" {
+	if cfg.Blog.Off || cfg.Blog.Path != "blog" || !*cfg.Blog.ShowReadingTime {
+		t.Errorf("blog = %+v", cfg.Blog)
+	}
+	if strings.Join(cfg.CustomCSS, " ") != "src/css/custom.css" {
+		t.Errorf("customCss = %q", cfg.CustomCSS)
+	}
+	if strings.Join(cfg.OutOfScope, " ") != "/$" {
 		t.Errorf("out of scope = %q", cfg.OutOfScope)
 	}
 	wantWarnings := []struct{ file, text string }{
 		{"docusaurus.config.ts", "docs option remarkPlugins is not supported"},
-		{"docusaurus.config.ts", "the blog (blog/, served at /blog/) is out of scope"},
-		{"docusaurus.config.ts", "theme customCss is skipped"},
 		{"docusaurus.config.ts", `plugin "@docusaurus/plugin-ideal-image" is skipped`},
 		{"docusaurus.config.ts", "themeConfig.prism is skipped"},
 		{"docusaurus.config.ts", "themeConfig.navbar.logo.style is not used by Portal's theme"},
@@ -189,6 +194,56 @@ func TestLoadConfigErrors(t *testing.T) {
 				}
 			}
 			t.Errorf("no error with %q:\n%s", tt.want, dump(diags))
+		})
+	}
+}
+
+// TestBlogOptions: the preset's blog options and a local plugin that wraps
+// the blog plugin both map onto the blog key; a config without a blog
+// leaves the blog folder unread.
+func TestBlogOptions(t *testing.T) {
+	preset := `export default {title: 'T', url: 'https://x.example.org', baseUrl: '/',
+  presets: [['classic', {blog: {routeBasePath: 'news', postsPerPage: 'ALL', blogSidebarCount: 0,
+    blogSidebarTitle: 'All posts', feedOptions: {type: 'all', limit: false, copyright: 'C'}}}]]};`
+	wrapped := `export default {title: 'T', url: 'https://x.example.org', baseUrl: '/',
+  presets: [['classic', {blog: false}]],
+  plugins: [['./plugins/blog-plugin', {path: 'posts', blogTitle: 'News', feedOptions: {type: 'rss'}}]]};`
+	noBlog := `export default {title: 'T', url: 'https://x.example.org', baseUrl: '/', presets: [['classic', {blog: false}]]};`
+	plugin := "const blog = require('@docusaurus/plugin-content-blog');\nmodule.exports = {...blog, default: async (c, o) => blog.default(c, o)};\n"
+	tests := []struct {
+		name, config string
+		check        func(t *testing.T, b config.Blog)
+	}{
+		{"preset", preset, func(t *testing.T, b config.Blog) {
+			if b.Off || b.RouteBasePath != "news" || b.PostsPerPage != -1 || *b.BlogSidebarCount != 0 ||
+				b.BlogSidebarTitle != "All posts" || strings.Join(b.Feed.Type, ",") != "rss,atom,json" ||
+				b.Feed.Limit != -1 || b.Feed.Copyright != "C" {
+				t.Errorf("blog = %+v", b)
+			}
+		}},
+		{"local plugin", wrapped, func(t *testing.T, b config.Blog) {
+			if b.Off || b.Path != "posts" || b.BlogTitle != "News" || strings.Join(b.Feed.Type, ",") != "rss" {
+				t.Errorf("blog = %+v", b)
+			}
+		}},
+		{"no blog", noBlog, func(t *testing.T, b config.Blog) {
+			if !b.Off {
+				t.Errorf("blog = %+v, want off", b)
+			}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			site := siteFS(map[string]string{"docusaurus.config.js": tt.config, "plugins/blog-plugin.js": plugin,
+				"blog/2024-01-01-a.md": "a\n", "posts/2024-01-01-a.md": "a\n"})
+			cfg, diags := LoadConfig(context.Background(), site, "docusaurus.config.js", Options{})
+			if cfg == nil {
+				t.Fatalf("no config:\n%s", dump(diags))
+			}
+			for _, d := range diags {
+				t.Errorf("unexpected: %s", d)
+			}
+			tt.check(t, cfg.Blog)
 		})
 	}
 }

@@ -7,11 +7,14 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
 
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/sitefs"
 	"github.com/portaldocs/portal/internal/ssr"
 	"gopkg.in/yaml.v3"
 )
@@ -50,37 +53,138 @@ type Env map[string]string
 // keys can be found in its text), for the located diagnostics of the
 // config and sidebar packages.
 func evaluate(ctx context.Context, site fs.FS, file string, env Env) (*yaml.Node, []diag.Diagnostic) {
-	source, err := fs.ReadFile(site, file)
-	if err != nil {
-		return nil, []diag.Diagnostic{{File: file, Severity: diag.Error, Message: "read: " + err.Error()}}
-	}
-	script, diags := bundle(site, file)
+	out, source, root, diags := run(ctx, site, file, env, finishJS)
 	if len(diags) > 0 {
 		return nil, diags
+	}
+	var tree yaml.Node
+	if err := yaml.Unmarshal([]byte(out), &tree); err != nil {
+		return nil, []diag.Diagnostic{{File: file, Severity: diag.Error, Message: fmt.Sprintf("read the evaluated value: %v", err)}}
+	}
+	if len(tree.Content) == 0 {
+		return nil, []diag.Diagnostic{{File: file, Severity: diag.Error, Message: "the file exports nothing",
+			Hint: "export the object with export default (or module.exports =)"}}
+	}
+	doc := tree.Content[0]
+	placeNodes(doc, source)
+	relativeToSite(doc, root)
+	return doc, nil
+}
+
+// run bundles file and runs it after the prelude, then finish, whose value
+// (JSON text) it returns with the file's source and the site root the
+// script saw.
+func run(ctx context.Context, site fs.FS, file string, env Env, finish string) (out, source, root string, diags []diag.Diagnostic) {
+	src, err := fs.ReadFile(site, file)
+	if err != nil {
+		return "", "", "", []diag.Diagnostic{{File: file, Severity: diag.Error, Message: "read: " + err.Error()}}
+	}
+	root = siteRoot(site)
+	script, resolved, diags := bundle(site, file, root)
+	if len(diags) > 0 {
+		return "", "", "", diags
 	}
 	if env == nil {
 		env = Env{}
 	}
 	envJSON, _ := json.Marshal(env)
 	fileJSON, _ := json.Marshal(file)
-	prelude := strings.NewReplacer("__PORTAL_ENV__", string(envJSON), "__PORTAL_FILE__", string(fileJSON)).Replace(preludeJS)
-	out, err := ssr.EvalJSON(ctx, prelude+"\n"+script+"\n"+finishJS, evalTimeout)
+	rootJSON, _ := json.Marshal(root)
+	resolvedJSON, _ := json.Marshal(resolved)
+	prelude := strings.NewReplacer("__PORTAL_ENV__", string(envJSON), "__PORTAL_FILE__", string(fileJSON),
+		"__PORTAL_ROOT__", string(rootJSON), "__PORTAL_RESOLVED__", string(resolvedJSON)).Replace(preludeJS)
+	out, err = ssr.EvalJSON(ctx, prelude+"\n"+script+"\n"+finish, evalTimeout)
 	if err != nil {
 		d := evalDiagnostic(file, err)
-		d.Line, d.Col = thrownAt(string(source), err)
-		return nil, []diag.Diagnostic{d}
+		d.Line, d.Col = thrownAt(string(src), err)
+		return "", "", "", []diag.Diagnostic{d}
 	}
-	var root yaml.Node
-	if err := yaml.Unmarshal([]byte(out), &root); err != nil {
-		return nil, []diag.Diagnostic{{File: file, Severity: diag.Error, Message: fmt.Sprintf("read the evaluated value: %v", err)}}
+	return out, string(src), root, nil
+}
+
+// moduleFinishJS writes a module's exports as data, by name: default and
+// named exports of an ES module, module.exports of a CommonJS one as its
+// default and its keys (as Node's import of it gives them).
+const moduleFinishJS = `
+(() => {
+  const m = globalThis.` + moduleGlobal + `;
+  const replacer = function (key, v) {
+    if (typeof v === 'function' && v[__portalPackagePath] === undefined) return { $function: v.name || 'anonymous function' };
+    if (v instanceof RegExp) return { $regexp: String(v) };
+    if (typeof v === 'bigint') return String(v);
+    return v;
+  };
+  let exports = m;
+  if (m === null || typeof m !== 'object' || !('default' in m)) exports = Object.assign({}, m, { default: m });
+  return JSON.parse(JSON.stringify(exports, replacer));
+})()
+`
+
+// EvaluateModule runs a JavaScript or TypeScript module of the site as the
+// config is run (without Node.js, packages as stand-ins) and returns its
+// exports as JSON: an MDX page's import of site data (a constants file)
+// then gives the values the page shows.
+func EvaluateModule(ctx context.Context, site fs.FS, file string, opts Options) ([]byte, []diag.Diagnostic) {
+	out, _, _, diags := run(ctx, site, file, opts.Env, moduleFinishJS)
+	if len(diags) > 0 {
+		return nil, diags
 	}
-	if len(root.Content) == 0 {
-		return nil, []diag.Diagnostic{{File: file, Severity: diag.Error, Message: "the file exports nothing",
-			Hint: "export the object with export default (or module.exports =)"}}
+	return []byte(out), nil
+}
+
+// virtualRoot is where a site that is not a folder on disk (the embedded
+// portal, a test's files) is as the config's scripts see it.
+const virtualRoot = "/site"
+
+// siteRoot is the site folder as Node.js would name it: its absolute path.
+func siteRoot(site fs.FS) string {
+	if dir, ok := sitefs.Folder(site); ok {
+		return dir
 	}
-	doc := root.Content[0]
-	placeNodes(doc, string(source))
-	return doc, nil
+	return virtualRoot
+}
+
+// relativeToSite turns the absolute paths a script made of the site's
+// files (path.resolve(__dirname, './sidebars.json')) back into paths
+// relative to the site folder, as the config is read: a path inside the
+// site folder always, one beside it ("../docs") when it names something
+// on disk, so that a URL path ("/docs/intro") is never taken for one.
+func relativeToSite(node *yaml.Node, root string) {
+	if node.Kind == yaml.ScalarNode {
+		if node.Tag == "!!str" {
+			if rel, ok := siteRelative(node.Value, root); ok {
+				node.Value = rel
+			}
+		}
+		return
+	}
+	for _, child := range node.Content {
+		relativeToSite(child, root)
+	}
+}
+
+func siteRelative(value, root string) (string, bool) {
+	if !strings.HasPrefix(value, "/") || strings.HasPrefix(value, "//") {
+		return "", false
+	}
+	if value == root {
+		return ".", true
+	}
+	if rest, ok := strings.CutPrefix(value, root+"/"); ok {
+		return rest, true
+	}
+	if root == virtualRoot {
+		return "", false
+	}
+	// Beside the site folder: within its parent's parent at most, and on disk.
+	rel, err := filepath.Rel(root, value)
+	if err != nil || strings.Count(filepath.ToSlash(rel), "../") > 2 || !strings.HasPrefix(rel, "..") {
+		return "", false
+	}
+	if _, err := os.Stat(value); err != nil {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
 }
 
 // evalDiagnostic reports a script that threw or did not finish.

@@ -8,6 +8,10 @@ import (
 	"github.com/portaldocs/portal/internal/config"
 )
 
+// hl7Testdata is the shared folder of real HL7 conformance resources. The
+// tests read them from there; they are never copied into the repo.
+const hl7Testdata = "../../../shared/testdata/fhir"
+
 // BenchmarkUSCore loads and validates the US Core folder and renders its
 // whole CapabilityStatement (every resource) plus every resource page: the
 // FHIR share of a build of a guide this size.

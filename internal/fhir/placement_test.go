@@ -9,7 +9,11 @@ import (
 	"testing/fstest"
 
 	"github.com/portaldocs/portal/internal/config"
+	"github.com/portaldocs/portal/internal/fhir/parse"
 )
+
+// portalSite is the portal's own site.
+const portalSite = "../../site"
 
 // placement is where a prepared registry put one file.
 type placement struct {
@@ -105,12 +109,12 @@ func TestAPIFolderVersionsAreTheSameEitherWay(t *testing.T) {
 	}
 }
 
-// apiVersionsOf is apiVersions from the folder's parse, or reading the
+// apiVersionsOf is parse.APIFolders from the folder's parse, or reading the
 // statements alone.
-func apiVersionsOf(cfg config.FHIR, site fs.FS, fromParse bool) []apiDir {
-	var parsed []parsedPath
+func apiVersionsOf(cfg config.FHIR, site fs.FS, fromParse bool) []parse.APIFolder {
+	var parsed []parse.Parsed
 	if fromParse {
-		parsed, _ = readFolder(context.Background(), site, cfg.Path, func(string) bool { return false }, nil)
+		parsed, _ = parse.Folder(context.Background(), site, cfg.Path, func(string) bool { return false }, nil)
 	}
-	return apiVersions(context.Background(), site, cfg, parsed)
+	return parse.APIFolders(context.Background(), site, cfg, parsed)
 }

@@ -1,92 +1,87 @@
+// Package fhir is the front of the FHIR layers, and the one of them the
+// build uses. Prepare reads a site's FHIR folder into its model (packages
+// parse and model), validates it (validate) and lists the pages its APIs
+// generate (refpage); the Site it returns expands the FHIR directives of a
+// page (directive), checks what pages say against the material
+// (pagecheck) and makes the APIs' downloads (downloads). It holds no FHIR
+// logic of its own: it wires the layers, and names the types the build
+// uses as aliases of the layers' own, so that the build imports one
+// package and a value passes between the build and a layer as it is (a
+// PageText the build makes goes to the checker; a ShownExample the checker
+// gives back is kept by the build and given back later).
 package fhir
 
 import (
-	"context"
-	"errors"
-	"fmt"
-	"io/fs"
-	"path"
-	"regexp"
-	"runtime"
-	"sort"
-	"strings"
-
-	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir/base"
-	"github.com/portaldocs/portal/internal/workers"
-	"github.com/portaldocs/portal/internal/yamlx"
+	"github.com/portaldocs/portal/internal/fhir/directive"
+	"github.com/portaldocs/portal/internal/fhir/downloads"
+	"github.com/portaldocs/portal/internal/fhir/model"
+	"github.com/portaldocs/portal/internal/fhir/pagecheck"
+	"github.com/portaldocs/portal/internal/fhir/refpage"
 )
 
-// Site is a site's FHIR material: every resource, the configured APIs and
-// the pages generated from them.
-type Site struct {
-	Registry *Registry
-	APIs     []*API
-	Pages    []*Page
-	// Dir is the FHIR folder, relative to the site.
-	Dir string
-	// Published are the files fhir.publish serves at fixed paths, exactly
-	// as written.
-	Published []Download
-	renderer  *Renderer
-	byID      map[string]*API
-	deps      Dependencies
-	// guides are the declared dependencies that carry their definitions.
-	guides []*GuideDefinitions
-	// decoded are the documents the value directives read, each decoded
-	// once however many directives and goroutines read it.
-	decoded decodedSources
-}
-
 // Page is one generated doc.
-type Page struct {
-	API  *API
-	Kind string
-	// DocID is the doc's id in the current docs version.
-	DocID string
-	Title string
-	// Description is the page's default description (meta and cards),
-	// used when its prose sets none.
-	Description string
-	// Source is the file the page is generated from, for diagnostics.
-	Source string
-	// ProseFile is the Markdown file framing the page ("" when none); Prose
-	// is its content, front matter included.
-	ProseFile string
-	Prose     []byte
-	Sidebar   string
-	Category  string
-	// ConfigLine is the line of the page set in the site config.
-	ConfigLine int
-	// ResourceType is set for resource pages, File for extension and
-	// operation pages.
-	ResourceType string
-	File         *File
+type Page = refpage.Page
+
+// Linker maps things to the site pages generated for them.
+type Linker = refpage.Linker
+
+// PageText is a page as an author wrote it, with the APIs it is about, for
+// the page checks.
+type PageText = pagecheck.PageText
+
+// PageChecker checks pages against the site's material, one at a time.
+type PageChecker = pagecheck.Checker
+
+// ShownExample is a resource a page shows that the site has no file for,
+// kept for the checks that compare pages.
+type ShownExample = pagecheck.ShownExample
+
+// Download is a file published for an API, at Path under the base URL.
+type Download = model.Download
+
+// PostmanCache keeps the Postman collections a build made for the next
+// one (downloads.Cache says what it must do).
+type PostmanCache = downloads.Cache
+
+// Site is a site's FHIR material (every resource, the configured APIs,
+// the declared guides) and the pages generated from them.
+type Site struct {
+	*model.Site
+	Pages    []*Page
+	renderer *refpage.Renderer
+	expander *directive.Expander
 }
 
-// Canonical is the canonical URL the page documents ("" for resource and
-// statement pages).
-func (p *Page) Canonical() string {
-	if p.File == nil {
-		return ""
-	}
-	return p.File.URL
+// Downloads are the published files, and each API's CapabilityStatement,
+// exactly as written, and a Postman collection generated from it.
+func (s *Site) Downloads() ([]Download, []diag.Diagnostic) { return s.DownloadsCached(nil) }
+
+// DownloadsCached is Downloads, taking each API's Postman collection from
+// cache when it holds one (nil: none).
+func (s *Site) DownloadsCached(cache PostmanCache) ([]Download, []diag.Diagnostic) {
+	return downloads.Files(s.Site, cache)
 }
 
-// API finds a configured API.
-func (s *Site) API(id string) *API { return s.byID[id] }
-
-func (s *Site) apiSuggestion(id string) string {
-	ids := make([]string, 0, len(s.APIs))
-	for _, a := range s.APIs {
-		ids = append(ids, a.ID)
-	}
-	if n := yamlx.Nearest(id, ids); n != "" {
-		return fmt.Sprintf(" (did you mean %q?)", n)
-	}
-	return ""
+// Expand replaces every directive in body, whose first line is line
+// firstLine of file (see directive.Expander.Expand).
+func (s *Site) Expand(file string, body []byte, firstLine int, page *Page, apis []*model.API) (directive.Expansion, []diag.Diagnostic) {
+	return s.expander.Expand(file, body, firstLine, page, apis)
 }
+
+// ExpandPage is the Markdown of generated page p: its prose with its
+// directives expanded and its generated content (see
+// directive.Expander.ExpandPage).
+func (s *Site) ExpandPage(file string, prose []byte, firstLine int, p *Page, apis []*model.API) (directive.Expansion, []diag.Diagnostic) {
+	return s.expander.ExpandPage(file, prose, firstLine, p, apis)
+}
+
+// NewPageChecker starts checking pages against the site's material.
+func (s *Site) NewPageChecker() *PageChecker { return pagecheck.NewChecker(s.Site) }
+
+// PageContent is the generated Markdown of a page, without its prose.
+func (s *Site) PageContent(p *Page) string { return s.renderer.Page(p) }
 
 // SetLinker tells the renderer where generated pages live, once the build
 // knows every route.
@@ -94,424 +89,3 @@ func (s *Site) SetLinker(l Linker) { s.renderer.Links = l }
 
 // BaseSpecs loads the embedded base specifications.
 func BaseSpecs(v base.Version) (*base.Spec, error) { return base.Load(v) }
-
-// Prepare loads and validates the FHIR folder and works out the generated
-// pages. A site without a FHIR folder and without APIs has nothing to do.
-func Prepare(ctx context.Context, site fs.FS, cfg config.FHIR, siteConfigFile string, specs Specs, opts ...PrepareOption) (*Site, []diag.Diagnostic) {
-	var o prepareOptions
-	for _, opt := range opts {
-		opt(&o)
-	}
-	s := &Site{Dir: cfg.Path, byID: map[string]*API{}, deps: cfg.Dependencies}
-	s.renderer = &Renderer{}
-	if _, err := fs.Stat(site, cfg.Path); err != nil {
-		s.Registry = &Registry{byURL: map[string]*File{}, byKey: map[string]*File{}, byPath: map[string]*File{}}
-		s.renderer.Registry = s.Registry
-		if len(cfg.APIs) > 0 {
-			return s, []diag.Diagnostic{{File: siteConfigFile, Line: cfg.APIs[0].Line, Severity: diag.Error,
-				Message: fmt.Sprintf("FHIR APIs are configured but the FHIR folder %q does not exist", cfg.Path),
-				Hint:    "create the folder with the APIs' conformance resources, or set fhir.path"}}
-		}
-		return s, nil
-	}
-	var diags diag.List
-	// The declared guides' definitions are read while the FHIR folder is:
-	// neither needs the other until their references are checked.
-	type loadedGuides struct {
-		guides []*GuideDefinitions
-		diags  []diag.Diagnostic
-	}
-	guidesLoaded := make(chan loadedGuides, 1)
-	go func() {
-		guides, ds := loadGuides(ctx, site, cfg, siteConfigFile)
-		guidesLoaded <- loadedGuides{guides, ds}
-	}()
-	// A build that decodes the base specifications ahead starts on the
-	// API folders' versions first, reading their statements for them; one
-	// that leaves them for later takes the versions from the statements as
-	// the folder's reading parsed them.
-	var apiDirs []apiDir
-	if !o.lazySpecs {
-		apiDirs = apiVersions(ctx, site, cfg, nil)
-		prefetchSpecs(specs, apiDirs)
-	}
-	publishedSources := map[string]bool{}
-	for _, p := range cfg.Publish {
-		publishedSources[path.Join(cfg.Path, p.Source)] = true
-	}
-	discovery := map[string]bool{}
-	for _, a := range cfg.APIs {
-		if a.SmartConfiguration != "" {
-			discovery[path.Join(cfg.Path, a.SmartConfiguration)] = true
-		}
-	}
-	parsed, ds := readFolder(ctx, site, cfg.Path, func(p string) bool { return discovery[p] }, o.parsed)
-	diags.Add(ds...)
-	if o.lazySpecs {
-		apiDirs = apiVersions(ctx, site, cfg, parsed)
-	}
-	reg, ds := register(parsed, func(p string) (base.Version, string) {
-		v, scope := placeFor(p, apiDirs)
-		if publishedSources[p] && scope == "" {
-			// A published document describes the organization, not an API:
-			// its entries are no API's examples.
-			scope = p
-		}
-		return v, scope
-	})
-	diags.Add(ds...)
-	diags.Add(reg.validated(specs, cfg.Dependencies, o.memo)...)
-	s.Registry, s.renderer.Registry = reg, reg
-	g := <-guidesLoaded
-	diags.Add(g.diags...)
-	s.guides = g.guides
-	diags.Add(s.guideReferences(o)...)
-	for _, r := range s.resolveAPIs(ctx, site, cfg, siteConfigFile, specs) {
-		diags.Add(r.diags...)
-		if r.api == nil {
-			continue
-		}
-		s.APIs = append(s.APIs, r.api)
-		s.byID[r.api.ID] = r.api
-		s.Pages = append(s.Pages, r.pages...)
-	}
-	diags.Add(duplicatePages(s.Pages, siteConfigFile)...)
-	for _, p := range cfg.Publish {
-		f := reg.ByPath(path.Join(cfg.Path, p.Source))
-		if f == nil {
-			diags.Add(diag.Diagnostic{File: siteConfigFile, Line: p.Line, Severity: diag.Error,
-				Message: fmt.Sprintf("fhir publish: %s is not a FHIR resource file of the FHIR folder %s", p.Source, cfg.Path),
-				Hint:    "source is relative to the FHIR folder, e.g. certified/service-base-urls.json"})
-			continue
-		}
-		s.Published = append(s.Published, Download{Path: p.Path, Data: f.data, Source: f.Path})
-		diags.Add(checkPublication(f)...)
-	}
-	return s, diags.Items()
-}
-
-// resolvedAPI is one configured API resolved, with the pages its page
-// sets generate and what was wrong with either; api is nil when the API
-// cannot be resolved.
-type resolvedAPI struct {
-	api   *API
-	pages []*Page
-	diags []diag.Diagnostic
-}
-
-// resolveAPIs resolves the configured APIs side by side, each reading only
-// the registry and its own files, and returns them in the config's order.
-func (s *Site) resolveAPIs(ctx context.Context, site fs.FS, cfg config.FHIR, configFile string, specs Specs) []resolvedAPI {
-	out := make([]resolvedAPI, len(cfg.APIs))
-	workers.Each(ctx, runtime.GOMAXPROCS(0), len(cfg.APIs), func(i int) {
-		ac := cfg.APIs[i]
-		api, ds := s.resolveAPI(site, ac, configFile, specs)
-		r := resolvedAPI{api: api, diags: ds}
-		if api != nil {
-			for _, pc := range ac.Pages {
-				pages, ds := s.pagesFor(ctx, site, api, pc, configFile)
-				r.diags = append(r.diags, ds...)
-				r.pages = append(r.pages, pages...)
-			}
-		}
-		out[i] = r
-	})
-	return out
-}
-
-// apiDir is the folder of one API's statement and the version it is in.
-type apiDir struct {
-	dir     string
-	version base.Version
-}
-
-// apiVersions finds each API's FHIR version in its statement: the files
-// under the statement's folder are read as that version. A statement the
-// folder's reading parsed (parsed, which may be nil) says it itself; any
-// other is read and decoded in one pass (decodeAsV1): encoding/json
-// checked the statements' 600 KB first and then decoded them.
-func apiVersions(ctx context.Context, site fs.FS, cfg config.FHIR, parsed []parsedPath) []apiDir {
-	// Read side by side: a statement is the largest file of its API.
-	found := make([]*apiDir, len(cfg.APIs))
-	workers.Each(ctx, runtime.GOMAXPROCS(0), len(cfg.APIs), func(i int) {
-		p := path.Join(cfg.Path, cfg.APIs[i].CapabilityStatement)
-		if v, ok := ownVersion(parsed, p); ok {
-			// What the statement says of itself is what the decode below
-			// finds in it: the parse read the same member the same way.
-			if v != unplaced {
-				found[i] = &apiDir{dir: path.Dir(p), version: v}
-			}
-			return
-		}
-		data, err := fs.ReadFile(site, p)
-		if err != nil {
-			return
-		}
-		var head struct {
-			FHIRVersion string `json:"fhirVersion"`
-		}
-		if decodeAsV1(data, &head) != nil {
-			return
-		}
-		if v, ok := base.ParseVersion(head.FHIRVersion); ok {
-			found[i] = &apiDir{dir: path.Dir(p), version: v}
-		}
-	})
-	var dirs []apiDir
-	for _, d := range found {
-		if d != nil {
-			dirs = append(dirs, *d)
-		}
-	}
-	sort.SliceStable(dirs, func(i, j int) bool { return len(dirs[i].dir) > len(dirs[j].dir) })
-	return dirs
-}
-
-// prefetchSpecs starts decoding the base specifications the folder's files
-// will be read as (R4 outside every API folder), each on a goroutine of
-// its own: that takes 40–50 ms a release and would otherwise wait for the
-// first example checked or page generated, while the files are read on
-// fewer cores than the machine has. specs is safe for concurrent use
-// (Validate calls it from every core) and decodes each release once.
-func prefetchSpecs(specs Specs, dirs []apiDir) {
-	versions := map[base.Version]bool{base.R4: true}
-	for _, d := range dirs {
-		versions[d.version] = true
-	}
-	for v := range versions {
-		go func() { _, _ = specs(v) }()
-	}
-}
-
-// placeFor is the deepest API folder holding the file and its version;
-// R4 and no folder outside every API folder.
-func placeFor(p string, dirs []apiDir) (base.Version, string) {
-	for _, d := range dirs {
-		if strings.HasPrefix(p, d.dir+"/") {
-			return d.version, d.dir
-		}
-	}
-	return base.R4, ""
-}
-
-func (s *Site) resolveAPI(site fs.FS, ac config.FHIRAPI, configFile string, specs Specs) (*API, []diag.Diagnostic) {
-	errAt := func(format string, args ...any) []diag.Diagnostic {
-		return []diag.Diagnostic{{File: configFile, Line: ac.Line, Severity: diag.Error, Message: fmt.Sprintf(format, args...),
-			Hint: "capabilityStatement is a path relative to the FHIR folder " + s.Dir}}
-	}
-	p := path.Join(s.Dir, ac.CapabilityStatement)
-	f := s.Registry.ByPath(p)
-	if f == nil {
-		return nil, errAt("fhir API %q: capabilityStatement %s was not loaded", ac.ID, p)
-	}
-	cs, ok := f.Resource.(*CapabilityStatement)
-	if !ok {
-		return nil, errAt("fhir API %q: %s is a %s, not a CapabilityStatement", ac.ID, p, f.ResourceType)
-	}
-	if _, ok := base.ParseVersion(string(f.Version)); !ok {
-		return nil, errAt("fhir API %q: no base FHIR %s to check it against", ac.ID, f.Version)
-	}
-	api := &API{ID: ac.ID, Title: Label(ac.Title, Label(cs.Title, cs.Name, ""), ac.ID), BaseURL: ac.BaseURL,
-		Statement: cs, File: f, Authorization: ac.Authorization, Config: ac,
-		spec: func() *base.Spec {
-			spec, err := specs(f.Version)
-			if err != nil {
-				return nil
-			}
-			return spec
-		}}
-	var diags []diag.Diagnostic
-	if ac.SmartConfiguration != "" {
-		smartConfig, ds := loadSmartConfiguration(site, s.Dir, ac, configFile)
-		diags = append(diags, ds...)
-		api.Smart = smartConfig
-		diags = append(diags, checkAuthorizationAgainstSmart(api, ac, configFile)...)
-		if smartConfig != nil {
-			// The discovery document is where the endpoints are written;
-			// the collection takes them from there unless the config says
-			// otherwise (which checkAuthorizationAgainstSmart refuses when
-			// both are written and differ).
-			api.Authorization.AuthorizeURL = firstNonEmpty(api.Authorization.AuthorizeURL, stringField(smartConfig.Fields, "authorization_endpoint"))
-			api.Authorization.TokenURL = firstNonEmpty(api.Authorization.TokenURL, stringField(smartConfig.Fields, "token_endpoint"))
-		}
-	}
-	if ac.PublishesDownloads() {
-		api.CapabilityDownload = DownloadDir + ac.ID + "/capabilitystatement.json"
-		api.PostmanDownload = DownloadDir + ac.ID + "/" + ac.ID + ".postman_collection.json"
-		if api.Smart != nil {
-			api.SmartDownload = DownloadDir + ac.ID + "/" + SmartDownloadName
-		}
-	}
-	if problem := clientAuthProblem(api); problem != "" {
-		diags = append(diags, diag.Diagnostic{File: configFile, Line: ac.Authorization.Line, Severity: diag.Error,
-			Message: fmt.Sprintf("fhir API %q: %s", ac.ID, problem),
-			Hint:    "write clientAuthentication: private_key_jwt or client_secret_basic for a client credentials API, none or client_secret_basic for an authorization code API"})
-	}
-	return api, diags
-}
-
-func stringField(fields map[string]any, key string) string {
-	s, _ := fields[key].(string)
-	return s
-}
-
-// DownloadDir is where API downloads are published, under the base URL.
-const DownloadDir = "downloads/fhir/"
-
-// pagesFor lists the pages one page set generates.
-func (s *Site) pagesFor(ctx context.Context, site fs.FS, api *API, pc config.FHIRPages, configFile string) ([]*Page, []diag.Diagnostic) {
-	newPage := func(key, title, source string) *Page {
-		docID := strings.NewReplacer("{id}", key, "{type}", key).Replace(pc.Path)
-		return &Page{API: api, Kind: pc.Kind, DocID: docID, Title: title, Source: source,
-			Sidebar: pc.Sidebar, Category: pc.Category, ConfigLine: pc.Line}
-	}
-	var pages []*Page
-	switch pc.Kind {
-	case "capabilitystatement":
-		p := newPage("", api.Title+" CapabilityStatement", api.File.Path)
-		p.Description = fmt.Sprintf("What the %s supports: FHIR version, formats, security and every resource with its interactions and search parameters.", api.Title)
-		pages = append(pages, p)
-	case "resources":
-		if rest := api.Server(); rest != nil {
-			for _, res := range rest.Resource {
-				p := newPage(strings.ToLower(res.Type), res.Type, api.File.Path)
-				p.ResourceType = res.Type
-				p.Description = fmt.Sprintf("%s in the %s: profiles, interactions, search parameters and example requests.", res.Type, api.Title)
-				pages = append(pages, p)
-			}
-		}
-	case "extensions", "operations":
-		dir := path.Join(s.Dir, pc.Source)
-		for _, f := range s.Registry.InDir(dir) {
-			if !pageKindMatches(pc.Kind, f) {
-				continue
-			}
-			p := newPage(f.ID, resourceLabel(f), f.Path)
-			p.File = f
-			p.Description = plainText(firstSentence(definitionDescription(f)))
-			pages = append(pages, p)
-		}
-		if len(pages) == 0 {
-			return nil, []diag.Diagnostic{{File: configFile, Line: pc.Line, Severity: diag.Error,
-				Message: fmt.Sprintf("fhir API %q: no %s definitions found in %s", api.ID, strings.TrimSuffix(pc.Kind, "s"), dir),
-				Hint:    "put the definitions' JSON files in that folder, or correct source"}}
-		}
-	}
-	// The prose files are read side by side: a page set has one per page,
-	// and read one after another they were most of this function's time,
-	// which every build spends before any page renders.
-	found := make([][]diag.Diagnostic, len(pages))
-	workers.Each(ctx, runtime.GOMAXPROCS(0), len(pages), func(i int) { found[i] = s.readProse(site, pages[i], pc) })
-	var diags []diag.Diagnostic
-	for _, ds := range found {
-		diags = append(diags, ds...)
-	}
-	return pages, diags
-}
-
-func pageKindMatches(kind string, f *File) bool {
-	switch res := f.Resource.(type) {
-	case *StructureDefinition:
-		return kind == "extensions" && res.Type == "Extension" && res.Kind != "" && res.Derivation != "specialization"
-	case *OperationDefinition:
-		return kind == "operations"
-	}
-	return false
-}
-
-// readProse attaches the page's optional Markdown file.
-func (s *Site) readProse(site fs.FS, p *Page, pc config.FHIRPages) []diag.Diagnostic {
-	if pc.Prose == "" {
-		return nil
-	}
-	key := strings.ToLower(p.ResourceType)
-	switch {
-	case p.File != nil:
-		key = p.File.ID
-	case pc.Kind == "capabilitystatement":
-		key = "capabilitystatement"
-	}
-	file := path.Join(s.Dir, pc.Prose, key+".md")
-	data, err := fs.ReadFile(site, file)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return nil
-	case err != nil:
-		return []diag.Diagnostic{{File: file, Severity: diag.Error, Message: "read prose: " + err.Error()}}
-	}
-	p.ProseFile, p.Prose = file, data
-	return nil
-}
-
-// duplicatePages refuses two generated pages with one doc id.
-func duplicatePages(pages []*Page, configFile string) []diag.Diagnostic {
-	var diags []diag.Diagnostic
-	seen := map[string]*Page{}
-	for _, p := range pages {
-		if prev, dup := seen[p.DocID]; dup {
-			diags = append(diags, diag.Diagnostic{File: configFile, Line: p.ConfigLine, Severity: diag.Error,
-				Message: fmt.Sprintf("generated page %s (from %s) collides with the page generated from %s", p.DocID, p.Source, prev.Source),
-				Hint:    "give the page sets different paths"})
-			continue
-		}
-		seen[p.DocID] = p
-	}
-	return diags
-}
-
-// PageContent is the generated Markdown of a page, without its prose.
-func (s *Site) PageContent(p *Page) string {
-	r := s.renderer
-	switch p.Kind {
-	case "capabilitystatement":
-		return r.CapabilityStatement(p.API)
-	case "resources":
-		md, _ := r.Resource(p.API, p.ResourceType)
-		return md
-	case "extensions":
-		return r.Extension(p.File)
-	case "operations":
-		return r.Operation(p.API, p.File)
-	}
-	return ""
-}
-
-// ResourceList is the table of an API's resources, linking their pages.
-func (r *Renderer) ResourceList(api *API) string {
-	var w mdWriter
-	if rest := api.Server(); rest != nil {
-		r.resourceSummary(&w, api, rest)
-	}
-	return w.String()
-}
-
-// Downloads lists an API's downloads as Markdown links.
-func (r *Renderer) Downloads(api *API) string {
-	links := r.downloadLinks(api)
-	if links == "" {
-		return ""
-	}
-	return links + "\n"
-}
-
-func definitionDescription(f *File) string {
-	switch res := f.Resource.(type) {
-	case *StructureDefinition:
-		return res.Description
-	case *OperationDefinition:
-		return res.Description
-	}
-	return ""
-}
-
-var (
-	markdownLinkRe = regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)`)
-	emphasisRe     = regexp.MustCompile("[*_`]+")
-)
-
-// plainText strips the Markdown a one-line description may carry.
-func plainText(md string) string {
-	md = markdownLinkRe.ReplaceAllString(md, "$1")
-	md = emphasisRe.ReplaceAllString(md, "")
-	return strings.Join(strings.Fields(md), " ")
-}

@@ -1,4 +1,4 @@
-package fhir
+package fhir_test
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir"
+	"github.com/portaldocs/portal/internal/fhir/fhirtest"
 )
 
 const smartTestStatement = `{
@@ -21,19 +23,7 @@ const smartTestStatement = `{
 }
 `
 
-const goodSmartConfiguration = `{
-  "issuer": "https://auth.example.org",
-  "jwks_uri": "https://auth.example.org/jwks.json",
-  "authorization_endpoint": "https://auth.example.org/authorize",
-  "token_endpoint": "https://auth.example.org/token",
-  "grant_types_supported": ["authorization_code"],
-  "code_challenge_methods_supported": ["S256"],
-  "scopes_supported": ["openid", "fhirUser", "launch/patient", "patient/Patient.rs", "patient/Medication.r"],
-  "capabilities": ["launch-standalone", "sso-openid-connect", "permission-v1", "permission-v2"]
-}
-`
-
-func prepareSmart(t *testing.T, smartJSON string, auth config.FHIRAuthorization) (*Site, []diag.Diagnostic) {
+func prepareSmart(t *testing.T, smartJSON string, auth config.FHIRAuthorization) (*fhir.Site, []diag.Diagnostic) {
 	t.Helper()
 	site := fstest.MapFS{
 		"fhir/pa/capabilitystatement.json":   {Data: []byte(smartTestStatement)},
@@ -43,11 +33,11 @@ func prepareSmart(t *testing.T, smartJSON string, auth config.FHIRAuthorization)
 	cfg := config.FHIR{Path: "fhir", APIs: []config.FHIRAPI{{ID: "pa", CapabilityStatement: "pa/capabilitystatement.json",
 		BaseURL: "https://fhir.example.org/pa", SmartConfiguration: "pa/smart-configuration.json", SmartConfigurationLine: 7,
 		Authorization: auth, Line: 5}}}
-	return Prepare(context.Background(), site, cfg, "portal.yaml", BaseSpecs)
+	return fhir.Prepare(context.Background(), site, cfg, "portal.yaml", fhir.BaseSpecs)
 }
 
 func TestSmartConfigurationIsDataOfTheAPI(t *testing.T) {
-	site, diags := prepareSmart(t, goodSmartConfiguration, config.FHIRAuthorization{Scope: "launch/patient openid patient/Patient.read", ScopeLine: 9})
+	site, diags := prepareSmart(t, fhirtest.GoodSmartConfiguration, config.FHIRAuthorization{Scope: "launch/patient openid patient/Patient.read", ScopeLine: 9})
 	for _, d := range diags {
 		t.Errorf("unexpected diagnostic: %s", d)
 	}
@@ -65,7 +55,7 @@ func TestSmartConfigurationIsDataOfTheAPI(t *testing.T) {
 	downloads, _ := site.Downloads()
 	published := false
 	for _, d := range downloads {
-		if d.Path == "downloads/fhir/pa/smart-configuration.json" && string(d.Data) == goodSmartConfiguration {
+		if d.Path == "downloads/fhir/pa/smart-configuration.json" && string(d.Data) == fhirtest.GoodSmartConfiguration {
 			published = true
 		}
 	}
@@ -103,13 +93,13 @@ func TestSmartConfigurationProblems(t *testing.T) {
 }`, config.FHIRAuthorization{}, nil},
 		{"an endpoint that is not https", `{"token_endpoint": "http://auth.example.org/token", "capabilities": [], "grant_types_supported": ["client_credentials"], "code_challenge_methods_supported": ["S256"]}`,
 			config.FHIRAuthorization{}, []string{"token_endpoint must be an absolute https URL"}},
-		{"configured scopes the API does not grant", goodSmartConfiguration,
+		{"configured scopes the API does not grant", fhirtest.GoodSmartConfiguration,
 			config.FHIRAuthorization{Scope: "openid patient/Medication.rs launch/encounter", ScopeLine: 9}, []string{
 				`portal.yaml:9: fhir API "pa": authorization.scope patient/Medication.rs is not granted by API "pa": scopes_supported lists patient/Medication with fewer permissions`,
 				"hint: write patient/Medication.r, which the API grants",
 				`portal.yaml:9: fhir API "pa": authorization.scope launch/encounter is not granted by API "pa": not in scopes_supported`,
 			}},
-		{"an endpoint written twice, differently", goodSmartConfiguration,
+		{"an endpoint written twice, differently", fhirtest.GoodSmartConfiguration,
 			config.FHIRAuthorization{TokenURL: "https://auth.example.org/oauth2/token"}, []string{
 				`portal.yaml:5: fhir API "pa": authorization.tokenUrl https://auth.example.org/oauth2/token differs from token_endpoint https://auth.example.org/token`,
 			}},

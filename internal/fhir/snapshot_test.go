@@ -3,8 +3,6 @@ package fhir
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/gob"
 	"io/fs"
 	"os"
 	"reflect"
@@ -12,6 +10,7 @@ import (
 	"testing/fstest"
 
 	"github.com/portaldocs/portal/internal/config"
+	"github.com/portaldocs/portal/internal/fhir/model"
 )
 
 // memMemo is a ParsedMemo in memory that counts what it is asked.
@@ -37,13 +36,21 @@ func sameRegistry(t *testing.T, got, want *Site, gotDiags, wantDiags any) {
 		t.Fatalf("%d files, want %d", len(g), len(w))
 	}
 	for i := range g {
-		if !sameParse(g[i:i+1], w[i:i+1]) {
+		if !sameFile(g[i], w[i]) {
 			t.Errorf("%s %s differs from a parse of its own", g[i].Path, g[i].Entry)
 		}
 	}
 	if !reflect.DeepEqual(gotDiags, wantDiags) {
 		t.Errorf("diagnostics differ:\n got %v\nwant %v", gotDiags, wantDiags)
 	}
+}
+
+// sameFile compares every field of two parsed files a later stage reads
+// (the positions each works out when first asked apart).
+func sameFile(x, y *model.File) bool {
+	return x.Path == y.Path && x.Entry == y.Entry && x.ResourceType == y.ResourceType && x.ID == y.ID && x.URL == y.URL &&
+		x.Version == y.Version && x.Scope == y.Scope && bytes.Equal(x.Raw, y.Raw) && bytes.Equal(x.Contents, y.Contents) &&
+		reflect.DeepEqual(x.Resource, y.Resource)
 }
 
 // A build that takes the folder's parse from the memo prepares what a
@@ -106,55 +113,6 @@ func TestParsedMemoPreparesWhatAParsePrepares(t *testing.T) {
 				t.Errorf("the build after an edit kept the parse %d times in all, want 2", memo.remembered)
 			}
 		})
-	}
-}
-
-// A file whose typed resources gob cannot carry exactly has them carried
-// as JSON; a file the snapshot cannot describe is left out of it, and
-// parsed at every build.
-func TestSnapshotCarriesWhatGobChangesAsJSON(t *testing.T) {
-	statement := []byte(`{"resourceType": "CapabilityStatement", "id": "c", "url": "https://e.org/c", "status": "active",
-  "date": "2026-01-10", "kind": "instance", "fhirVersion": "4.0.1", "format": [], "software": {}}`)
-	extension := []byte(`{"resourceType": "StructureDefinition", "id": "x", "url": "https://e.org/x", "name": "X", "status": "active",
-  "kind": "complex-type", "abstract": false, "type": "Extension", "context": [{"type": "element", "expression": "Patient"}],
-  "differential": {"element": [{"path": "Extension", "min": 0, "max": "1"}]}}`)
-	patient := []byte(`{"resourceType": "Patient", "id": "p"}`)
-	results := []parsedPath{{path: "fhir/c.json"}, {path: "fhir/x.json"}, {path: "fhir/p.json"}, {path: "fhir/odd.json"}}
-	data := [][]byte{statement, extension, patient, patient}
-	for i := range results {
-		results[i].files, results[i].diags = parseFile(results[i].path, data[i], unplaced)
-	}
-	// A resource whose bytes are not the file's: nothing to restore it from.
-	results[3].files[0].Raw = []byte(`{"resourceType": "Patient", "id": "elsewhere"}`)
-	memo := &memMemo{}
-	sums := make([][sha256.Size]byte, len(data))
-	for i, b := range data {
-		sums[i] = sha256.Sum256(b)
-	}
-	rememberSnapshot(memo, results, data, sums)
-	var snap parsedSnapshot
-	if err := gob.NewDecoder(bytes.NewReader(memo.data)).Decode(&snap); err != nil {
-		t.Fatal(err)
-	}
-	carried := map[string]string{}
-	for _, f := range snap.Files {
-		how := "gob"
-		if f.Files[0].TypedJSON != nil {
-			how = "JSON"
-		}
-		carried[f.Path] = how
-	}
-	if want := map[string]string{"fhir/c.json": "JSON", "fhir/x.json": "JSON", "fhir/p.json": "gob"}; !reflect.DeepEqual(carried, want) {
-		t.Errorf("carried %v, want %v", carried, want)
-	}
-	if len(snap.Unkept) != 1 || snap.Unkept[0].Path != "fhir/odd.json" || len(snap.Unkept[0].Files) != 0 {
-		t.Errorf("snapshot leaves out %v, want fhir/odd.json alone, without its parse", snap.Unkept)
-	}
-	for i, sf := range snap.Files {
-		got, _, ok := sf.restore(data[i])
-		if !ok || !sameParse(got, results[i].files) {
-			t.Errorf("%s does not come back as it parsed", sf.Path)
-		}
 	}
 }
 

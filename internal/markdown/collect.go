@@ -67,6 +67,9 @@ func (res *Result) mergePartial(n *partialNode) {
 	if res.Description == "" {
 		res.Description = sub.Description
 	}
+	if res.Head == nil {
+		res.Head = sub.Head
+	}
 }
 
 // collectHeading records the first h1 as the title and every h2-h6.

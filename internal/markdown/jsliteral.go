@@ -1,6 +1,8 @@
 package markdown
 
 import (
+	"bytes"
+	"encoding/json"
 	"regexp"
 	"strconv"
 	"strings"
@@ -15,6 +17,10 @@ import (
 
 // jsUndefined is the value of a name the page did not bind.
 type jsUndefined struct{}
+
+// jsOpaque is a value Portal cannot compute: a function a module exports,
+// or a value of a package it could not run.
+type jsOpaque struct{}
 
 // jsObject is an object literal; keys keep their order.
 type jsObject struct {
@@ -193,7 +199,68 @@ func (p *jsParser) value() (any, bool) {
 			v = jsUndefined{}
 		}
 	}
+	if _, code := v.(jsOpaque); code {
+		return nil, false
+	}
 	return v, true
+}
+
+// jsValueFromJSON reads a module's exports, as ModuleExports writes them,
+// as the values expressions compute: objects keep their key order, and a
+// function or package value is jsOpaque.
+func jsValueFromJSON(data []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	return readJSValue(dec)
+}
+
+func readJSValue(dec *json.Decoder) (any, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		if t == '[' {
+			list := []any{}
+			for dec.More() {
+				v, err := readJSValue(dec)
+				if err != nil {
+					return nil, err
+				}
+				list = append(list, v)
+			}
+			_, err := dec.Token()
+			return list, err
+		}
+		obj := &jsObject{values: map[string]any{}}
+		for dec.More() {
+			keyTok, err := dec.Token()
+			if err != nil {
+				return nil, err
+			}
+			key, _ := keyTok.(string)
+			v, err := readJSValue(dec)
+			if err != nil {
+				return nil, err
+			}
+			if _, seen := obj.values[key]; !seen {
+				obj.keys = append(obj.keys, key)
+			}
+			obj.values[key] = v
+		}
+		if _, err := dec.Token(); err != nil {
+			return nil, err
+		}
+		if len(obj.keys) == 1 && (obj.keys[0] == "$function" || obj.keys[0] == "$package") {
+			return jsOpaque{}, nil
+		}
+		return obj, nil
+	case json.Number:
+		return t.Float64()
+	default:
+		return t, nil // string, bool or nil
+	}
 }
 
 // call reads "(literal string)" and applies fn to it.

@@ -45,8 +45,13 @@ func (markdownLinkTransformer) Transform(doc *ast.Document, _ text.Reader, pc pa
 		case *ast.Link:
 			page.resolveLink(n)
 		case *ast.Image:
-			if url, ok := page.assetURL(linkDestination(n.Destination)); ok {
+			dest := linkDestination(n.Destination)
+			if url, ok := page.assetURL(dest); ok {
 				n.Destination = []byte(url)
+			} else if strings.HasPrefix(dest, "/") && !strings.HasPrefix(dest, "//") {
+				// A static file by its path from the site's root, under the
+				// base URL the site is served at.
+				n.Destination = []byte(withBaseURL(page.ctx.BaseURL, dest))
 			}
 		}
 		return ast.WalkContinue, nil
@@ -54,9 +59,10 @@ func (markdownLinkTransformer) Transform(doc *ast.Document, _ text.Reader, pc pa
 }
 
 // assetURL maps a destination naming a file of the site (relative to the
-// page, or @site/…) to the URL the file is served at.
+// page, @site/…, or a path from the site's root that a static folder
+// holds) to the URL the file is served at.
 func (p *pageState) assetURL(dest string) (string, bool) {
-	if p.ctx.ResolveAsset == nil || dest == "" || dest[0] == '#' || dest[0] == '?' || dest[0] == '/' ||
+	if p.ctx.ResolveAsset == nil || dest == "" || dest[0] == '#' || dest[0] == '?' ||
 		urlScheme.MatchString(dest) || strings.HasPrefix(dest, "//") {
 		return "", false
 	}
@@ -109,6 +115,10 @@ func (p *pageState) resolveLink(link *ast.Link) {
 			link.Destination = []byte(url)
 		} else if url, ok := p.relativeURL(dest); ok {
 			link.Destination = []byte(url)
+		} else if strings.HasPrefix(dest, "/") {
+			// Docusaurus writes a Markdown link with its Link, which adds
+			// the base URL to a path from the site's root.
+			link.Destination = []byte(withBaseURL(p.ctx.BaseURL, dest))
 		}
 		return
 	}

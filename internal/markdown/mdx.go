@@ -143,6 +143,13 @@ func (p *pageState) report(sev diag.Severity, pos int, message, hint string) {
 
 func (p *pageState) warnAt(pos int, message, hint string) { p.report(diag.Warning, pos, message, hint) }
 
+// warnOnce warns of a problem the site may have in many places, which the
+// build reports once per group (diag.Merge).
+func (p *pageState) warnOnce(pos int, group, message, hint string) {
+	p.report(diag.Warning, pos, message, hint)
+	p.diags[len(p.diags)-1].Group = group
+}
+
 func (p *pageState) errorAt(pos int, message, hint string) { p.report(diag.Error, pos, message, hint) }
 
 // mdxExpressions adds {expressions}: a block of its own line, or inline.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"path"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -130,15 +131,17 @@ func isHeadingID(e *mdxExpression) bool {
 
 // Components, by the module Docusaurus sites import them from.
 var themeComponents = map[string]string{
-	"@theme/Tabs":          "Tabs",
-	"@theme/TabItem":       "TabItem",
-	"@theme/Admonition":    "Admonition",
-	"@theme/CodeBlock":     "CodeBlock",
-	"@theme/Details":       "Details",
-	"@docusaurus/Link":     "Link",
-	"@theme/DocCardList":   "DocCardList",
-	"@theme/TOCInline":     "TOCInline",
-	"@theme/MDXComponents": "MDXComponents",
+	"@theme/Tabs":             "Tabs",
+	"@theme/TabItem":          "TabItem",
+	"@theme/Admonition":       "Admonition",
+	"@theme/CodeBlock":        "CodeBlock",
+	"@theme/Details":          "Details",
+	"@docusaurus/Link":        "Link",
+	"@theme/DocCardList":      "DocCardList",
+	"@theme/TOCInline":        "TOCInline",
+	"@theme/MDXComponents":    "MDXComponents",
+	"@docusaurus/Head":        "Head",
+	"@docusaurus/BrowserOnly": "BrowserOnly",
 }
 
 // componentOf names the component a JSX name stands for: a theme component
@@ -176,12 +179,24 @@ func (p *pageState) mapElement(n ast.Node, source []byte, pc parser.Context) {
 	if el.hidden || name == "" {
 		return
 	}
+	if name == "head" {
+		p.mapHead(n, el, source)
+		return
+	}
 	if !isComponentName(name) {
 		p.mapHTMLElement(n, el)
 		return
 	}
 	kind, file := p.componentOf(name)
 	switch kind {
+	case "Head":
+		p.mapHead(n, el, source)
+	case "BrowserOnly":
+		// Its children are a function the browser calls; the server render
+		// (Docusaurus's too) shows only the fallback, which Portal leaves out.
+		el.hidden = true
+		p.warnOnce(el.pos, "browser-only", "<BrowserOnly> shows its content only in the browser, by code Portal does not run; it is left out",
+			"write the content as Markdown, or leave it to the browser-only page")
 	case "Tabs":
 		p.mapTabs(n, el, pc)
 	case "TabItem":
@@ -217,9 +232,43 @@ func (p *pageState) mapElement(n ast.Node, source []byte, pc parser.Context) {
 		} else if imp, ok := p.imports[name]; ok {
 			what = fmt.Sprintf("(imported from %q) is not one Portal knows", imp.source)
 		}
-		p.hide(n, el, fmt.Sprintf("the component <%s> %s; it is left out of the page", name, what),
+		// The component's own markup is missing, but what it wraps is the
+		// page's text: shown in its place, as a fragment would show it.
+		p.warnOnce(el.pos, "unknown-component:"+name, fmt.Sprintf("the component <%s> %s; what it wraps is shown without it", name, what),
 			"replace it with Markdown or HTML, or with a component docs/docusaurus-compat.md lists")
 	}
+}
+
+// mapHead takes a page's <head> (or <Head>) out of its body and into the
+// document's head, as Docusaurus does: its <title> is the document's
+// title, its <meta> and <link> tags are added to the head (a meta
+// description replacing the page's).
+func (p *pageState) mapHead(n ast.Node, el *jsxElement, source []byte) {
+	el.hidden = true
+	if p.head == nil {
+		p.head = &Head{}
+	}
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		child := elementOf(c)
+		if !entering || c == n || child == nil {
+			return ast.WalkContinue, nil
+		}
+		switch name := child.tag.name; name {
+		case "title":
+			p.head.Title = strings.TrimSpace(plainText(c, source))
+			return ast.WalkSkipChildren, nil
+		case "meta", "link":
+			tag := HeadTag{Name: name, Attrs: []HeadAttr{}}
+			for _, a := range p.htmlAttributes(child) {
+				tag.Attrs = append(tag.Attrs, HeadAttr{Name: a.name, Value: a.value})
+			}
+			p.head.Tags = append(p.head.Tags, tag)
+		default:
+			p.warnAt(child.pos, fmt.Sprintf("<%s> in the page's <head> is left out: Portal adds its <title>, <meta> and <link> tags", name),
+				"keep only <title>, <meta> and <link> in <head>")
+		}
+		return ast.WalkSkipChildren, nil
+	})
 }
 
 // hide leaves an element out of the page with a warning.
@@ -265,6 +314,11 @@ func (p *pageState) mapHTMLElement(n ast.Node, el *jsxElement) {
 func (p *pageState) linkTarget(to string) string {
 	if strings.HasPrefix(to, "/") && !strings.HasPrefix(to, "//") {
 		return withBaseURL(p.ctx.BaseURL, to)
+	}
+	// A relative URL, resolved where the browser resolves it on the
+	// Docusaurus site (RenderContext.LinkBase).
+	if url, ok := p.relativeURL(to); ok {
+		return url
 	}
 	return to
 }
@@ -515,6 +569,35 @@ func firstOf(values ...string) string {
 type tocInline struct {
 	marker             string
 	minLevel, maxLevel int
+	// slice is toc.slice(…)'s arguments, when the page gives them: the
+	// headings listed are those of the page's toc (h2 to h6, in order)
+	// that the slice keeps.
+	slice []int
+}
+
+// tocSlice matches toc={toc.slice(a)} and toc={toc.slice(a, b)}.
+var tocSlice = regexp.MustCompile(`^toc\.slice\(\s*(-?\d+)\s*(?:,\s*(-?\d+)\s*)?\)$`)
+
+// sliceHeadings is JavaScript's Array.prototype.slice of the headings.
+func sliceHeadings(headings []Heading, args []int) []Heading {
+	if args == nil {
+		return headings
+	}
+	n := len(headings)
+	clamp := func(i int) int {
+		if i < 0 {
+			i += n
+		}
+		return min(max(i, 0), n)
+	}
+	from, to := clamp(args[0]), n
+	if len(args) > 1 {
+		to = clamp(args[1])
+	}
+	if from >= to {
+		return nil
+	}
+	return headings[from:to]
 }
 
 func (p *pageState) mapTOCInline(n ast.Node, el *jsxElement) {
@@ -534,8 +617,17 @@ func (p *pageState) mapTOCInline(n ast.Node, el *jsxElement) {
 		}
 	}
 	if a, ok := el.tag.attr("toc"); ok && strings.TrimSpace(a.value) != "toc" {
-		p.warnAt(el.pos, "the toc attribute of <TOCInline> is JavaScript ({"+abbreviate(a.value)+"}); the page's own headings are listed instead",
-			"write toc={toc}")
+		if m := tocSlice.FindStringSubmatch(strings.TrimSpace(a.value)); m != nil {
+			from, _ := strconv.Atoi(m[1])
+			t.slice = []int{from}
+			if m[2] != "" {
+				to, _ := strconv.Atoi(m[2])
+				t.slice = append(t.slice, to)
+			}
+		} else {
+			p.warnAt(el.pos, "the toc attribute of <TOCInline> is JavaScript ({"+abbreviate(a.value)+"}); the page's own headings are listed instead",
+				"write toc={toc}, or toc={toc.slice(1)}")
+		}
 	}
 	p.tocInlines = append(p.tocInlines, t)
 	replaceElement(n, &jsxOutput{html: t.marker + "\n"})
@@ -584,6 +676,9 @@ func (p *pageState) mapPartial(n ast.Node, el *jsxElement, file string) {
 		return
 	}
 	ctx.partialStack = append(append([]string{}, p.ctx.partialStack...), p.ctx.File)
+	// The partial's text is the page's: a URL-relative link in it resolves
+	// against the page's URL, as the browser resolves it.
+	ctx.LinkBase = p.ctx.LinkBase
 	ctx.props = &jsObject{values: map[string]any{}}
 	for _, a := range el.tag.attrs {
 		if a.spread {

@@ -2,7 +2,9 @@ package markdown
 
 import (
 	"bytes"
+	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -124,7 +126,7 @@ type mdxImport struct {
 }
 
 var (
-	importFrom   = regexp.MustCompile(`(?s)\bimport\s+(type\s+)?(.+?)\s+from\s*(['"])(.+?)['"]`)
+	importFrom   = regexp.MustCompile(`(?s)\bimport\s+(type\s+)?(.+?)\s+from\s*['"]`)
 	exportConst  = regexp.MustCompile(`(?s)\bexport\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*`)
 	exportFunc   = regexp.MustCompile(`\bexport\s+(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)`)
 	exportDflt   = regexp.MustCompile(`\bexport\s+default\b`)
@@ -133,11 +135,19 @@ var (
 
 // readESM records the imports and exports of one block starting at offset.
 func (p *pageState) readESM(code string, offset int) {
-	for _, m := range importFrom.FindAllStringSubmatch(code, -1) {
-		if m[1] != "" {
+	for _, loc := range importFrom.FindAllStringSubmatchIndex(code, -1) {
+		if loc[2] >= 0 {
 			continue // import type …: types only
 		}
-		p.readImportClause(m[2], m[4])
+		// The module is a JavaScript string: its escapes are the author's
+		// ('./\_partial.mdx' names ./_partial.mdx).
+		quote := loc[1] - 1
+		jp := &jsParser{src: code, pos: quote}
+		source, ok := jp.quoted(code[quote])
+		if !ok {
+			continue
+		}
+		p.readImportClause(code[loc[4]:loc[5]], source.(string))
 	}
 	for _, loc := range exportConst.FindAllStringSubmatchIndex(code, -1) {
 		name := code[loc[2]:loc[3]]
@@ -159,8 +169,70 @@ func (p *pageState) readESM(code string, offset int) {
 	}
 }
 
-// readImportClause binds the names of `import Clause from 'source'`.
+// readImportClause binds the names of `import Clause from 'source'`, and
+// the values of those a site module exports (ModuleExports).
 func (p *pageState) readImportClause(clause, source string) {
+	before := len(p.imports)
+	p.bindImportNames(clause, source)
+	if len(p.imports) > before {
+		p.bindModuleValues(source)
+	}
+}
+
+// bindModuleValues gives each name imported from a site's JavaScript
+// module the value the module exports, when it is data (not a function).
+func (p *pageState) bindModuleValues(source string) {
+	if p.ctx.ModuleExports == nil || !isSiteModule(source) {
+		return
+	}
+	data, file, ok := p.ctx.ModuleExports(source)
+	if !ok {
+		return
+	}
+	exports, err := jsValueFromJSON(data)
+	ns, isObject := exports.(*jsObject)
+	if err != nil || !isObject {
+		return
+	}
+	used := false
+	for local, imp := range p.imports {
+		if imp.source != source {
+			continue
+		}
+		var v any = ns
+		if imp.name != "*" {
+			var found bool
+			if v, found = ns.get(imp.name); !found {
+				continue
+			}
+		}
+		if _, code := v.(jsOpaque); code {
+			continue
+		}
+		p.vars[local] = v
+		used = true
+	}
+	if used && !slices.Contains(p.partials, file) {
+		p.partials = append(p.partials, file)
+	}
+}
+
+// isSiteModule reports whether an import names a script of the site (not
+// a package, a theme component or a Markdown partial).
+func isSiteModule(source string) bool {
+	if !strings.HasPrefix(source, "./") && !strings.HasPrefix(source, "../") && !strings.HasPrefix(source, "@site/") {
+		return false
+	}
+	switch strings.ToLower(path.Ext(source)) {
+	case ".md", ".mdx", ".css", ".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp":
+		return false
+	}
+	return true
+}
+
+// bindImportNames records what each name of `import Clause from 'source'`
+// refers to.
+func (p *pageState) bindImportNames(clause, source string) {
 	clause = strings.TrimSpace(clause)
 	if rest, ok := strings.CutPrefix(clause, "*"); ok {
 		if _, name, found := strings.Cut(rest, " as "); found {

@@ -210,12 +210,40 @@ func (jsxBlockParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (a
 	for rest < len(source) && (source[rest] == ' ' || source[rest] == '\t') {
 		rest++
 	}
-	if closing, ok := parseJSXTag(source, rest); ok && closing.closing && closing.name == tag.name && restOfLineBlank(source, closing.end) {
+	if kids, ok := selfClosingRun(source, rest, tag.name); ok {
+		// "<center><img … /></center>": the element and its children on
+		// one line.
+		for _, kid := range kids {
+			node.AppendChild(node, &jsxFlow{jsxElement: kid, closed: true, contentIndent: -1})
+		}
 		node.open, node.closed = false, true
 		reader.AdvanceToEOL()
 		return node, parser.NoChildren
 	}
 	return node, parser.HasChildren
+}
+
+// selfClosingRun reads, from offset, self-closing elements (none or more)
+// and then the closing tag of name with nothing after it on the line. It
+// reports the elements and whether the line is that.
+func selfClosingRun(source []byte, offset int, name string) ([]jsxElement, bool) {
+	var kids []jsxElement
+	for i := offset; ; {
+		for i < len(source) && (source[i] == ' ' || source[i] == '\t') {
+			i++
+		}
+		t, ok := parseJSXTag(source, i)
+		switch {
+		case !ok:
+			return nil, false
+		case t.closing:
+			return kids, t.name == name && restOfLineBlank(source, t.end)
+		case !t.selfClosing:
+			return nil, false
+		}
+		kids = append(kids, jsxElement{tag: t, pos: i})
+		i = t.end
+	}
 }
 
 // tagsOnlyRest reports whether the rest of the line after offset holds only

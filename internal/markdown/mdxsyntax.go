@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"bytes"
 	"strings"
 )
 
@@ -46,6 +47,24 @@ var voidElements = map[string]bool{
 	"input": true, "link": true, "meta": true, "source": true, "track": true, "wbr": true,
 }
 
+// afterVoidClose is where a void element's tag ends: after a closing tag of
+// its name that follows with nothing but white space between, else at end.
+func afterVoidClose(src []byte, end int, name string) int {
+	i := end
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r') {
+		i++
+	}
+	closing := "</" + name
+	if !bytes.HasPrefix(src[i:], []byte(closing)) {
+		return end
+	}
+	i = skipJSXSpace(src, i+len(closing))
+	if i < len(src) && src[i] == '>' {
+		return i + 1
+	}
+	return end
+}
+
 // isComponentName reports whether a JSX name is a component (capitalised
 // or a member expression) rather than an HTML element.
 func isComponentName(name string) bool {
@@ -81,7 +100,9 @@ func parseJSXTag(src []byte, start int) (jsxTag, bool) {
 		case c == '>':
 			t.end = i + 1
 			if !t.closing && voidElements[t.name] {
+				// JSX lets a void element be closed (<img …></img>): one element.
 				t.selfClosing = true
+				t.end = afterVoidClose(src, t.end, t.name)
 			}
 			return t, true
 		case c == '/' && i+1 < len(src) && src[i+1] == '>' && !t.closing:

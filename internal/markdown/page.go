@@ -23,6 +23,7 @@ type pageState struct {
 	partials     []string
 	assets       []Asset
 	docCardLists []DocCardList
+	head         *Head
 	tocInlines   []tocInline
 	// unchecked are links the check skips (pathname:// links).
 	unchecked map[*ast.Link]bool

@@ -79,6 +79,14 @@ type RenderContext struct {
 	// served at and the site-relative file; ok is false when no such file
 	// exists. It only answers: Result.Assets lists what the page used.
 	ResolveAsset func(dest string) (url, file string, ok bool)
+	// ModuleExports evaluates a site's JavaScript module that the page
+	// imports (./constants, @site/src/data/x) and returns its exports as
+	// JSON (default and named, by name; a function or a package's value as
+	// {"$function": …} or {"$package": …}) and the module's file; ok is
+	// false when the import names no file of the site or the module cannot
+	// be evaluated. Imported values are then usable in attributes and
+	// expressions ({constants.languages}). Result.Partials lists the files.
+	ModuleExports func(source string) (exports []byte, file string, ok bool)
 
 	// partialStack lists the files that include this one, for cycles.
 	partialStack []string
@@ -126,11 +134,34 @@ type Result struct {
 	// DocCardLists are the page's <DocCardList>s, whose markers in HTML
 	// the build replaces with cards once sidebars are known.
 	DocCardLists []DocCardList
-	// Partials are the files rendered into the page, so a cache can tell
-	// that the page depends on them.
+	// Partials are the files rendered into the page or read for its values
+	// (ModuleExports), so a cache can tell that the page depends on them.
 	Partials []string
 	// Assets are the files the page links to or shows, with their URLs.
 	Assets []Asset
+	// Head is what the page's MDX <head> (or <Head>) adds to the document's
+	// head; nil when it has none.
+	Head *Head
+}
+
+// Head is what a page adds to its document's head.
+type Head struct {
+	// Title replaces the document's title, as written.
+	Title string `json:"title,omitempty"`
+	// Tags are <meta> and <link> tags, in the page's order.
+	Tags []HeadTag `json:"tags,omitempty"`
+}
+
+// HeadTag is one <meta> or <link> tag of a page's head.
+type HeadTag struct {
+	Name  string     `json:"name"`
+	Attrs []HeadAttr `json:"attrs" contract:"nonnull"`
+}
+
+// HeadAttr is one attribute of a head tag, as HTML writes it.
+type HeadAttr struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
 }
 
 // Heading is one h2-h6 heading of a page.
@@ -183,13 +214,14 @@ func (r *Renderer) Render(src []byte, ctx RenderContext) (*Result, error) {
 		DocCardLists:            page.docCardLists,
 		Partials:                page.partials,
 		Assets:                  page.assets,
+		Head:                    page.head,
 	}
 	if err := r.collect(res, root, src, page); err != nil {
 		return nil, fmt.Errorf("render %s: %w", ctx.File, err)
 	}
 	res.Links = append(res.Links, page.extraLinks...)
 	for _, t := range page.tocInlines {
-		res.HTML = strings.Replace(res.HTML, t.marker, tocHTML(BuildTOC(res.Headings, t.minLevel, t.maxLevel)), 1)
+		res.HTML = strings.Replace(res.HTML, t.marker, tocHTML(BuildTOC(sliceHeadings(res.Headings, t.slice), t.minLevel, t.maxLevel)), 1)
 	}
 	res.Diagnostics = append(res.Diagnostics, page.diags...)
 	res.Anchors = htmlIDs(res.HTML)

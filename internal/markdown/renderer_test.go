@@ -304,3 +304,36 @@ func TestRenderIsSafeForConcurrentUse(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// <TOCInline toc={toc.slice(…)}> lists the page's headings that the slice
+// keeps (the toc is h2 to h6, in order), as Docusaurus's does.
+func TestTOCInlineSlice(t *testing.T) {
+	page := "import TOCInline from '@theme/TOCInline';\n\n# Page\n\n<TOCInline toc={%s} />\n\n## First\n\n## Second\n\n### Inside second\n\n## Third\n"
+	tests := []struct {
+		toc  string
+		want []string
+	}{
+		{"toc", []string{"first", "second", "inside-second", "third"}},
+		{"toc.slice(1)", []string{"second", "inside-second", "third"}},
+		{"toc.slice(0, 2)", []string{"first", "second"}},
+		{"toc.slice(-1)", []string{"third"}},
+		{"toc.slice(9)", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.toc, func(t *testing.T) {
+			res := render(t, fmt.Sprintf(page, tt.toc), RenderContext{MDX: true})
+			if len(res.Diagnostics) > 0 {
+				t.Errorf("diagnostics: %v", res.Diagnostics)
+			}
+			inline := res.HTML[strings.Index(res.HTML, `<div class="toc-inline">`):]
+			inline = inline[:strings.Index(inline, "</div>")]
+			var got []string
+			for _, m := range regexp.MustCompile(`href="#([^"]+)"`).FindAllStringSubmatch(inline, -1) {
+				got = append(got, m[1])
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("listed %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

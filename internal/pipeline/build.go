@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os/exec"
 	"runtime"
 	"runtime/pprof"
 	"sync"
@@ -36,11 +35,11 @@ type options struct {
 	includeDrafts bool
 	workers       int
 	theme         fs.FS
-	// lazy, pool and cache serve portal dev: see WithLazyPrerender,
-	// WithPrerenderPool and WithCache.
+	// lazy, pool and previous serve portal dev: see WithLazyPrerender,
+	// WithPrerenderPool and WithPreviousOutput.
 	lazy      bool
 	pool      *ssr.Pool
-	cache     *Cache
+	previous  string
 	outputDir string
 	// store keeps each page's renders and data between stages, and across
 	// builds when it is persistent (WithStore); engine names the engine
@@ -60,8 +59,6 @@ type options struct {
 	precompressName string
 	// env is process.env for a Docusaurus config and sidebars (WithEnv).
 	env docusaurus.Env
-	// renderWorker makes the command of a render worker (WithRenderWorkers).
-	renderWorker func() *exec.Cmd
 	// bytecodeDir keeps the compiled server bundle across builds of any
 	// site (WithBytecodeCache); "" keeps it only in the build's store.
 	bytecodeDir string
@@ -114,13 +111,6 @@ func WithLazyPrerender() Option { return func(o *options) { o.lazy = true } }
 // it ends; with a lazy prerender the pool must outlive the build.
 func WithPrerenderPool(pool *ssr.Pool) Option { return func(o *options) { o.pool = pool } }
 
-// WithRenderWorkers runs each JavaScript engine of the prerender past the
-// first in a process of its own, made by start (see ssr.WithWorkers): the
-// engines of one process share one allocator lock.
-func WithRenderWorkers(start func() *exec.Cmd) Option {
-	return func(o *options) { o.renderWorker = start }
-}
-
 // WithOutputDir makes the build's output folder a temporary sibling of dir,
 // so that Output.WriteDir(dir) swaps it into place with a rename, and
 // unchanged files are linked from dir rather than written again. Without
@@ -131,15 +121,24 @@ func WithOutputDir(dir string) Option { return func(o *options) { o.outputDir = 
 // sidebars file; without it they see an empty environment.
 func WithEnv(env map[string]string) Option { return func(o *options) { o.env = env } }
 
-// WithCache reuses what earlier builds with the same cache rendered, for
-// the files that did not change.
-func WithCache(c *Cache) Option { return func(o *options) { o.cache = c } }
+// WithPreviousOutput links the files that the output of an earlier build
+// (portal dev's last good one, still served) holds unchanged, instead of
+// writing them again; a file it no longer finds is written. A build into
+// a folder (WithOutputDir) links from that folder's output instead.
+func WithPreviousOutput(prev *Output) Option {
+	return func(o *options) {
+		if prev != nil {
+			o.previous = prev.dir
+		}
+	}
+}
 
 // WithStore keeps each page's Markdown render, page data and prerendered
-// HTML in store: a persistent store (buildcache.Open) is a build cache, so
-// that a later build reuses every unchanged page's work; any store keeps the
-// site's HTML out of memory. Without it a build uses a temporary store of
-// its own. The caller closes the store.
+// HTML in store: a persistent store (buildcache.Open, or
+// buildcache.OpenTemporaryCache for a process that builds again and again)
+// is a build cache, so that a later build reuses every unchanged page's
+// work; any store keeps the site's HTML out of memory. Without it a build
+// uses a temporary store of its own. The caller closes the store.
 func WithStore(store *buildcache.Store) Option { return func(o *options) { o.store = store } }
 
 // WithBytecodeCache keeps the theme's server bundle, compiled by the
@@ -162,9 +161,10 @@ type Result struct {
 	Diagnostics []diag.Diagnostic
 	// Stages times each stage the build ran, in order.
 	Stages []Stage
-	// RenderWorkers is how many processes rendered pages besides this one
-	// (WithRenderWorkers); their CPU time is not in the stages' CPU.
-	RenderWorkers int
+	// Outside are the folders outside the site folder the build read
+	// (config.Site.OutsideFolders: a docs folder beside the website
+	// folder), relative to the site folder, for a watcher to watch too.
+	Outside []string
 
 	lazy *lazyPages
 }
@@ -192,9 +192,10 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 			defer store.Close()
 		}
 	}
+	b.memo = newMemos(b.store, o.engine)
 	b.md = markdown.New()
 	if b.store.Persistent() {
-		b.md = markdown.New(markdown.WithHighlightMemo(highlightMemo{b}))
+		b.md = markdown.New(markdown.WithHighlightMemo(highlightMemo{b.memo}))
 	}
 	b.spare = claimSpare(o.outputDir, b.spareOutput())
 	defer b.spare.release()
@@ -213,7 +214,7 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 	}
 	b.precompressOutput(out)
 	b.background.Wait()
-	res := &Result{Diagnostics: b.diags.Items(), Stages: b.stages, RenderWorkers: b.renderWorkers}
+	res := &Result{Diagnostics: diag.Merge(b.diags.Items()), Stages: b.stages, Outside: b.outside}
 	err := ctx.Err()
 	switch {
 	case err != nil:
@@ -228,22 +229,23 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 		return res, err
 	}
 	res.Output, res.lazy = out, lazy
-	b.opts.cache.succeeded(out)
 	return res, nil
 }
 
 // builder holds what every stage of one build shares: its options, its
 // context and the diagnostics. What a stage makes it returns to the next.
 type builder struct {
-	ctx    context.Context
-	site   fs.FS
-	opts   options
-	md     *markdown.Renderer
-	store  *buildcache.Store
-	diags  diag.List
-	stages []Stage
-	// renderWorkers is Result.RenderWorkers.
-	renderWorkers int
+	ctx   context.Context
+	site  fs.FS
+	opts  options
+	md    *markdown.Renderer
+	store *buildcache.Store
+	// memo is every kind of entry the build keeps in store (memos.go).
+	memo  *memos
+	diags diag.List
+	// outside is Result.Outside.
+	outside []string
+	stages  []Stage
 	// pages renders the build's pages (emit).
 	pages *pageRenderer
 	// background is work a stage left to run beside the later ones (the
@@ -252,16 +254,6 @@ type builder struct {
 	// spare is the output folder of an earlier build, claimed for this
 	// one's output (emit).
 	spare *spareClaim
-}
-
-// storeKey is the key of a store entry of kind made by this engine from
-// parts.
-func (b *builder) storeKey(kind buildcache.Kind, parts ...[]byte) buildcache.Key {
-	h := buildcache.NewHasher().AddString(string(kind)).AddString(b.opts.engine)
-	for _, p := range parts {
-		h.Add(p)
-	}
-	return h.Key()
 }
 
 // run runs the stages in order and returns the output, and the pages to
@@ -274,7 +266,7 @@ func (b *builder) run() (*Output, *lazyPages) {
 	// while: a build that will prerender starts it now, so that it overlaps
 	// everything before the prerender. A build whose cache holds rendered
 	// pages starts it only if a page turns out to need rendering.
-	if bundle != nil && (!b.store.Persistent() || b.store.Empty(kindPageHTML)) {
+	if bundle != nil && (!b.store.Persistent() || b.memo.pageHTML.Empty()) {
 		eng.warm = true
 		eng.begin()
 	}
@@ -381,14 +373,11 @@ func (e *engines) load() *ssr.Pool {
 		return b.opts.pool
 	}
 	opts := []ssr.Option{ssr.WithSize(b.opts.workers)}
-	if b.opts.renderWorker != nil {
-		opts = append(opts, ssr.WithWorkers(b.opts.renderWorker))
-	}
-	key := b.storeKey(kindBytecode, e.bundle.Server)
-	cached := b.store.Persistent() && b.store.Has(kindBytecode, key)
+	key := b.memo.bytecodeKey(e.bundle.Server)
+	cached := b.store.Persistent() && b.memo.bytecode.Has(key)
 	var bytecode []byte
 	if cached {
-		bytecode, _ = checkedEntry(b.store, kindBytecode, key)
+		bytecode, _ = b.memo.bytecode.Get(key)
 	}
 	if bytecode == nil {
 		bytecode, _ = readUserBytecode(b.opts.bytecodeDir, key)
@@ -403,7 +392,7 @@ func (e *engines) load() *ssr.Pool {
 	}
 	// Only optimisations: a build that cannot keep the bytecode compiles again.
 	if b.store.Persistent() && !cached {
-		_ = putChecked(b.store, kindBytecode, key, pool.Bytecode())
+		_ = b.memo.bytecode.Put(key, pool.Bytecode())
 	}
 	if bytecode == nil {
 		writeUserBytecode(b.opts.bytecodeDir, key, pool.Bytecode())
@@ -414,43 +403,6 @@ func (e *engines) load() *ssr.Pool {
 	return pool
 }
 
-// kindBytecode is the store's kind for the theme's server bundle compiled
-// by the engine (checked entries: putChecked).
-const kindBytecode buildcache.Kind = "bytecode"
-
-// putChecked stores data behind its SHA-256, for entries that must not be
-// used damaged (the engine cannot check bytecode).
-func putChecked(store *buildcache.Store, kind buildcache.Kind, key buildcache.Key, data []byte) error {
-	return store.Put(kind, key, withChecksum(data))
-}
-
-// checkedEntry reads an entry putChecked wrote; ok is false when it is
-// missing or damaged.
-func checkedEntry(store *buildcache.Store, kind buildcache.Kind, key buildcache.Key) ([]byte, bool) {
-	entry, ok := store.Get(kind, key)
-	if !ok {
-		return nil, false
-	}
-	return verifiedChecksum(entry)
-}
-
-// withChecksum is data after its SHA-256, as checked entries are kept.
-func withChecksum(data []byte) []byte {
-	sum := buildcache.Sum(data)
-	return append(sum[:], data...)
-}
-
-// verifiedChecksum is the data of an entry withChecksum made; ok is false
-// when the entry is damaged.
-func verifiedChecksum(entry []byte) ([]byte, bool) {
-	if len(entry) < len(buildcache.Key{}) {
-		return nil, false
-	}
-	sum, data := entry[:len(buildcache.Key{})], entry[len(buildcache.Key{}):]
-	want := buildcache.Sum(data)
-	return data, string(sum) == string(want[:])
-}
-
 // close waits for a pool being loaded and closes it unless it was given.
 func (e *engines) close() {
 	if !e.began.Load() {
@@ -458,7 +410,6 @@ func (e *engines) close() {
 	}
 	<-e.done
 	if e.pool != nil && e.b.opts.pool == nil {
-		e.b.renderWorkers = e.pool.Workers()
 		e.pool.Close()
 	}
 }

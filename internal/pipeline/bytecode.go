@@ -11,7 +11,7 @@ import (
 
 // The compiled server bundle in a folder shared by every build on the
 // machine (WithBytecodeCache). An entry is the bytecode after its SHA-256
-// (withChecksum), as in the build's store: QuickJS cannot check bytecode,
+// (buildcache.WithChecksum), as in the build's store: QuickJS cannot check bytecode,
 // so a damaged file must never reach it.
 
 // userBytecodeMaxAge is how long an entry nobody used stays.
@@ -30,7 +30,7 @@ func readUserBytecode(dir string, key buildcache.Key) ([]byte, bool) {
 	if err != nil {
 		return nil, false
 	}
-	data, ok := verifiedChecksum(entry)
+	data, ok := buildcache.VerifiedChecksum(entry)
 	if !ok {
 		return nil, false
 	}
@@ -53,7 +53,7 @@ func writeUserBytecode(dir string, key buildcache.Key, data []byte) {
 	if err != nil {
 		return
 	}
-	_, werr := tmp.Write(withChecksum(data))
+	_, werr := tmp.Write(buildcache.WithChecksum(data))
 	if cerr := tmp.Close(); werr != nil || cerr != nil {
 		_ = os.Remove(tmp.Name())
 		return

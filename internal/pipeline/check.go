@@ -78,6 +78,9 @@ func knownFiles(site *loaded, plan *resolved) map[string]bool {
 	for name := range plan.assets {
 		files[base+name] = true
 	}
+	for _, f := range plan.feeds {
+		files[base+f.Name] = true
+	}
 	return files
 }
 

@@ -3,7 +3,6 @@ package pipeline
 import (
 	"fmt"
 
-	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/csp"
 	"github.com/portaldocs/portal/internal/deploy"
@@ -29,10 +28,6 @@ func WithPrecompressPolicy(name string, policy precompress.Policy) Option {
 // ThemeDir is the output folder of the theme's files, which are named by
 // their content and the same in every build of one Portal version.
 const ThemeDir = themeDir
-
-// kindPrecompress is the store's kind for the name of the policy that
-// compressed the output folder of the key (precompressOutput).
-const kindPrecompress buildcache.Kind = "precompress"
 
 // emitDeploy writes the security headers and the host configuration for
 // nginx and static hosts (package deploy). The Content-Security-Policy
@@ -65,13 +60,13 @@ func (b *builder) precompressWith(out *Output, quality precompress.Policy) {
 	// The previous output's siblings are reused only when the build store
 	// says the same policy made them: a build with another --compress must
 	// write what a build without a previous output writes.
-	prev, stamp := "", b.storeKey(kindPrecompress, []byte(out.target))
-	records := b.storeKey(kindPrecompressRecords, []byte(out.target))
+	prev, stamp := "", b.memo.precompressKey(out.target)
+	records := b.memo.precompressRecordsKey(out.target)
 	known := precompress.Known{Kept: out.keptNow()}
 	if b.store.Persistent() {
-		if used, ok := b.store.Get(kindPrecompress, stamp); ok && string(used) == b.opts.precompressName {
+		if used, ok := b.memo.precompress.Get(stamp); ok && used == b.opts.precompressName {
 			prev = out.prev
-			known.Records = b.recallPrecompressRecords(records)
+			known.Records, _ = b.memo.precompressRecords.Get(records) // nil when the store has nothing
 		}
 	}
 	stats, err := precompress.FilesFrom(b.ctx, out.dir, prev, out.Files(), known, quality, precompress.DefaultCache())
@@ -82,28 +77,8 @@ func (b *builder) precompressWith(out *Output, quality precompress.Policy) {
 	if b.store.Persistent() {
 		// Only optimisations: without them the next build compresses again,
 		// or looks at every sibling.
-		_ = b.store.Put(kindPrecompress, stamp, []byte(b.opts.precompressName))
-		_ = b.store.Replace(kindPrecompressRecords, records, withChecksum(precompress.MarshalRecords(stats.Records)))
+		_ = b.memo.precompress.Put(stamp, b.opts.precompressName)
+		_ = b.memo.precompressRecords.Replace(records, stats.Records)
 	}
 	out.adopt(stats.Siblings)
 }
-
-// recallPrecompressRecords reads what the last build into the output's
-// folder recorded of its compressed files; nil when the store has nothing
-// or a damaged entry.
-func (b *builder) recallPrecompressRecords(key buildcache.Key) map[string]precompress.Record {
-	entry, ok := checkedEntry(b.store, kindPrecompressRecords, key)
-	if !ok {
-		return nil
-	}
-	records, err := precompress.UnmarshalRecords(entry)
-	if err != nil {
-		return nil
-	}
-	return records
-}
-
-// kindPrecompressRecords is the store's kind for what the last build into
-// an output folder recorded of its compressed files and their siblings
-// (precompress.MarshalRecords), checked.
-const kindPrecompressRecords buildcache.Kind = "precompress-records"

@@ -22,6 +22,7 @@ import (
 	"github.com/portaldocs/portal/internal/markdown"
 	"github.com/portaldocs/portal/internal/route"
 	"github.com/portaldocs/portal/internal/search"
+	"github.com/portaldocs/portal/internal/sitecss"
 	"github.com/portaldocs/portal/internal/ssr"
 	"github.com/portaldocs/portal/internal/theme"
 	"github.com/portaldocs/portal/internal/themedata"
@@ -32,7 +33,7 @@ import (
 // (portal dev) leaves the pages' HTML to lazyPages. It returns nil when the
 // output folder cannot be made.
 func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *engines) (*Output, *lazyPages) {
-	out, err := newOutput(b.opts.outputDir, b.opts.cache.lastOutput(), b.spare)
+	out, err := newOutput(b.opts.outputDir, b.opts.previous, b.spare)
 	if err != nil {
 		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: err.Error()})
 		return nil, nil
@@ -47,7 +48,7 @@ func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *
 	m := plan.manifest
 	out.add(strings.TrimPrefix(m.SiteData, base), plan.siteData)
 	out.add(strings.TrimPrefix(m.SidebarsData, base), plan.sidebarsData)
-	assets, err := emitTheme(out, base, bundle)
+	assets, err := emitTheme(out, base, bundle, b.siteStylesheet(out, cfg))
 	if err != nil { // the build fails; the rest is written as usual and discarded
 		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: err.Error()})
 	}
@@ -62,9 +63,9 @@ func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *
 	standIn.SiteURL, standIn.SidebarsURL = siteDataStandIn, sidebarsStandIn
 	pages := &pageRenderer{engines: eng, shared: ssr.NewShared(sharedRenderData(plan, b.opts.renderer, false)),
 		withSidebars: sync.OnceValue(func() *ssr.Shared { return ssr.NewShared(sharedRenderData(plan, b.opts.renderer, true)) }),
-		input:        renderInputTail(input), renderInput: renderInputTail(standIn), store: b.store,
+		input:        renderInputTail(input), renderInput: renderInputTail(standIn), memo: b.memo,
 		keep:   b.store.Persistent() && !b.opts.lazy,
-		inputs: b.storeKey(kindPageHTML, bundle.Server, plan.siteData, plan.sidebarsData, []byte(b.opts.renderer), renderInputTail(standIn))}
+		inputs: b.memo.pageRendererKey(bundle.Server, plan.siteData, plan.sidebarsData, b.opts.renderer, renderInputTail(standIn))}
 	pages.urls = urlReplacer(input)
 	b.pages = pages
 	if pages.keep {
@@ -86,6 +87,9 @@ func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *
 	}
 	for _, rd := range plan.redirects {
 		out.add(rd.file, redirectHTML(rd.to))
+	}
+	for _, f := range plan.feeds {
+		out.add(f.Name, f.Data)
 	}
 	out.add("sitemap.xml", sitemap(cfg, m))
 	out.add("robots.txt", robots(cfg))
@@ -143,21 +147,43 @@ func (b *builder) emitPages(out *Output, pages []*builtPage, base string, render
 // emitData writes a page's data file, from the store; read only when the
 // previous output does not hold it (its name carries its hash).
 func (b *builder) emitData(out *Output, p *builtPage, base string) {
-	out.addFrom(strings.TrimPrefix(p.entry.Data, base), func() ([]byte, error) { return p.pageJSON(b.store) })
+	out.addFrom(strings.TrimPrefix(p.entry.Data, base), func() ([]byte, error) { return p.pageJSON(b.memo) })
 }
 
 // themeDir is where the client bundle is served from, under the base URL.
 const themeDir = "assets/theme/"
 
-// emitTheme copies the client bundle and writes the code-highlighting
-// stylesheet; it returns the URLs every page loads.
-func emitTheme(out *Output, base string, bundle *theme.Bundle) (themedata.RenderAssets, error) {
+// siteAssetDir is where the files the site's stylesheets name are served
+// from, under the base URL.
+const siteAssetDir = "assets/site"
+
+// siteStylesheet bundles the site's own stylesheets (customCss), writes
+// the files they name, and returns their rules, which follow the theme's.
+func (b *builder) siteStylesheet(out *Output, cfg *config.Site) []byte {
+	if len(cfg.CustomCSS) == 0 {
+		return nil
+	}
+	bundle, ds := sitecss.Build(b.site, cfg.CustomCSS, strings.TrimSuffix(themeDir, "/"), siteAssetDir, cfg.File)
+	b.diags.Add(ds...)
+	if bundle == nil {
+		return nil
+	}
+	for name, data := range bundle.Files {
+		out.add(name, data)
+	}
+	return bundle.CSS
+}
+
+// emitTheme copies the client bundle and writes the page stylesheet (the
+// theme's, the code-highlighting rules and the site's own); it returns the
+// URLs every page loads.
+func emitTheme(out *Output, base string, bundle *theme.Bundle, siteCSS []byte) (themedata.RenderAssets, error) {
 	for _, name := range bundle.Names {
 		// Read only when the previous output does not hold the file.
 		out.addFrom(themeDir+name, func() ([]byte, error) { return bundle.File(name) })
 	}
 	assets := themedata.RenderAssets{Scripts: []string{base + themeDir + bundle.Entry}, Styles: []string{}, Preload: []string{}}
-	name, css, err := pageStylesheet(bundle)
+	name, css, err := pageStylesheet(bundle, siteCSS)
 	if err != nil {
 		return assets, err
 	}
@@ -172,10 +198,12 @@ func emitTheme(out *Output, base string, bundle *theme.Bundle) (themedata.Render
 // pageStylesheet is the one stylesheet every page links: the theme's styles
 // and the code-highlighting rules in one file, since each stylesheet blocks
 // the first paint and a phone pays a round trip for each (Lighthouse counted
-// the second one at 300 ms of a 1.8 s first paint, issue 16). It sits with
-// the theme's files, so a relative url() in the theme's CSS still resolves,
-// and is named by its content as Vite names them.
-func pageStylesheet(bundle *theme.Bundle) (name string, css []byte, err error) {
+// the second one at 300 ms of a 1.8 s first paint, issue 16); the site's
+// own stylesheets come last, so that their rules win, as Docusaurus orders
+// customCss after its theme's. It sits with the theme's files, so a
+// relative url() in the theme's CSS still resolves (the site's are made
+// relative to it), and is named by its content as Vite names them.
+func pageStylesheet(bundle *theme.Bundle, siteCSS []byte) (name string, css []byte, err error) {
 	for _, style := range bundle.Styles {
 		data, err := bundle.File(style)
 		if err != nil {
@@ -187,6 +215,7 @@ func pageStylesheet(bundle *theme.Bundle) (name string, css []byte, err error) {
 		}
 	}
 	css = append(css, markdown.HighlightCSS()...)
+	css = append(css, siteCSS...)
 	sum := sha256.Sum256(css)
 	return themeDir + "style-" + hex.EncodeToString(sum[:])[:8] + ".css", css, nil
 }
@@ -246,11 +275,6 @@ func renderInputTail(in themedata.RenderInput) []byte {
 	return full[len(head):]
 }
 
-// kindPageHTML is the store's kind for prerendered pages: a page's whole
-// HTML document, by everything it is made from (pageRenderer.inputs and
-// the page's data).
-const kindPageHTML buildcache.Kind = "page-html"
-
 // pageRenderer prerenders the pages of one build with the data that build
 // shares: no page renders with another build's site data or sidebars.
 type pageRenderer struct {
@@ -269,11 +293,10 @@ type pageRenderer struct {
 	// prerender gets, with stand-ins for hashed URLs, which urls replaces.
 	input, renderInput []byte
 	urls               *strings.Replacer
-	// store holds the pages' data; with keep, rendered pages are kept in it
-	// and taken from it, under the key of inputs (the engine, the theme's
-	// server bundle, the shared data and the input's tail) and the page's
-	// data.
-	store  *buildcache.Store
+	// memo holds the pages' data; with keep, rendered pages are kept in it
+	// and taken from it (memos.pageHTML), under the key of inputs
+	// (memos.pageRendererKey) and the page's data.
+	memo   *memos
 	keep   bool
 	inputs buildcache.Key
 }
@@ -292,19 +315,28 @@ func (pr *pageRenderer) render(ctx context.Context, diags *diag.List, p *builtPa
 // renderPage is render, also saying whether the page rendered clean: taken
 // from the cache, or rendered without logging anything.
 func (pr *pageRenderer) renderPage(ctx context.Context, diags *diag.List, p *builtPage) (page []byte, clean, ok bool) {
-	json, err := p.pageJSON(pr.store)
-	if err != nil {
-		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error, Message: err.Error()})
+	parts, ok := pr.memo.pageRender.Get(p.dataKey)
+	if !ok {
+		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error,
+			Message: fmt.Sprintf("the build store lost the data of %s (%s/%s)", p.entry.Path, pr.memo.pageRender.Kind(), p.dataKey)})
 		return nil, false, false
 	}
-	parts := splitContent(json)
+	var content string
+	if parts.HasContent {
+		html, err := p.contentHTML(pr.memo)
+		if err != nil {
+			diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error, Message: err.Error()})
+			return nil, false, false
+		}
+		content = asDataHolds(html)
+	}
 	var key buildcache.Key
 	if pr.keep {
 		// By the input the theme gets: a page whose content alone changed
 		// is not rendered again.
-		key = buildcache.NewHasher().AddKey(pr.inputs).Add(parts.render).Key()
-		if html, ok := pr.store.Get(kindPageHTML, key); ok {
-			page, ok := pr.finish(diags, p, string(html), parts)
+		key = pr.memo.pageHTMLKey(pr.inputs, parts.Render)
+		if html, ok := pr.memo.pageHTML.Get(key); ok {
+			page, ok := pr.finish(diags, p, string(html), parts, content)
 			return page, true, ok
 		}
 	}
@@ -312,8 +344,8 @@ func (pr *pageRenderer) renderPage(ctx context.Context, diags *diag.List, p *bui
 	if pool == nil {
 		return nil, false, false // reported when the engines failed to load
 	}
-	input := pageInput(parts.render, pr.renderInput)
-	html, logs, err := pool.Render(ctx, pr.sharedFor(parts.render), input)
+	input := pageInput(parts.Render, pr.renderInput)
+	html, logs, err := pool.Render(ctx, pr.sharedFor(parts.Render), input)
 	for _, l := range logs {
 		diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Warning,
 			Message: fmt.Sprintf("prerendering %s logged: %s", p.entry.Path, l)})
@@ -323,9 +355,9 @@ func (pr *pageRenderer) renderPage(ctx context.Context, diags *diag.List, p *bui
 			Message: fmt.Sprintf("prerender %s: %v", p.entry.Path, err), Hint: "the theme failed on this page's data"})
 		return nil, false, false
 	}
-	page, ok = pr.finish(diags, p, html, parts)
+	page, ok = pr.finish(diags, p, html, parts, content)
 	if ok && pr.keep && len(logs) == 0 {
-		if err := pr.store.Put(kindPageHTML, key, []byte(html)); err != nil {
+		if err := pr.memo.pageHTML.Put(key, []byte(html)); err != nil {
 			diags.Add(diag.Diagnostic{Severity: diag.Warning, Message: err.Error(), Hint: "the page is built; only the cache missed it"})
 		}
 	}
@@ -364,7 +396,7 @@ func pageInput(json, tail []byte) []byte {
 // finish completes the theme's document: the real URLs for the stand-ins,
 // the page's content and its initial data where the theme left their
 // placeholders.
-func (pr *pageRenderer) finish(diags *diag.List, p *builtPage, html string, parts pageParts) ([]byte, bool) {
+func (pr *pageRenderer) finish(diags *diag.List, p *builtPage, html string, parts pageParts, content string) ([]byte, bool) {
 	// The theme leaves a placeholder where the client's initial data goes:
 	// the input without the content HTML, which the client reads back from
 	// the DOM (theme/src/content/contentFromDom.ts), so a page ships its
@@ -388,7 +420,6 @@ func (pr *pageRenderer) finish(diags *diag.List, p *builtPage, html string, part
 		return nil, false
 	}
 	// The content comes before the initial data, in the body.
-	content := parts.content
 	body, tail := rest[:at], rest[at+len(initialDataPlaceholder):]
 	contentAt := len(body)
 	if content != "" {
@@ -400,7 +431,7 @@ func (pr *pageRenderer) finish(diags *diag.List, p *builtPage, html string, part
 			return nil, false
 		}
 	}
-	input := pageInput(parts.initial, pr.input)
+	input := pageInput(parts.Initial, pr.input)
 	page := make([]byte, 0, len(top)+len(rest)+len(content)+len(input))
 	page = append(append(page, top...), body[:contentAt]...)
 	if content != "" {

@@ -23,13 +23,9 @@ type fhirPages struct {
 	configFile string
 }
 
-// kindFHIRValidation is the store's kind for what the FHIR folder's
-// validation found (validationMemo): JSON diagnostics.
-const kindFHIRValidation buildcache.Kind = "fhir-validation"
-
 // validationMemo keeps the FHIR validation's findings in a persistent
-// build store, by this engine: its base specifications are in the key.
-type validationMemo struct{ b *builder }
+// build store (memos.fhirValidation).
+type validationMemo struct{ m *memos }
 
 // fhirPrepareOptions keep the validation's findings in a persistent
 // store, by a key of what the preparation read (recorder); a temporary
@@ -41,8 +37,8 @@ func (b *builder) fhirPrepareOptions(recorder *readRecorder, cfg *config.Site) [
 		return nil
 	}
 	inputs := func() [sha256.Size]byte { return recorder.key(cfg.FHIR, cfg.File) }
-	opts := []fhir.PrepareOption{fhir.WithValidationMemo(validationMemo{b}, inputs), fhir.WithParsedMemo(parsedMemo{b, cfg.FHIR.Path})}
-	if !b.store.Empty(kindFHIRValidation) {
+	opts := []fhir.PrepareOption{fhir.WithValidationMemo(validationMemo{b.memo}, inputs), fhir.WithParsedMemo(parsedMemo{b, cfg.FHIR.Path})}
+	if !b.memo.fhirValidation.Empty() {
 		opts = append(opts, fhir.WithLazySpecs())
 	}
 	return opts
@@ -50,37 +46,33 @@ func (b *builder) fhirPrepareOptions(recorder *readRecorder, cfg *config.Site) [
 
 // Recall reads the findings from the store; a damaged entry is a miss.
 func (m validationMemo) Recall(key [sha256.Size]byte) ([]diag.Diagnostic, bool) {
-	return recallJSON[[]diag.Diagnostic](m.b.store, kindFHIRValidation, m.b.storeKey(kindFHIRValidation, key[:]))
+	return m.m.fhirValidation.Get(m.m.fhirValidationKey(key))
 }
 
 // Remember stores the findings.
 func (m validationMemo) Remember(key [sha256.Size]byte, diags []diag.Diagnostic) {
 	// Only an optimisation: a store that cannot keep it validates again.
-	_ = putChecked(m.b.store, kindFHIRValidation, m.b.storeKey(kindFHIRValidation, key[:]), mustJSON(diags))
+	_ = m.m.fhirValidation.Put(m.m.fhirValidationKey(key), diags)
 }
 
-// kindFHIRParsed is the store's kind for what the FHIR folder's files
-// parsed to (fhir.ParsedMemo): one entry per folder, replaced when a file
-// changes, by this engine (its types are in the entry).
-const kindFHIRParsed buildcache.Kind = "fhir-parsed"
-
-// parsedMemo keeps the FHIR folder's parse in a persistent build store.
+// parsedMemo keeps the FHIR folder's parse in a persistent build store
+// (memos.fhirParsed).
 type parsedMemo struct {
 	b    *builder
 	path string
 }
 
-func (m parsedMemo) key() buildcache.Key { return m.b.storeKey(kindFHIRParsed, []byte(m.path)) }
+func (m parsedMemo) key() buildcache.Key { return m.b.memo.fhirParsedKey(m.path) }
 
 // Recall reads the kept parse; the store checks the entry's CRC-32C.
-func (m parsedMemo) Recall() ([]byte, bool) { return m.b.store.Get(kindFHIRParsed, m.key()) }
+func (m parsedMemo) Recall() ([]byte, bool) { return m.b.memo.fhirParsed.Get(m.key()) }
 
 // Remember keeps the parse, encoding it beside the build (Run waits for
 // it); only an optimisation.
 func (m parsedMemo) Remember(encode func() ([]byte, bool)) {
 	m.b.background.Go(func() {
 		if data, ok := encode(); ok {
-			_ = m.b.store.Replace(kindFHIRParsed, m.key(), data)
+			_ = m.b.memo.fhirParsed.Replace(m.key(), data)
 		}
 	})
 }

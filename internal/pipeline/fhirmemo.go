@@ -5,17 +5,14 @@ import (
 	"errors"
 	"io/fs"
 	"sort"
-	"strconv"
 	"sync"
 	"time"
 
-	"github.com/portaldocs/portal/internal/binenc"
 	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir"
 	"github.com/portaldocs/portal/internal/lint"
-	"github.com/portaldocs/portal/internal/markdown"
 )
 
 // readRecorder is the site's files as the FHIR preparation reads them,
@@ -127,23 +124,17 @@ func (r *readRecorder) key(cfg config.FHIR, configFile string) buildcache.Key {
 	return h.Key()
 }
 
-// kindFHIRExpansion is the store's kind for what expanding a body's FHIR
-// directives made (expansionMemo): JSON, checked.
-const kindFHIRExpansion buildcache.Kind = "fhir-expansion"
-
 // expansion is what a memo keeps of one body's expansion: the key of the
 // Markdown it became (markdownKey) and what expanding it reported. The
 // Markdown itself is not kept: the render it keys is.
 type expansion struct {
 	Render [32]byte
-	Diags  []diag.Diagnostic `json:",omitempty"`
+	Diags  []diag.Diagnostic
 }
 
-// expansionKey is the store key of a job's expansion: the FHIR inputs,
-// the site's structure (the generated pages link each other by route), the
-// job's place and body, and the API its front matter names. ok is false
-// when nothing is kept (a store that does not outlive the build, or a body
-// without directives, which expands to itself).
+// expansionKey is the store key of a job's expansion (memos.expansionKey).
+// ok is false when nothing is kept (a store that does not outlive the
+// build, or a body without directives, which expands to itself).
 func (b *builder) expansionKey(site *loaded, structure [32]byte, j *renderJob) (buildcache.Key, bool) {
 	if !b.store.Persistent() || site.fhirInputs == (buildcache.Key{}) {
 		return buildcache.Key{}, false
@@ -151,50 +142,8 @@ func (b *builder) expansionKey(site *loaded, structure [32]byte, j *renderJob) (
 	if _, generated := site.fhir.byDoc[j.doc]; (!generated || j.doc == nil) && !containsDirective(j.body) {
 		return buildcache.Key{}, false
 	}
-	parts := append([][]byte{site.fhirInputs[:], structure[:]}, jobKeyParts(j)...)
-	return b.storeKey(kindFHIRExpansion, parts...), true
+	return b.memo.expansionKey(site.fhirInputs, structure, j), true
 }
-
-// jobKeyParts are what identifies a job's page in a key: its file, version,
-// doc id and first body line, the APIs its front matter names (and the
-// line that names them), and its body.
-func jobKeyParts(j *renderJob) [][]byte {
-	fm := j.frontMatter()
-	declared, _ := json.Marshal(fm.Extra[fhir.FrontMatterAPIKey]) // front matter values are plain data
-	docID, version := "", ""
-	if j.doc != nil {
-		docID, version = j.doc.ID, j.doc.Version.Key()
-	}
-	return [][]byte{[]byte(j.source), []byte(version), []byte(docID), []byte(strconv.Itoa(j.bodyLine)),
-		declared, []byte(strconv.Itoa(fm.Lines[fhir.FrontMatterAPIKey])), j.body}
-}
-
-// recallJSON reads a checked JSON entry of kind; a missing or damaged
-// entry is a miss.
-func recallJSON[T any](store *buildcache.Store, kind buildcache.Kind, key buildcache.Key) (T, bool) {
-	var v T
-	entry, ok := checkedEntry(store, kind, key)
-	if !ok || decodeJSON(entry, &v) != nil {
-		var zero T
-		return zero, false
-	}
-	return v, true
-}
-
-// recallExpansion reads a job's expansion; a damaged entry is a miss.
-func (b *builder) recallExpansion(key buildcache.Key) (expansion, bool) {
-	return recallJSON[expansion](b.store, kindFHIRExpansion, key)
-}
-
-// rememberExpansion keeps a job's expansion; only an optimisation, so a
-// store that cannot keep it is not an error.
-func (b *builder) rememberExpansion(key buildcache.Key, e expansion) {
-	_ = putChecked(b.store, kindFHIRExpansion, key, mustJSON(e))
-}
-
-// kindContentChecks is the store's kind for a page's content-check
-// findings (checkRecord's binary form).
-const kindContentChecks buildcache.Kind = "content-checks"
 
 // checkRecord is what the content checks found on one page read alone,
 // and what the checks that compare pages need of it.
@@ -204,11 +153,8 @@ type checkRecord struct {
 	Mentions []lint.Mention      `json:",omitempty"`
 }
 
-// checksKey is the store key of a page's findings: the FHIR inputs (the
-// APIs, their grants, examples and guides), the day (years are stale
-// against it), the config's render settings (MDX or not), the page's place
-// and text as written, and the APIs its front matter names. ok is false
-// when the build keeps nothing.
+// checksKey is the store key of a page's findings (memos.checksKey); ok is
+// false when the build keeps nothing.
 func (b *builder) checksKey(site *loaded, j *renderJob) (buildcache.Key, bool) {
 	if !b.store.Persistent() || site.fhirInputs == (buildcache.Key{}) {
 		return buildcache.Key{}, false
@@ -217,96 +163,25 @@ func (b *builder) checksKey(site *loaded, j *renderJob) (buildcache.Key, bool) {
 	if today.IsZero() {
 		today = time.Now()
 	}
-	parts := append([][]byte{site.fhirInputs[:], []byte(today.Format(time.DateOnly)), []byte(renderSettings(site.cfg))},
-		jobKeyParts(j)...)
-	return b.storeKey(kindContentChecks, parts...), true
+	return b.memo.checksKey(site.fhirInputs, today, renderSettings(site.cfg), j), true
 }
 
 // recallChecks reads a page's findings; a damaged entry is a miss.
 func (b *builder) recallChecks(key buildcache.Key) (*checkRecord, bool) {
-	data, ok := b.store.Get(kindContentChecks, key)
-	if !ok {
-		return nil, false
-	}
-	var rec checkRecord
-	if rec.UnmarshalBinary(data) != nil {
-		return nil, false
-	}
-	return &rec, true
+	rec, ok := b.memo.contentChecks.Get(key)
+	return rec, ok && rec != nil
 }
 
 // rememberChecks keeps a page's findings; only an optimisation.
 func (b *builder) rememberChecks(key buildcache.Key, rec *checkRecord) {
-	data, _ := rec.MarshalBinary() // cannot fail
-	_ = b.store.Put(kindContentChecks, key, data)
+	_ = b.memo.contentChecks.Put(key, rec)
 }
 
-// checkRecordFormat starts a checkRecord's binary form: a rebuild reads
-// every page's, and JSON took a tenth of its Markdown stage. The store
-// checks each entry's CRC-32C as it reads it.
-const checkRecordFormat = "chk1"
-
-// MarshalBinary encodes the record (binenc).
-func (rec *checkRecord) MarshalBinary() ([]byte, error) {
-	b := append([]byte(nil), checkRecordFormat...)
-	b = binenc.AppendList(b, rec.Diags, diag.AppendBinary)
-	b = binenc.AppendList(b, rec.Shown, func(b []byte, ex fhir.ShownExample) []byte {
-		for _, s := range []string{ex.Key, ex.File, ex.Block.Language, ex.Block.Meta, ex.Block.Title, ex.Block.Code} {
-			b = binenc.AppendString(b, s)
-		}
-		for _, n := range []int{ex.Block.Line, ex.Block.FirstLine, ex.Index} {
-			b = binenc.AppendInt(b, int64(n))
-		}
-		return b
-	})
-	b = binenc.AppendList(b, rec.Mentions, func(b []byte, m lint.Mention) []byte {
-		for _, s := range []string{m.Guide, m.Written, m.Name} {
-			b = binenc.AppendString(b, s)
-		}
-		b = binenc.AppendList(b, m.Parts, binenc.AppendString)
-		b = binenc.AppendString(b, m.File)
-		b = binenc.AppendInt(b, int64(m.Line))
-		return binenc.AppendBool(b, m.Ignored)
-	})
-	return b, nil
-}
-
-// UnmarshalBinary decodes what MarshalBinary encoded; a damaged encoding
-// is an error and leaves rec unchanged.
-func (rec *checkRecord) UnmarshalBinary(data []byte) error {
-	if len(data) < len(checkRecordFormat) || string(data[:len(checkRecordFormat)]) != checkRecordFormat {
-		return binenc.ErrDamaged
-	}
-	r := binenc.NewReader(data[len(checkRecordFormat):])
-	var out checkRecord
-	out.Diags = binenc.ReadList(r, diag.ReadBinary)
-	out.Shown = binenc.ReadList(r, func(r *binenc.Reader) fhir.ShownExample {
-		ex := fhir.ShownExample{Key: r.String(), File: r.String(),
-			Block: markdown.CodeBlock{Language: r.String(), Meta: r.String(), Title: r.String(), Code: r.String()}}
-		ex.Block.Line, ex.Block.FirstLine, ex.Index = int(r.Int()), int(r.Int()), int(r.Int())
-		return ex
-	})
-	out.Mentions = binenc.ReadList(r, func(r *binenc.Reader) lint.Mention {
-		m := lint.Mention{Guide: r.String(), Written: r.String(), Name: r.String()}
-		m.Parts = binenc.ReadList(r, (*binenc.Reader).String)
-		m.File, m.Line, m.Ignored = r.String(), int(r.Int()), r.Bool()
-		return m
-	})
-	if err := r.Done(); err != nil {
-		return err
-	}
-	*rec = out
-	return nil
-}
-
-// kindPostman is the store's kind for the APIs' Postman collections
-// (postmanCache): the collection's JSON, checked.
-const kindPostman buildcache.Kind = "postman"
-
-// postmanCache keeps the APIs' Postman collections in a persistent store,
-// by the FHIR inputs and the API; nil when the build keeps nothing.
+// postmanCache keeps the APIs' Postman collections in a persistent store
+// (memos.postman), by the FHIR inputs and the API; nil when the build
+// keeps nothing.
 type postmanCache struct {
-	b      *builder
+	m      *memos
 	inputs buildcache.Key
 }
 
@@ -314,19 +189,15 @@ func (b *builder) postmanCache(site *loaded) fhir.PostmanCache {
 	if !b.store.Persistent() || site.fhirInputs == (buildcache.Key{}) {
 		return nil
 	}
-	return postmanCache{b, site.fhirInputs}
-}
-
-func (c postmanCache) key(apiID string) buildcache.Key {
-	return c.b.storeKey(kindPostman, c.inputs[:], []byte(apiID))
+	return postmanCache{b.memo, site.fhirInputs}
 }
 
 // Get reads a collection; a missing or damaged entry is a miss.
 func (c postmanCache) Get(apiID string) ([]byte, bool) {
-	return checkedEntry(c.b.store, kindPostman, c.key(apiID))
+	return c.m.postman.Get(c.m.postmanKey(c.inputs, apiID))
 }
 
 // Put keeps a collection; only an optimisation.
 func (c postmanCache) Put(apiID string, collection []byte) {
-	_ = putChecked(c.b.store, kindPostman, c.key(apiID), collection)
+	_ = c.m.postman.Put(c.m.postmanKey(c.inputs, apiID), collection)
 }

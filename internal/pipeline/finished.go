@@ -3,9 +3,7 @@ package pipeline
 import (
 	"os"
 	"path/filepath"
-	"sort"
 
-	"github.com/portaldocs/portal/internal/binenc"
 	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/csp"
 	"github.com/portaldocs/portal/internal/outdir"
@@ -16,15 +14,6 @@ import (
 // without reading its data, rendering it or comparing it, knowing the file
 // by the inode it was written as (outputRecord). On the portal's own site
 // this was most of a warm rebuild's prerender stage.
-
-// kindFinishedPage is the store's kind for what a page's finished HTML
-// file was, by everything it is made of (finishedKey): encodeFinished.
-const kindFinishedPage buildcache.Kind = "finished-page"
-
-// kindOutputFiles is the store's kind for the finished pages of the last
-// output written to a folder, by the folder (outputRecords): by name, in
-// name order (binenc).
-const kindOutputFiles buildcache.Kind = "output-files"
 
 // finishedPage is what the build keeps of a finished page: its bytes' sum
 // and size, and the hashes of its inline code, which the site's
@@ -51,48 +40,14 @@ func (r outputRecord) describes(info os.FileInfo) bool {
 	return ino != 0 && info.Mode().IsRegular() && ino == r.Inode && info.Size() == r.Size && info.ModTime().UnixNano() == r.MTime
 }
 
-// finishedKey is the key of a page's finished file: the prerender's inputs
-// (the engine, the theme, the shared data), the real URLs that replace the
-// stand-ins, and the page's data.
-func (pr *pageRenderer) finishedKey(p *builtPage) buildcache.Key {
-	return buildcache.NewHasher().AddString(string(kindFinishedPage)).AddKey(pr.inputs).Add(pr.input).AddKey(p.dataKey).Key()
-}
-
-// recallFinished reads a finished page; a damaged entry is a miss.
-func (pr *pageRenderer) recallFinished(key buildcache.Key) (finishedPage, bool) {
-	data, ok := pr.store.Get(kindFinishedPage, key)
-	if !ok {
-		return finishedPage{}, false
-	}
-	r := binenc.NewReader(data)
-	var f finishedPage
-	sum := r.String()
-	f.Size = r.Int()
-	f.CSP.Scripts = binenc.ReadList(r, (*binenc.Reader).String)
-	f.CSP.Styles = binenc.ReadList(r, (*binenc.Reader).String)
-	if r.Done() != nil || copy(f.Sum[:], sum) != len(f.Sum) || len(sum) != len(f.Sum) {
-		return finishedPage{}, false
-	}
-	return f, true
-}
-
-// encodeFinished is a finished page as recallFinished reads it (binenc):
-// a rebuild reads every unchanged page's.
-func encodeFinished(f finishedPage) []byte {
-	b := binenc.AppendString(nil, string(f.Sum[:]))
-	b = binenc.AppendInt(b, f.Size)
-	b = binenc.AppendList(b, f.CSP.Scripts, binenc.AppendString)
-	return binenc.AppendList(b, f.CSP.Styles, binenc.AppendString)
-}
-
 // emitPage writes one page's HTML file: linked from the previous output
 // when the page was finished the same there, else rendered (or taken from
 // the render cache) and finished.
 func (pr *pageRenderer) emitPage(b *builder, out *Output, name string, p *builtPage) {
 	var key buildcache.Key
 	if pr.keep {
-		key = pr.finishedKey(p)
-		if f, ok := pr.recallFinished(key); ok && out.linkFinished(name, f) {
+		key = pr.memo.finishedPageKey(pr.inputs, pr.input, p.dataKey)
+		if f, ok := pr.memo.finishedPage.Get(key); ok && out.linkFinished(name, f) {
 			return
 		}
 	}
@@ -110,13 +65,7 @@ func (pr *pageRenderer) emitPage(b *builder, out *Output, name string, p *builtP
 	out.addFinished(name, html, f)
 	// Only an optimisation: a store that cannot keep it finishes the page
 	// again next time.
-	_ = pr.store.Put(kindFinishedPage, key, encodeFinished(f))
-}
-
-// outputFilesKey is where the store keeps the records of the output
-// written to target.
-func (b *builder) outputFilesKey(target string) buildcache.Key {
-	return b.storeKey(kindOutputFiles, []byte(target))
+	_ = pr.memo.finishedPage.Put(key, f)
 }
 
 // recallOutputFiles reads the records of the last output written to the
@@ -125,22 +74,7 @@ func (b *builder) recallOutputFiles(out *Output) {
 	if out.target == "" || !b.store.Persistent() {
 		return
 	}
-	data, ok := b.store.Get(kindOutputFiles, b.outputFilesKey(out.target))
-	if !ok {
-		return
-	}
-	r := binenc.NewReader(data)
-	n := r.Count()
-	records := make(map[string]outputRecord, n)
-	for range n {
-		name, sum := r.String(), r.String()
-		rec := outputRecord{Inode: r.Uvarint(), Size: r.Int(), MTime: r.Int()}
-		if copy(rec.Sum[:], sum) != len(rec.Sum) || len(sum) != len(rec.Sum) {
-			return
-		}
-		records[name] = rec
-	}
-	if r.Done() == nil {
+	if records, ok := b.memo.outputFiles.Get(b.memo.outputFilesKey(out.target)); ok {
 		out.prevFinished = records
 	}
 }
@@ -169,24 +103,10 @@ func (b *builder) rememberOutputFiles(out *Output) {
 }
 
 // keepOutputRecords keeps the records of the output written to out's
-// target, by name, in name order (binenc); only an optimisation: without
-// them the next build compares pages byte by byte.
+// target; only an optimisation: without them the next build compares
+// pages byte by byte.
 func (b *builder) keepOutputRecords(out *Output, records map[string]outputRecord) {
-	names := make([]string, 0, len(records))
-	for name := range records {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	data := binenc.AppendUvarint(nil, uint64(len(names)))
-	for _, name := range names {
-		rec := records[name]
-		data = binenc.AppendString(data, name)
-		data = binenc.AppendString(data, string(rec.Sum[:]))
-		data = binenc.AppendUvarint(data, rec.Inode)
-		data = binenc.AppendInt(data, rec.Size)
-		data = binenc.AppendInt(data, rec.MTime)
-	}
-	_ = b.store.Replace(kindOutputFiles, b.outputFilesKey(out.target), data)
+	_ = b.memo.outputFiles.Replace(b.memo.outputFilesKey(out.target), records)
 }
 
 // spareOutput is where a build into the output folder keeps the output it

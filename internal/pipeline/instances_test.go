@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/portaldocs/portal/internal/sidebar"
 	"github.com/portaldocs/portal/internal/themedata"
 )
 
@@ -150,7 +151,7 @@ func summarisePage(page *themedata.PageData) pageSummary {
 	return s
 }
 
-func sidebarEntries(items []*themedata.SidebarItem) []sidebarEntry {
+func sidebarEntries(items []*sidebar.Item) []sidebarEntry {
 	out := make([]sidebarEntry, len(items))
 	for i, it := range items {
 		out[i] = sidebarEntry{Label: it.Label, Href: it.Href, Items: sidebarEntries(it.Items)}

@@ -5,12 +5,14 @@ import (
 	"io/fs"
 	"strings"
 
+	"github.com/portaldocs/portal/internal/blog"
 	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/docusaurus"
 	"github.com/portaldocs/portal/internal/fhir"
+	"github.com/portaldocs/portal/internal/sitefs"
 	"gopkg.in/yaml.v3"
 )
 
@@ -31,6 +33,12 @@ type loaded struct {
 	// evaluated, by version key (content.Version.Key); sidebars files that are data are read
 	// when sidebars are resolved.
 	sidebarDocs map[string]*yaml.Node
+	// blog is the blog's posts, authors and tags; nil for a site without
+	// a blog folder.
+	blog *blog.Blog
+	// modules are the site's JavaScript modules MDX pages import values
+	// from, evaluated when first imported.
+	modules *siteModules
 }
 
 // staticFile is a file of a static folder: copied to the output as is.
@@ -47,6 +55,9 @@ func (b *builder) load() *loaded {
 	if cfg == nil {
 		return nil
 	}
+	if !b.reachOutside(cfg) {
+		return nil
+	}
 	// A store that outlives the build keeps what the FHIR files expand to,
 	// by a key of everything the preparation read (fhirmemo.go).
 	fhirFiles := b.site
@@ -58,11 +69,14 @@ func (b *builder) load() *loaded {
 	// The docs and pages are read while the FHIR files are, whose pages
 	// are then added as generated docs.
 	var site *content.Site
+	var posts *blog.Blog
 	read := make(chan struct{})
 	go func() {
 		defer close(read)
 		var ds []diag.Diagnostic
 		site, ds = content.LoadFiles(b.site, cfg, content.Options{IncludeDrafts: b.opts.includeDrafts, DeferBodies: true})
+		b.diags.Add(ds...)
+		posts, ds = blog.Load(b.site, cfg, b.opts.includeDrafts)
 		b.diags.Add(ds...)
 	}()
 	fhirSite, ds := fhir.Prepare(b.ctx, fhirFiles, cfg.FHIR, cfg.File, fhir.BaseSpecs, b.fhirPrepareOptions(recorder, cfg)...)
@@ -78,7 +92,21 @@ func (b *builder) load() *loaded {
 	<-read
 	b.diags.Add(site.AddGenerated(generated)...)
 	return &loaded{cfg: cfg, content: site, fhir: newFHIRPages(cfg, fhirSite, site), fhirInputs: fhirInputs, static: b.listStatic(cfg),
-		sidebarDocs: b.evaluateSidebars(site)}
+		sidebarDocs: b.evaluateSidebars(site), blog: posts, modules: newSiteModules(b.ctx, b.site, b.opts.env, &b.diags)}
+}
+
+// reachOutside makes the folders the config names outside the site folder
+// (a docs folder beside the website folder) readable through the site.
+func (b *builder) reachOutside(cfg *config.Site) bool {
+	b.outside = cfg.OutsideFolders()
+	site, err := sitefs.WithOutside(b.site, b.outside)
+	if err != nil {
+		b.diags.Add(diag.Diagnostic{File: cfg.File, Severity: diag.Error, Message: "read the site: " + err.Error(),
+			Hint: "build the site from its folder on disk (portal build --site DIR), or keep the folder inside the site folder"})
+		return false
+	}
+	b.site = site
+	return true
 }
 
 // loadConfig reads portal.yaml, or a Docusaurus config in a site without one.

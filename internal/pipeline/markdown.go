@@ -13,8 +13,8 @@ import (
 
 // rendered is what the Markdown stage hands on: each body's render, and
 // each doc's title, which needs its first heading. The renders' HTML is in
-// the build's store, not here (pageHTML reads it): the site's HTML is never
-// in memory at once.
+// the build's store, not here (builtPage.contentHTML reads it): the site's
+// HTML is never in memory at once.
 type rendered struct {
 	// results holds each doc's and page's render without its HTML, by
 	// renderKey: generated FHIR pages share a source file, so the file
@@ -51,8 +51,13 @@ type renderJob struct {
 	// body lines to file lines once FHIR directives are expanded.
 	doc       *content.Doc
 	fileLines []int
-	// page is the standalone page rendered (nil for a doc).
+	// page is the standalone page or blog post rendered (nil for a doc).
 	page *content.Page
+	// excerpt marks the render of a blog post's excerpt (the body before
+	// its truncate marker): its post's own render reports what it finds.
+	excerpt bool
+	// linkBase is the URL a blog post's relative links resolve from.
+	linkBase string
 	// author is the body as written, read for the content checks (nil
 	// when the page is not checked, or when checked holds its findings).
 	author *authorText
@@ -65,10 +70,11 @@ type renderJob struct {
 // renderMarkdown renders every doc and page across all workers, or takes
 // the render from the build cache when the same body was rendered before
 // in the same site structure by the same engine. Each render goes to the
-// store (markdownEntry) and only its HTML-less part stays in memory.
+// store (memos.markdown, memos.markdownHTML) and only its HTML-less part
+// stays in memory.
 func (b *builder) renderMarkdown(site *loaded) *rendered {
 	var jobs []renderJob
-	resolver := newMarkdownLinkResolver(site.content, site.cfg)
+	resolver := newMarkdownLinkResolver(site.content, site.blog, site.cfg)
 	for _, v := range site.content.Versions {
 		for _, d := range v.Docs {
 			jobs = append(jobs, renderJob{source: d.Source, bodyLine: d.BodyLine, version: v.Name,
@@ -78,14 +84,10 @@ func (b *builder) renderMarkdown(site *loaded) *rendered {
 	for _, p := range site.content.Pages {
 		jobs = append(jobs, renderJob{source: p.Source, body: p.Body, bodyLine: p.BodyLine, resolve: resolver.forFile(p.Source, nil), page: p})
 	}
+	jobs = append(jobs, blogJobs(site, resolver)...)
 	results := make([]*markdown.Result, len(jobs))
 	htmlKeys := make([]buildcache.Key, len(jobs))
-	cache := b.opts.cache
 	structure := structureKey(site)
-	if cache != nil {
-		cache.begin()
-		defer cache.end()
-	}
 	checks := b.newContentChecker(site, len(jobs))
 	b.parallel(len(jobs), b.counted(StageMarkdown, len(jobs), func(i int) {
 		j := &jobs[i]
@@ -100,7 +102,9 @@ func (b *builder) renderMarkdown(site *loaded) *rendered {
 			}
 			j.body = body
 		}
-		b.inspectAuthorText(site, j)
+		if !j.excerpt {
+			b.inspectAuthorText(site, j)
+		}
 		// The checks read the text as written, not its render: a changed
 		// page is checked while it renders.
 		checks.give(i, j)
@@ -108,13 +112,10 @@ func (b *builder) renderMarkdown(site *loaded) *rendered {
 		if memo {
 			// A body whose FHIR inputs did not change expands as before: its
 			// render is taken by the key the expansion had.
-			if e, ok := b.recallExpansion(expansionKey); ok {
-				storeKey := b.storeKey(kindMarkdown, e.Render[:])
+			if e, ok := b.memo.fhirExpansion.Get(expansionKey); ok {
+				storeKey := b.memo.markdownStoreKey(e.Render)
 				if res, ok := b.cachedMarkdown(storeKey); ok && len(res.Partials) == 0 && len(res.Assets) == 0 {
 					b.diags.Add(e.Diags...)
-					if cache != nil {
-						cache.store(e.Render, res)
-					}
 					results[i], htmlKeys[i] = res, storeKey
 					return
 				}
@@ -125,22 +126,14 @@ func (b *builder) renderMarkdown(site *loaded) *rendered {
 		j.body, j.fileLines = body, fileLines
 		key := markdownKey(structure, j)
 		if memo {
-			b.rememberExpansion(expansionKey, expansion{Render: key, Diags: ds})
+			// Only an optimisation: a store that cannot keep it expands again.
+			_ = b.memo.fhirExpansion.Put(expansionKey, expansion{Render: key, Diags: ds})
 		}
-		storeKey := b.storeKey(kindMarkdown, key[:])
-		if cache != nil {
-			if res, ok := cache.lookup(key); ok {
-				results[i], htmlKeys[i] = b.keepMarkdown(storeKey, res)
-				return
-			}
-		}
+		storeKey := b.memo.markdownStoreKey(key)
 		if b.store.Persistent() {
 			// A render that read other files (partials, assets) may change
 			// when they do, which the key does not see: it is rendered again.
 			if res, ok := b.cachedMarkdown(storeKey); ok && len(res.Partials) == 0 && len(res.Assets) == 0 {
-				if cache != nil {
-					cache.store(key, res)
-				}
 				results[i], htmlKeys[i] = res, storeKey
 				return
 			}
@@ -150,11 +143,6 @@ func (b *builder) renderMarkdown(site *loaded) *rendered {
 			b.diags.Add(diag.Diagnostic{File: j.source, Severity: diag.Error, Message: "render Markdown: " + err.Error()})
 			return
 		}
-		// A page that read other files (partials, assets) may change when
-		// they do, which the key does not see: it is not cached.
-		if cache != nil && len(res.Partials) == 0 && len(res.Assets) == 0 {
-			cache.store(key, res)
-		}
 		results[i], htmlKeys[i] = b.keepMarkdown(storeKey, res)
 		j.body = nil
 	}))
@@ -163,10 +151,12 @@ func (b *builder) renderMarkdown(site *loaded) *rendered {
 		titles: map[*content.Doc]string{}, assets: assetFiles(results, site.cfg.BaseURL)}
 	for i, j := range jobs {
 		if results[i] != nil {
-			out.results[renderKey(j.source, j.doc)] = results[i]
-			out.html[renderKey(j.source, j.doc)] = htmlKeys[i]
-			b.reportMarkdownLinks(site.cfg, j, results[i])
-			b.diags.Add(results[i].Diagnostics...)
+			out.results[j.key()] = results[i]
+			out.html[j.key()] = htmlKeys[i]
+			if !j.excerpt {
+				b.reportMarkdownLinks(site.cfg, j, results[i])
+				b.diags.Add(results[i].Diagnostics...)
+			}
 		}
 		if j.doc != nil {
 			out.titles[j.doc] = docTitle(j.doc, results[i])
@@ -175,38 +165,20 @@ func (b *builder) renderMarkdown(site *loaded) *rendered {
 	return out
 }
 
-// kindHighlight is the store's kind for code blocks' tokens
-// (markdown.HighlightMemo): an edited page lexes only its changed blocks.
-const kindHighlight buildcache.Kind = "highlight"
-
-// highlightMemo keeps code blocks' tokens in the build store, by the
-// block's language and code (and the engine version, which names chroma's).
-type highlightMemo struct{ b *builder }
-
-func (m highlightMemo) key(language, code string) buildcache.Key {
-	return m.b.storeKey(kindHighlight, []byte(language), []byte(code))
-}
+// highlightMemo keeps code blocks' tokens in the build store
+// (memos.highlight): an edited page lexes only its changed blocks.
+type highlightMemo struct{ m *memos }
 
 // Recall returns a block's tokens as Keep recorded them.
-func (m highlightMemo) Recall(language, code string) ([]byte, bool) {
-	return checkedEntry(m.b.store, kindHighlight, m.key(language, code))
+func (h highlightMemo) Recall(language, code string) ([]byte, bool) {
+	return h.m.highlight.Get(h.m.highlightKey(language, code))
 }
 
 // Keep records a block's tokens; a store that cannot write them only
 // costs the next build the lexing.
-func (m highlightMemo) Keep(language, code string, tokens []byte) {
-	_ = putChecked(m.b.store, kindHighlight, m.key(language, code), tokens)
+func (h highlightMemo) Keep(language, code string, tokens []byte) {
+	_ = h.m.highlight.Put(h.m.highlightKey(language, code), tokens)
 }
-
-// kindMarkdown and kindMarkdownHTML are the store's kinds for Markdown
-// renders: the render's fields but the HTML (markdown.Result's binary
-// form), and its HTML, under the same key. They are kept apart because a
-// rebuild reads the fields of every page but the HTML only of the pages
-// whose data changed.
-const (
-	kindMarkdown     buildcache.Kind = "markdown"
-	kindMarkdownHTML buildcache.Kind = "markdown-html"
-)
 
 // keepMarkdown puts a render in the store and returns it without its HTML,
 // with the key its HTML is kept under. A store that cannot be written fails
@@ -214,12 +186,9 @@ const (
 func (b *builder) keepMarkdown(key buildcache.Key, res *markdown.Result) (*markdown.Result, buildcache.Key) {
 	fields := *res
 	fields.HTML = ""
-	err := b.store.Put(kindMarkdownHTML, key, []byte(res.HTML))
+	err := b.memo.markdownHTML.Put(key, []byte(res.HTML))
 	if err == nil {
-		var data []byte
-		if data, err = fields.MarshalBinary(); err == nil {
-			err = b.store.Put(kindMarkdown, key, data)
-		}
+		err = b.memo.markdown.Put(key, &fields)
 	}
 	if err != nil {
 		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: err.Error(), Hint: "check the build cache folder (--cache) and the free disk space"})
@@ -229,26 +198,13 @@ func (b *builder) keepMarkdown(key buildcache.Key, res *markdown.Result) (*markd
 
 // cachedMarkdown reads a render's fields back from the store; its HTML
 // stays there (markdownHTML), but must be there: the store keeps the
-// entries a build touched.
+// entries a build touched. A damaged entry is rendered again.
 func (b *builder) cachedMarkdown(key buildcache.Key) (*markdown.Result, bool) {
-	entry, ok := b.store.Get(kindMarkdown, key)
-	if !ok || !b.store.Has(kindMarkdownHTML, key) {
+	res, ok := b.memo.markdown.Get(key)
+	if !ok || res == nil || !b.memo.markdownHTML.Has(key) {
 		return nil, false
 	}
-	var res markdown.Result
-	if res.UnmarshalBinary(entry) != nil {
-		return nil, false // a damaged entry is rendered again
-	}
-	return &res, true
-}
-
-// markdownHTML reads a render's HTML from the store.
-func (b *builder) markdownHTML(key buildcache.Key) (string, error) {
-	html, ok := b.store.Get(kindMarkdownHTML, key)
-	if !ok {
-		return "", fmt.Errorf("the build store lost a Markdown render (%s/%s)", kindMarkdownHTML, key)
-	}
-	return string(html), nil
+	return res, true
 }
 
 // docTitle: front matter title, else the first h1, else the base id.
@@ -286,6 +242,17 @@ func (b *builder) reportMarkdownLinks(cfg *config.Site, job renderJob, res *mark
 // "::fhir-" leaf directives and ":fhir-value" text directives both contain
 // ":fhir-".
 func containsDirective(body []byte) bool { return bytes.Contains(body, []byte(":fhir-")) }
+
+// key identifies the job's render.
+func (j *renderJob) key() string {
+	if j.excerpt {
+		return excerptKey(j.source)
+	}
+	return renderKey(j.source, j.doc)
+}
+
+// excerptKey identifies the render of a blog post's excerpt.
+func excerptKey(source string) string { return "excerpt\x00" + source }
 
 // renderKey identifies one rendered body: a doc by version key and id, a
 // standalone page by its file.

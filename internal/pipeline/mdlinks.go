@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"github.com/portaldocs/portal/internal/blog"
 	"path"
 	"strings"
 
@@ -15,7 +16,7 @@ type markdownLinkResolver struct {
 	cfg      *config.Site
 }
 
-func newMarkdownLinkResolver(site *content.Site, cfg *config.Site) *markdownLinkResolver {
+func newMarkdownLinkResolver(site *content.Site, posts *blog.Blog, cfg *config.Site) *markdownLinkResolver {
 	r := &markdownLinkResolver{bySource: map[string]string{}, cfg: cfg}
 	for _, v := range site.Versions {
 		for _, d := range v.Docs {
@@ -24,6 +25,11 @@ func newMarkdownLinkResolver(site *content.Site, cfg *config.Site) *markdownLink
 	}
 	for _, p := range site.Pages {
 		r.bySource[p.Source] = p.Permalink
+	}
+	if posts != nil {
+		for _, p := range posts.Posts {
+			r.bySource[p.Source] = p.Permalink
+		}
 	}
 	return r
 }

@@ -25,6 +25,9 @@ func (b *builder) renderContext(site *loaded, j *renderJob, resolver *markdownLi
 	if j.doc != nil {
 		ctx.LinkBase = docusaurusURL(site.cfg, j.doc)
 	}
+	if j.linkBase != "" {
+		ctx.LinkBase = j.linkBase
+	}
 	return ctx
 }
 
@@ -41,7 +44,13 @@ func (b *builder) fileContext(site *loaded, file string, v *content.Version, res
 		TOCMaxLevel:         toc.MaxHeadingLevel,
 		ResolveMarkdownLink: resolver.forFile(file, v),
 		ResolveAsset: func(dest string) (string, string, bool) {
-			return assetURL(b.site, cfg.BaseURL, file, dest)
+			return assetURL(b.site, cfg, file, dest)
+		},
+		ModuleExports: func(source string) ([]byte, string, bool) {
+			if site.modules == nil {
+				return nil, "", false
+			}
+			return site.modules.exports(file, source)
 		},
 		Partial: func(partial string) ([]byte, markdown.RenderContext, error) {
 			src, err := fs.ReadFile(b.site, partial)
@@ -69,27 +78,41 @@ func docusaurusURL(cfg *config.Site, d *content.Doc) string {
 	return strings.TrimSuffix(d.Permalink, "/")
 }
 
-// assetURL finds dest relative to file (or the site root for @site/) and
-// returns the URL it is served at, under assets/ with a content hash as
-// Docusaurus's bundler serves it, and the file it is copied from.
-func assetURL(site fs.FS, baseURL, file, dest string) (url, source string, ok bool) {
+// assetURL finds dest relative to file (or the site root for @site/, or,
+// on a Docusaurus site, in a static folder for a path from the site's
+// root, /img/x.png) and returns the URL it is served at, under assets/ with
+// a content hash as Docusaurus's bundler serves it, and the file it is
+// copied from. A portal.yaml site keeps a path from the site's root as the
+// static file's own URL (with the base URL), so that download links stay
+// stable.
+func assetURL(site fs.FS, cfg *config.Site, file, dest string) (url, source string, ok bool) {
 	target := dest
 	if i := strings.IndexAny(target, "?#"); i >= 0 {
 		target = target[:i]
 	}
-	if rest, ok := strings.CutPrefix(target, "@site/"); ok {
-		target = path.Clean(rest)
-	} else {
-		target = path.Join(path.Dir(file), target)
+	var candidates []string
+	switch rest, fromSite := strings.CutPrefix(target, "@site/"); {
+	case fromSite:
+		candidates = []string{path.Clean(rest)}
+	case strings.HasPrefix(target, "/"):
+		if !cfg.FromDocusaurus() {
+			return "", "", false
+		}
+		// Docusaurus looks for a site path in the static folders, in order.
+		for _, dir := range cfg.StaticDirectories {
+			candidates = append(candidates, path.Join(dir, target))
+		}
+	default:
+		candidates = []string{path.Join(path.Dir(file), target)}
 	}
-	if strings.HasPrefix(target, "../") {
-		return "", "", false
+	// A folder outside the site is read only when the config names it
+	// (sitefs.WithOutside): the site refuses any other.
+	for _, c := range candidates {
+		if data, err := fs.ReadFile(site, c); err == nil {
+			return cfg.BaseURL + assetName(c, data), c, true
+		}
 	}
-	data, err := fs.ReadFile(site, target)
-	if err != nil {
-		return "", "", false
-	}
-	return baseURL + assetName(target, data), target, true
+	return "", "", false
 }
 
 // assetName is an asset's output name: images under assets/images, other

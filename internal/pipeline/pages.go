@@ -1,13 +1,11 @@
 package pipeline
 
 import (
-	"bytes"
+	"encoding/json"
 	"fmt"
 	"path"
-	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/content"
@@ -48,48 +46,37 @@ type builtPage struct {
 	searchVersion string
 }
 
-// Kinds of store entries made by the resolve stage: pages' data files,
-// named by their content, and, in a persistent store, which data file a
-// page's data without its HTML and the key of its HTML give (so that an
-// unchanged page is neither read nor encoded again).
-const (
-	kindPageData    buildcache.Kind = "page-data"
-	kindPageDataRef buildcache.Kind = "page-data-ref"
-)
-
 // indexFunc gives search a page as it indexes it; html reads the page's
 // content HTML, only when needed.
 type indexFunc func(p *builtPage, html func() string)
 
 // encode completes the page's data with its content HTML, marshals it,
-// keeps the JSON in the store and completes the route with the data file's
-// URL and size. With a persistent store, a page whose data and HTML are those of a
-// page of an earlier build takes that build's data file, unread. index,
-// when not nil, indexes the page for search. The data is released.
+// keeps the JSON in the store with the page's parts (pageParts) and
+// completes the route with the data file's URL and size. With a persistent
+// store, a page whose data and HTML are those of a page of an earlier build
+// takes that build's data file, unread. index, when not nil, indexes the
+// page for search. The data is released.
 func (p *builtPage) encode(b *builder, base string, index indexFunc) {
 	html, loaded := "", !p.hasHTML
 	loadHTML := func() string {
 		if !loaded {
-			h, err := b.markdownHTML(p.html)
+			h, err := p.contentHTML(b.memo)
 			if err != nil {
 				b.diags.Add(diag.Diagnostic{File: p.source, Severity: diag.Error, Message: err.Error()})
-			}
-			for i := 0; i+1 < len(p.htmlEdits); i += 2 {
-				h = strings.Replace(h, p.htmlEdits[i], p.htmlEdits[i+1], 1)
 			}
 			html, loaded = h, true
 		}
 		return html
 	}
+	lean := mustJSON(p.data) // p.data.HTML is still ""
 	var ref buildcache.Key
 	reused := false
 	if b.store.Persistent() {
-		ref = b.storeKey(kindPageDataRef, append([][]byte{mustJSON(p.data), p.htmlPart()}, stringBytes(p.htmlEdits)...)...) // p.data.HTML is still ""
-		if v, ok := b.store.Get(kindPageDataRef, ref); ok && len(v) == len(p.dataKey) {
-			copy(p.dataKey[:], v)
-			var size int64
-			size, reused = b.store.Size(kindPageData, p.dataKey)
-			p.entry.DataBytes = int(size)
+		ref = b.memo.pageDataRefKey(lean, p.htmlPart(), p.htmlEdits)
+		if dataKey, ok := b.memo.pageDataRef.Get(ref); ok && b.memo.pageRender.Has(dataKey) {
+			if size, ok := b.memo.pageData.Size(dataKey); ok {
+				p.dataKey, p.entry.DataBytes, reused = dataKey, int(size), true
+			}
 		}
 	}
 	if index != nil {
@@ -100,14 +87,22 @@ func (p *builtPage) encode(b *builder, base string, index indexFunc) {
 		p.data = nil
 		return
 	}
-	p.data.HTML = loadHTML()
-	json := mustJSON(p.data)
-	p.entry.Data = base + hashedName(p.dataFile, json, ".json")
-	p.entry.DataBytes = len(json)
-	p.dataKey = buildcache.Sum(json)
-	err := b.store.Put(kindPageData, p.dataKey, json)
+	parts := pageParts{Render: lean, Initial: lean}
+	if content := loadHTML(); content != "" {
+		p.data.HTML = contentPlaceholder
+		parts.Render, parts.HasContent = mustJSON(p.data), true
+		p.data.HTML = content
+	}
+	data := mustJSON(p.data)
+	p.entry.Data = base + hashedName(p.dataFile, data, ".json")
+	p.entry.DataBytes = len(data)
+	p.dataKey = buildcache.Sum(data)
+	err := b.memo.pageData.Put(p.dataKey, data)
+	if err == nil {
+		err = b.memo.pageRender.Put(p.dataKey, parts)
+	}
 	if err == nil && b.store.Persistent() {
-		err = b.store.Put(kindPageDataRef, ref, p.dataKey[:])
+		err = b.memo.pageDataRef.Put(ref, p.dataKey)
 	}
 	if err != nil {
 		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: err.Error(), Hint: "check the build cache folder (--cache) and the free disk space"})
@@ -124,13 +119,54 @@ func (p *builtPage) htmlPart() []byte {
 	return p.html[:]
 }
 
-// pageJSON reads the page's data file back from the store.
-func (p *builtPage) pageJSON(store *buildcache.Store) ([]byte, error) {
-	json, ok := store.Get(kindPageData, p.dataKey)
-	if !ok {
-		return nil, fmt.Errorf("the build store lost the data of %s (%s/%s)", p.entry.Path, kindPageData, p.dataKey)
+// contentHTML reads the page's content HTML from the store: its Markdown
+// render's HTML with the page's edits made (htmlEdits); "" for a page
+// without Markdown.
+func (p *builtPage) contentHTML(m *memos) (string, error) {
+	if !p.hasHTML {
+		return "", nil
 	}
-	return json, nil
+	var html string
+	data, ok := m.markdownHTML.Get(p.html)
+	if ok {
+		html = string(data)
+	}
+	for i := 0; i+1 < len(p.htmlEdits); i += 2 {
+		html = strings.Replace(html, p.htmlEdits[i], p.htmlEdits[i+1], 1)
+	}
+	if !ok {
+		return html, fmt.Errorf("the build store lost a Markdown render (%s/%s)", m.markdownHTML.Kind(), p.html)
+	}
+	return html, nil
+}
+
+// pageJSON reads the page's data file back from the store.
+func (p *builtPage) pageJSON(m *memos) ([]byte, error) {
+	data, ok := m.pageData.Get(p.dataKey)
+	if !ok {
+		return nil, fmt.Errorf("the build store lost the data of %s (%s/%s)", p.entry.Path, m.pageData.Kind(), p.dataKey)
+	}
+	return data, nil
+}
+
+// pageParts is a page's data as the prerender and the page's document take
+// it, made by encode from the page's data and kept beside its data file
+// (memos.pageRender): no one looks into the data file's JSON for the
+// content HTML, the largest part of most pages.
+type pageParts struct {
+	// Render has contentPlaceholder for the content HTML: the prerender's
+	// input. The theme writes the placeholder where the content goes and
+	// finish puts the content there, so JavaScript neither parses nor
+	// copies the content.
+	Render []byte
+	// Initial has the content emptied: the initial data of the
+	// prerendered document, whose client reads the content back from the
+	// DOM.
+	Initial []byte
+	// HasContent says the page's content HTML is not empty: finish puts
+	// it, read from the store (builtPage.contentHTML), where the theme
+	// wrote the placeholder. Without content, Render is Initial.
+	HasContent bool
 }
 
 // pages turns docs, generated indexes and pages into routes with their
@@ -153,6 +189,7 @@ func (r *resolver) pages() []*builtPage {
 			pages = append(pages, bp)
 		}
 	}
+	pages = append(pages, r.blogPages()...)
 	base := r.site.cfg.BaseURL
 	for _, p := range pages {
 		p.dataFile = "data/pages/" + dataName(base, p.entry.Path)
@@ -168,18 +205,18 @@ func (r *resolver) docPage(v *content.Version, sb *sidebar.Sidebars, d *content.
 	fm := d.FrontMatter
 	sidebarID := r.displayedSidebar(v, sb, d)
 	meta := &themedata.DocMeta{ID: d.ID, Version: v.Name, PluginID: pluginID(v), Sidebar: sidebarID, Unlisted: fm.Unlisted,
-		Draft: fm.Draft, Tags: fm.Tags, EditURL: r.editURL(v, d), LastUpdate: lastUpdate(fm.LastUpdate)}
+		Draft: fm.Draft, Tags: fm.Tags, EditURL: r.editURL(v, d), LastUpdate: fm.LastUpdate}
 	var prev, next *sidebar.NavLink
 	if sidebarID != "" {
 		if *v.Instance.Config.Breadcrumbs {
-			meta.Breadcrumbs = crumbs(sb.Breadcrumbs(sidebarID, d.Permalink))
+			meta.Breadcrumbs = sb.Breadcrumbs(sidebarID, d.Permalink)
 		}
 		prev, next = r.neighbours(v, sb, sidebarID, d)
 	} else {
 		prev = r.paginationOverride(v, d, "pagination_prev", fm.PaginationPrev)
 		next = r.paginationOverride(v, d, "pagination_next", fm.PaginationNext)
 	}
-	meta.Previous, meta.Next = navLink(prev), navLink(next)
+	meta.Previous, meta.Next = prev, next
 	title := r.md.title(d)
 	data := r.basePageData(d.Permalink, route.KindDoc, title, res)
 	var cards []string
@@ -188,6 +225,7 @@ func (r *resolver) docPage(v *content.Version, sb *sidebar.Sidebars, d *content.
 	}
 	data.Doc = meta
 	data.Description = firstNonEmpty(fm.Description, res.Description)
+	applyHead(data, res.Head)
 	data.Keywords, data.Image = fm.Keywords, fm.Image
 	data.HideTitle = fm.HideTitle || res.Title != ""
 	data.HideTOC = fm.HideTableOfContents
@@ -309,10 +347,10 @@ func (r *resolver) generatedIndexPage(v *content.Version, gi *sidebar.GeneratedI
 	sb := r.sidebars[v.Key()]
 	data.Doc = &themedata.DocMeta{Version: v.Name, PluginID: pluginID(v), Sidebar: gi.SidebarID}
 	if *v.Instance.Config.Breadcrumbs {
-		data.Doc.Breadcrumbs = crumbs(sb.Breadcrumbs(gi.SidebarID, gi.Permalink))
+		data.Doc.Breadcrumbs = sb.Breadcrumbs(gi.SidebarID, gi.Permalink)
 	}
 	prev, next := sb.Neighbours(gi.SidebarID, gi.Permalink)
-	data.Doc.Previous, data.Doc.Next = navLink(r.labelled(v, prev)), navLink(r.labelled(v, next))
+	data.Doc.Previous, data.Doc.Next = r.labelled(v, prev), r.labelled(v, next)
 	return &builtPage{
 		entry: route.Entry{Path: gi.Permalink, Kind: route.KindGeneratedIndex, Title: gi.Title, Sidebar: gi.SidebarID,
 			Version: v.Name, DocsPluginID: pluginID(v), Locale: r.site.cfg.I18n.DefaultLocale},
@@ -357,6 +395,7 @@ func (r *resolver) standalonePage(p *content.Page) *builtPage {
 	}
 	data := r.basePageData(p.Permalink, kind, title, res)
 	data.Description = firstNonEmpty(fm.Description, res.Description)
+	applyHead(data, res.Head)
 	data.Keywords, data.Image = fm.Keywords, fm.Image
 	data.HideTitle = fm.HideTitle || res.Title != ""
 	data.HideTOC = fm.HideTableOfContents
@@ -423,6 +462,42 @@ func (r *resolver) basePageData(permalink string, kind route.Kind, title string,
 	return data
 }
 
+// applyHead gives the page what its MDX <head> adds to the document's head:
+// its title, and its meta description in place of the page's (the page's
+// is deeper in Docusaurus's tree than the doc's own, so it wins there); the
+// other tags are added as they are.
+func applyHead(data *themedata.PageData, head *markdown.Head) {
+	if head == nil {
+		return
+	}
+	out := &markdown.Head{Title: head.Title}
+	for _, tag := range head.Tags {
+		if description, ok := metaDescription(tag); ok {
+			data.Description = description
+			continue
+		}
+		out.Tags = append(out.Tags, tag)
+	}
+	data.Head = out
+}
+
+// metaDescription is the content of <meta name="description">.
+func metaDescription(tag markdown.HeadTag) (string, bool) {
+	if tag.Name != "meta" {
+		return "", false
+	}
+	isDescription, content := false, ""
+	for _, a := range tag.Attrs {
+		switch {
+		case a.Name == "name" && strings.EqualFold(a.Value, "description"):
+			isDescription = true
+		case a.Name == "content":
+			content = a.Value
+		}
+	}
+	return content, isDescription
+}
+
 // alternates lists the page in every locale plus x-default, for hreflang
 // links. Non-default locales live under /<locale path>/.
 func (r *resolver) alternates(permalink string) []themedata.Alternate {
@@ -473,151 +548,18 @@ func firstNonEmpty(values ...string) string {
 	return ""
 }
 
-// stringBytes is each string as bytes, for a store key.
-func stringBytes(list []string) [][]byte {
-	out := make([][]byte, len(list))
-	for i, s := range list {
-		out[i] = []byte(s)
-	}
-	return out
-}
-
-// contentHTMLKey opens the content HTML in a page's data file. PageData's
-// fields before it (path, kind, title, description, keywords, image,
-// canonical, alternates, noIndex) hold no object with an "html" key, and a
-// string's quotes are escaped inside it, so its first occurrence is the
-// page's own.
-const contentHTMLKey = `"html":"`
-
-// pageParts is a page's data file JSON split around its content HTML,
-// found once and never decoded as a whole (a page can be megabytes).
-type pageParts struct {
-	// render has contentPlaceholder for the content: the prerender's
-	// input. The theme writes the placeholder where the content goes and
-	// finish puts the content there, so JavaScript neither parses nor
-	// copies the largest part of most pages.
-	render []byte
-	// initial has the content emptied: the initial data of the prerendered
-	// document, whose client reads the content back from the DOM.
-	initial []byte
-	// content is the content HTML, decoded; "" when render still holds it
-	// (a page without content, or one whose escapes this decoder refuses).
-	content string
-}
-
-// splitContent splits a page's data file JSON; a missing or unterminated
-// content field leaves all of it as it is.
-func splitContent(json []byte) pageParts {
-	from, to, found := contentHTMLSpan(json)
-	if !found {
-		return pageParts{render: json, initial: json}
-	}
-	parts := pageParts{render: json, initial: splice(json, from, to, "")}
-	if content, ok := unquoteJSON(json[from:to]); ok && content != "" {
-		parts.render, parts.content = splice(json, from, to, contentPlaceholder), content
-	}
-	return parts
-}
-
-// unquoteJSON decodes the characters of a JSON string, between its quotes:
-// what encoding/json's Unmarshal into a string gives, at a fraction of its
-// cost on the megabyte pages of the portal (it validates the whole input
-// first, then decodes it). ok is false for a malformed escape.
-func unquoteJSON(s []byte) (string, bool) {
-	var b strings.Builder
-	b.Grow(len(s))
-	for {
-		i := bytes.IndexByte(s, '\\')
-		if i < 0 {
-			b.Write(s)
-			return b.String(), true
-		}
-		b.Write(s[:i])
-		if i+1 >= len(s) {
-			return "", false
-		}
-		c := s[i+1]
-		s = s[i+2:]
-		switch c {
-		case '"', '\\', '/':
-			b.WriteByte(c)
-		case 'b':
-			b.WriteByte('\b')
-		case 'f':
-			b.WriteByte('\f')
-		case 'n':
-			b.WriteByte('\n')
-		case 'r':
-			b.WriteByte('\r')
-		case 't':
-			b.WriteByte('\t')
-		case 'u':
-			r, rest, ok := unquoteRune(s)
-			if !ok {
-				return "", false
-			}
-			b.WriteRune(r)
-			s = rest
-		default:
-			return "", false
-		}
-	}
-}
-
-// unquoteRune decodes the hex digits after \u, and the low half of a
-// surrogate pair after them; an unpaired surrogate is U+FFFD, as
-// encoding/json decodes it.
-func unquoteRune(s []byte) (rune, []byte, bool) {
-	r, ok := hex4(s)
-	if !ok {
-		return 0, nil, false
-	}
-	s = s[4:]
-	if !utf16.IsSurrogate(r) {
-		return r, s, true
-	}
-	if len(s) >= 6 && s[0] == '\\' && s[1] == 'u' {
-		if low, ok := hex4(s[2:]); ok {
-			if pair := utf16.DecodeRune(r, low); pair != unicode.ReplacementChar {
-				return pair, s[6:], true
-			}
-		}
-	}
-	return unicode.ReplacementChar, s, true
-}
-
-func hex4(s []byte) (rune, bool) {
-	if len(s) < 4 {
-		return 0, false
-	}
-	n, err := strconv.ParseUint(string(s[:4]), 16, 32)
-	return rune(n), err == nil
-}
-
 // contentPlaceholder stands for a page's content HTML in the prerender's
-// input and output; it needs no escaping in JSON.
+// input and output.
 const contentPlaceholder = "<!--portal:content-->"
 
-// contentHTMLSpan finds the content HTML's escaped characters in a page's
-// data file JSON: json[from:to], between its quotes.
-func contentHTMLSpan(json []byte) (from, to int, ok bool) {
-	start := bytes.Index(json, []byte(contentHTMLKey))
-	if start < 0 {
-		return 0, 0, false
+// asDataHolds is the content HTML as the page's data file holds it, read
+// back: encoding/json writes each byte of invalid UTF-8 as U+FFFD, so the
+// content the document shows is the content its data carries.
+func asDataHolds(html string) string {
+	if utf8.ValidString(html) {
+		return html
 	}
-	from = start + len(contentHTMLKey)
-	for i := from; i < len(json); i++ {
-		switch json[i] {
-		case '\\':
-			i++ // the escaped character, a quote included
-		case '"':
-			return from, i, true
-		}
-	}
-	return 0, 0, false
-}
-
-func splice(json []byte, from, to int, with string) []byte {
-	out := make([]byte, 0, len(json)-(to-from)+len(with))
-	return append(append(append(out, json[:from]...), with...), json[to:]...)
+	var back string
+	_ = json.Unmarshal(mustJSON(html), &back) // a string marshalled by encoding/json reads back
+	return back
 }

@@ -5,15 +5,17 @@ import (
 	"encoding/json"
 	"reflect"
 	"testing"
-	"unicode/utf8"
 
+	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/themedata"
 )
 
-// TestWithoutContentHTML: a page's initial data is its data file with the
-// content HTML emptied, exactly as if it were encoded without it, whatever
-// the HTML holds.
-func TestWithoutContentHTML(t *testing.T) {
+// TestPagePartsAreTheDataWithoutItsContent: a page's data file is its
+// data with its content HTML; its initial data is the same data with the
+// content emptied, exactly as if it were encoded without it; the
+// prerender's input has the placeholder for the content, which the
+// document gets from the store as the data file holds it.
+func TestPagePartsAreTheDataWithoutItsContent(t *testing.T) {
 	tests := []struct {
 		name string
 		page themedata.PageData
@@ -23,51 +25,59 @@ func TestWithoutContentHTML(t *testing.T) {
 		{"a title and keywords that say html", themedata.PageData{Path: "/docs/c/", Title: `"html":"`, Keywords: []string{"html", `"html":""`}, HTML: "<p>x</p>"}},
 		{"no content", themedata.PageData{Path: "/docs/d/", Title: "D"}},
 		{"script end and unicode", themedata.PageData{Path: "/docs/e/", HTML: "</script><p>caf\u00e9 \u2028</p>"}},
+		{"invalid UTF-8", themedata.PageData{Path: "/docs/f/", HTML: "<p>a\xffb\xc3</p>"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			lean := tt.page
-			lean.HTML = ""
-			parts := splitContent(mustJSON(&tt.page))
-			if got, want := parts.initial, mustJSON(&lean); !bytes.Equal(got, want) {
-				t.Errorf("initial data:\n got %s\nwant %s", got, want)
-			}
-			// The prerender's input: the placeholder for the HTML, which
-			// comes back decoded.
-			placed, content := parts.render, parts.content
-			lean.HTML = contentPlaceholder
-			if tt.page.HTML == "" {
+			for _, persistent := range []bool{false, true} {
+				open := buildcache.OpenTemporary
+				if persistent {
+					open = buildcache.OpenTemporaryCache
+				}
+				store, err := open()
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer store.Close()
+				b := &builder{store: store, memo: newMemos(store, "test engine")}
+				htmlKey := buildcache.Sum([]byte(tt.page.HTML))
+				if err := b.memo.markdownHTML.Put(htmlKey, []byte(tt.page.HTML)); err != nil {
+					t.Fatal(err)
+				}
+				data := tt.page
+				data.HTML = ""
+				p := &builtPage{data: &data, html: htmlKey, hasHTML: true, dataFile: "data/pages/x"}
+				p.encode(b, "/", nil)
+				if ds := b.diags.Items(); len(ds) > 0 {
+					t.Fatal(ds)
+				}
+				file, err := p.pageJSON(b.memo)
+				if err != nil || !bytes.Equal(file, mustJSON(&tt.page)) {
+					t.Fatalf("data file %s, %v; want %s", file, err, mustJSON(&tt.page))
+				}
+				parts, ok := b.memo.pageRender.Get(p.dataKey)
+				if !ok {
+					t.Fatal("no parts kept")
+				}
+				lean := tt.page
 				lean.HTML = ""
-			}
-			var decoded themedata.PageData
-			if err := json.Unmarshal(placed, &decoded); err != nil {
-				t.Fatalf("the prerender's input is %s: %v", placed, err)
-			}
-			if content != tt.page.HTML || !reflect.DeepEqual(decoded, lean) {
-				t.Errorf("prerender input %s and content %q; want the page with html %q, and %q", placed, content, lean.HTML, tt.page.HTML)
+				if !bytes.Equal(parts.Initial, mustJSON(&lean)) {
+					t.Errorf("initial data:\n got %s\nwant %s", parts.Initial, mustJSON(&lean))
+				}
+				if parts.HasContent {
+					lean.HTML = contentPlaceholder
+				}
+				var decoded themedata.PageData
+				if err := json.Unmarshal(parts.Render, &decoded); err != nil {
+					t.Fatalf("the prerender's input is %s: %v", parts.Render, err)
+				}
+				var fromFile themedata.PageData
+				_ = json.Unmarshal(file, &fromFile)
+				content, err := p.contentHTML(b.memo)
+				if err != nil || parts.HasContent != (tt.page.HTML != "") || asDataHolds(content) != fromFile.HTML || !reflect.DeepEqual(decoded, lean) {
+					t.Errorf("prerender input %s, content %q (%v); want the page with html %q, and %q", parts.Render, content, err, lean.HTML, fromFile.HTML)
+				}
 			}
 		})
 	}
-}
-
-// FuzzUnquoteJSON: the content's decoding is encoding/json's, for every
-// string encoding/json accepts.
-func FuzzUnquoteJSON(f *testing.F) {
-	for _, s := range []string{`plain`, `\"q\" \\ \/`, `\u003cp\u003e \u2028 \ud83d\ude00 \ud83d x \udc00`, `\b\f\n\r\t`, `caf` + "\u00e9", `\u12`, `\x`} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		if !utf8.ValidString(s) {
-			return // encoding/json writes invalid UTF-8 as \ufffd
-		}
-		var want string
-		werr := json.Unmarshal([]byte(`"`+s+`"`), &want)
-		got, ok := unquoteJSON([]byte(s))
-		if werr != nil {
-			return // not a JSON string's characters: encoding/json never writes them
-		}
-		if !ok || got != want {
-			t.Errorf("unquoteJSON(%q) = %q, %v; encoding/json gives %q", s, got, ok, want)
-		}
-	})
 }

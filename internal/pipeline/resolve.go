@@ -8,9 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	jsonv2 "github.com/go-json-experiment/json"
-	jsonv1 "github.com/go-json-experiment/json/v1"
-
+	"github.com/portaldocs/portal/internal/blog"
 	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/diag"
@@ -44,6 +42,8 @@ type resolved struct {
 	// assets are the files pages use by a relative path, by output name
 	// → site file, as the Markdown stage found them.
 	assets map[string]string
+	// feeds are the blog's feeds, by output name (without the base URL).
+	feeds []blog.FeedFile
 }
 
 // resolver answers what the resolve stage asks of the loaded site and its
@@ -75,7 +75,7 @@ func (b *builder) resolve(site *loaded, md *rendered) *resolved {
 		r.sidebars[v.Key()] = sb
 		r.mainDocs[v.Key()] = mainDoc(v, sb)
 	}
-	out := &resolved{sidebars: r.sidebars, pages: r.pages(), notFound: r.notFoundPage(), assets: md.assets}
+	out := &resolved{sidebars: r.sidebars, pages: r.pages(), notFound: r.notFoundPage(), assets: md.assets, feeds: r.blogFeeds()}
 	out.search = r.encodePages(out)
 	siteData := r.siteData(r.navbar())
 	siteData.SearchIndex = out.search.url
@@ -237,11 +237,7 @@ func (r *resolver) redirects() []redirectPage {
 func (r *resolver) sidebarsData() themedata.SidebarsData {
 	out := themedata.SidebarsData{}
 	for key, sb := range r.sidebars {
-		byID := make(map[string][]*themedata.SidebarItem, len(sb.ByID))
-		for id, items := range sb.ByID {
-			byID[id] = sidebarItems(items)
-		}
-		out[key] = byID
+		out[key] = sb.ByID
 	}
 	return out
 }
@@ -261,16 +257,6 @@ func dataName(base, p string) string {
 	}
 	return strings.ReplaceAll(stem, "/", "--")
 }
-
-// decodeJSON reads back JSON the build itself wrote to the store
-// (mustJSON): json v2 decodes in one pass, where encoding/json checks the
-// whole input and then decodes it; v1's options read it exactly as
-// encoding/json would.
-func decodeJSON(data []byte, v any) error {
-	return jsonv2.Unmarshal(data, v, storeJSONOptions)
-}
-
-var storeJSONOptions = jsonv1.DefaultOptionsV1()
 
 func mustJSON(v any) []byte {
 	data, err := json.Marshal(v)

@@ -1,11 +1,8 @@
 package pipeline
 
 import (
-	"bytes"
-	"encoding/binary"
 	"html"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/portaldocs/portal/internal/buildcache"
@@ -74,15 +71,13 @@ func (r *resolver) searchIndex(pages []search.Page, analyses []search.Analysis, 
 	return ix
 }
 
-// kindSearchPostings is the store's kind for the search index's merged
-// postings (search.Postings, which carry a CRC of their own) after the
-// analysis key of each page they were merged from, in page order: one
-// entry, under searchPostingsKey, replaced by every build. A damaged key
-// only makes its page count as changed.
-const kindSearchPostings buildcache.Kind = "search-postings"
-
-func (r *resolver) searchPostingsKey() buildcache.Key {
-	return r.b.storeKey(kindSearchPostings)
+// keptPostings are the search index's merged postings (search.Postings,
+// in search's own encoding, which carries a CRC of its own) with the
+// analysis key of each page they were merged from, in page order
+// (memos.searchPostings).
+type keptPostings struct {
+	Keys     []buildcache.Key
+	Postings *search.Postings
 }
 
 // keptPostings reads the postings the last build kept and lists the pages
@@ -93,30 +88,20 @@ func (r *resolver) keptPostings(keys []buildcache.Key) (*search.Postings, []int)
 	if !r.b.store.Persistent() || slices.Contains(keys, buildcache.Key{}) {
 		return nil, nil
 	}
-	data, ok := r.b.store.Get(kindSearchPostings, r.searchPostingsKey())
-	if !ok {
+	kept, ok := r.b.memo.searchPostings.Get(r.b.memo.searchPostingsKey())
+	if !ok || kept.Postings == nil || len(kept.Keys) != len(keys) {
 		return nil, nil
 	}
-	n, size := binary.Uvarint(data)
-	if size <= 0 || n != uint64(len(keys)) || uint64(len(data)-size) < n*uint64(len(buildcache.Key{})) {
-		return nil, nil
-	}
-	data = data[size:]
 	var changed []int
 	for i, key := range keys {
-		if !bytes.Equal(data[:len(key)], key[:]) {
+		if kept.Keys[i] != key {
 			changed = append(changed, i)
 		}
-		data = data[len(key):]
 	}
 	if 2*len(changed) > len(keys) {
 		return nil, nil
 	}
-	var prev search.Postings
-	if prev.UnmarshalBinary(data) != nil {
-		return nil, nil
-	}
-	return &prev, changed
+	return kept.Postings, changed
 }
 
 // keepPostings keeps the index's postings for the next build; only an
@@ -125,15 +110,7 @@ func (r *resolver) keepPostings(keys []buildcache.Key, postings *search.Postings
 	if !r.b.store.Persistent() || slices.Contains(keys, buildcache.Key{}) {
 		return
 	}
-	encoded, err := postings.MarshalBinary()
-	if err != nil {
-		return
-	}
-	data := binary.AppendUvarint(make([]byte, 0, 8+len(keys)*len(buildcache.Key{})+len(encoded)), uint64(len(keys)))
-	for _, key := range keys {
-		data = append(data, key[:]...)
-	}
-	_ = r.b.store.Replace(kindSearchPostings, r.searchPostingsKey(), append(data, encoded...))
+	_ = r.b.memo.searchPostings.Replace(r.b.memo.searchPostingsKey(), keptPostings{Keys: keys, Postings: postings})
 }
 
 // searchVersion is the version a doc of v is indexed under, which decides
@@ -176,15 +153,14 @@ func searchPage(p *builtPage, html func() string) (sp search.Page, fromBody, ok 
 		}
 	case p.entry.Kind == route.KindNotFound:
 		return search.Page{}, false, false
+	case d.Blog != nil && d.Blog.Post == nil:
+		// A blog's lists repeat its posts, which are indexed.
+		return search.Page{}, false, false
 	default:
 		fromBody = true
 	}
 	return sp, fromBody, true
 }
-
-// kindSearch is the store's kind for pages' search analyses, by what the
-// index takes of the page.
-const kindSearch buildcache.Kind = "search"
 
 // analyze indexes one page for search: from the store when a persistent one
 // holds the analysis of the same page, else with z. key is the analysis's
@@ -203,15 +179,11 @@ func (r *resolver) analyze(z *search.Analyzer, p *builtPage, html func() string)
 			sum := buildcache.Sum([]byte(sp.HTML))
 			content = sum[:]
 		}
-		// Everything of the page the analysis reads: the sidebar label and
-		// the categories above it are names the page is found by.
-		key = r.b.storeKey(kindSearch, []byte(sp.URL), []byte(sp.Title), []byte(sp.Version),
-			[]byte(strconv.FormatFloat(sp.Weight, 'g', -1, 64)), content, []byte(sp.Label),
-			[]byte(strings.Join(sp.Trail, "\x00")), []byte(strconv.Itoa(len(sp.Trail))))
+		key = r.b.memo.searchKey(sp, content)
 		// The postings are decoded only later, when a damaged entry could
 		// no longer count as a miss: the store checks each entry's CRC-32C
 		// as it reads it (a SHA-256 of every page's analysis took 10 ms).
-		if data, ok := store.Get(kindSearch, key); ok && a.UnmarshalSummary(data) == nil {
+		if a, ok := r.b.memo.search.Get(key); ok {
 			return sp, a, key, true
 		}
 	}
@@ -225,10 +197,8 @@ func (r *resolver) analyze(z *search.Analyzer, p *builtPage, html func() string)
 		return sp, a, key, false
 	}
 	if store.Persistent() {
-		if data, err := a.MarshalBinary(); err == nil {
-			if err := store.Put(kindSearch, key, data); err != nil {
-				r.b.diags.Add(diag.Diagnostic{Severity: diag.Warning, Message: err.Error(), Hint: "the index is built; only the cache missed it"})
-			}
+		if err := r.b.memo.search.Put(key, a); err != nil {
+			r.b.diags.Add(diag.Diagnostic{Severity: diag.Warning, Message: err.Error(), Hint: "the index is built; only the cache missed it"})
 		}
 	}
 	return sp, a, key, true
@@ -271,7 +241,7 @@ func homePageHTML(home *themedata.HomeData) string {
 
 // sidebarNames splits a doc's breadcrumb into its own sidebar label (the
 // last crumb, when it links the page) and the labels above it.
-func sidebarNames(path string, crumbs []themedata.Crumb) (label string, trail []string) {
+func sidebarNames(path string, crumbs []sidebar.Crumb) (label string, trail []string) {
 	for i, c := range crumbs {
 		if i == len(crumbs)-1 && c.Href == path {
 			label = c.Label

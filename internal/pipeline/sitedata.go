@@ -12,7 +12,7 @@ func (r *resolver) siteData(nav []themedata.NavItem) *themedata.SiteData {
 	cfg := r.site.cfg
 	s := &themedata.SiteData{Title: cfg.Title, Tagline: cfg.Tagline, URL: cfg.URL, BaseURL: cfg.BaseURL, Favicon: cfg.Favicon,
 		TitleDelimiter: cfg.TitleDelimiter, NoIndex: cfg.NoIndex, BaseURLIssueBanner: *cfg.BaseURLIssueBanner,
-		I18n: i18n(cfg.I18n), ThemeConfig: themeConfig(cfg.ThemeConfig), Navbar: nav}
+		I18n: cfg.I18n, ThemeConfig: cfg.ThemeConfig, Navbar: nav}
 	for i, in := range r.site.content.Instances {
 		if i == 0 {
 			s.Docs = r.docsData(in)

@@ -21,6 +21,13 @@ const (
 	KindHome           Kind = "home"
 	KindGeneratedIndex Kind = "generated-index"
 	KindNotFound       Kind = "not-found"
+	// The blog's routes: a post, a list of posts (the blog's pages, a
+	// tag's, an author's), the tags, the authors and the archive.
+	KindBlogPost    Kind = "blog-post"
+	KindBlogList    Kind = "blog-list"
+	KindBlogTags    Kind = "blog-tags"
+	KindBlogAuthors Kind = "blog-authors"
+	KindBlogArchive Kind = "blog-archive"
 )
 
 // ManifestFile is the route manifest's file name at the root of the output.

@@ -25,10 +25,10 @@ func (it *Item) Listed() bool {
 	return true
 }
 
-// FirstLink is the first page the item leads to, depth first: its own
+// firstLink is the first page the item leads to, depth first: its own
 // (unless it is a category whose page is unlisted), else the first of its
 // items'; "" when there is none.
-func (it *Item) FirstLink() string {
+func (it *Item) firstLink() string {
 	if it.Href != "" && (it.Type != TypeCategory || !it.LinkUnlisted) {
 		return it.Href
 	}
@@ -36,17 +36,17 @@ func (it *Item) FirstLink() string {
 		if child.Type == TypeHTML {
 			continue
 		}
-		if href := child.FirstLink(); href != "" {
+		if href := child.firstLink(); href != "" {
 			return href
 		}
 	}
 	return ""
 }
 
-// Paths are the paths of the item's own page and of every item inside it,
+// paths are the paths of the item's own page and of every item inside it,
 // compared as the theme compares paths (lowercase, trailing slash), each
 // once, depth first.
-func (it *Item) Paths() []string {
+func (it *Item) paths() []string {
 	var out []string
 	seen := map[string]bool{}
 	var walk func(item *Item)
@@ -65,4 +65,19 @@ func (it *Item) Paths() []string {
 	}
 	walk(it)
 	return out
+}
+
+// settleCategories sets what the theme reads of each category that
+// follows from the items inside it: whether it is unlisted, its first
+// link and its paths.
+func settleCategories(items []*Item) {
+	for _, it := range items {
+		if it.Type != TypeCategory {
+			continue
+		}
+		settleCategories(it.Items)
+		it.Unlisted = !it.Listed()
+		it.FirstLink = it.firstLink()
+		it.Paths = it.paths()
+	}
 }

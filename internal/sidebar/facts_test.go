@@ -39,16 +39,22 @@ func TestItemFacts(t *testing.T) {
 		{"Only unlisted", false, "/docs/getting-started/secret/", []string{"/docs/hidden/", "/docs/getting-started/secret/"}},
 		{"Mixed case", true, "/docs/API/Patient", []string{"/docs/api/patient/"}},
 	}
+	for _, item := range cats {
+		settleCategories([]*Item{item})
+	}
 	for _, tt := range tests {
 		item := cats[tt.category]
 		if got := item.Listed(); got != tt.listed {
 			t.Errorf("%s: Listed() = %v, want %v", tt.category, got, tt.listed)
 		}
-		if got := item.FirstLink(); got != tt.firstLink {
-			t.Errorf("%s: FirstLink() = %q, want %q", tt.category, got, tt.firstLink)
+		if item.Unlisted == tt.listed {
+			t.Errorf("%s: Unlisted = %v, want %v", tt.category, item.Unlisted, !tt.listed)
 		}
-		if got := item.Paths(); !slices.Equal(got, tt.paths) {
-			t.Errorf("%s: Paths() = %q, want %q", tt.category, got, tt.paths)
+		if item.FirstLink != tt.firstLink {
+			t.Errorf("%s: FirstLink = %q, want %q", tt.category, item.FirstLink, tt.firstLink)
+		}
+		if !slices.Equal(item.Paths, tt.paths) {
+			t.Errorf("%s: Paths = %q, want %q", tt.category, item.Paths, tt.paths)
 		}
 	}
 	if (&Item{Type: TypeLink, Href: "/x/", Unlisted: true}).Listed() {

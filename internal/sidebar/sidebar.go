@@ -10,23 +10,30 @@ import (
 	"github.com/portaldocs/portal/internal/content"
 )
 
-// Item types of a resolved sidebar. Doc and ref items become links; a
-// category keeps its own type.
+// ItemType is the type of a resolved sidebar item: doc and ref items of
+// the sidebars file become links; a category keeps its own type.
+type ItemType string
+
+// Item types of a resolved sidebar.
 const (
-	TypeLink     = "link"
-	TypeCategory = "category"
-	TypeHTML     = "html"
+	TypeLink     ItemType = "link"
+	TypeCategory ItemType = "category"
+	TypeHTML     ItemType = "html"
 )
 
-// Item is one resolved sidebar item, as the theme receives it.
+// Item is one resolved sidebar item, as the theme receives it (the
+// sidebars data file is these items, marshalled).
 type Item struct {
-	Type  string `json:"type"`
-	Label string `json:"label,omitempty"`
-	Href  string `json:"href,omitempty"`
+	Type  ItemType `json:"type"`
+	Label string   `json:"label,omitempty"`
+	Href  string   `json:"href,omitempty"`
 	// DocID is set for links to docs (doc and ref items) and categories
 	// linking a doc.
 	DocID string `json:"docId,omitempty"`
-	// Unlisted: the link's doc is unlisted (hidden unless it is the current page).
+	// Unlisted: shown only on the pages inside it. A link to an unlisted
+	// doc (hidden unless it is the current page); a category with nothing
+	// listed (no listed page of its own, no listed item), set once the
+	// sidebar is resolved.
 	Unlisted bool `json:"unlisted,omitempty"`
 	// LinkUnlisted: the category's linked doc is unlisted.
 	LinkUnlisted bool           `json:"linkUnlisted,omitempty"`
@@ -39,6 +46,14 @@ type Item struct {
 	Value        string         `json:"value,omitempty"`
 	DefaultStyle bool           `json:"defaultStyle,omitempty"`
 	External     bool           `json:"external,omitempty"`
+	// FirstLink (categories) is the first page the category leads to,
+	// depth first: its own page, else the first link inside. A category
+	// without a page of its own links it for readers without script.
+	FirstLink string `json:"firstLink,omitempty"`
+	// Paths (categories) are the paths of the category's own page and of
+	// every item inside it, lowercase with a trailing slash: the category
+	// is active, and shown expanded, on any of them.
+	Paths []string `json:"paths,omitempty"`
 
 	// ref marks a ref item: a link that does not make the doc part of this
 	// sidebar (no breadcrumbs or pagination from it).
@@ -79,6 +94,12 @@ type Sidebars struct {
 
 // index precomputes navigation and breadcrumb trails for every sidebar.
 func (s *Sidebars) index() {
+	for id, items := range s.ByID {
+		if items == nil {
+			s.ByID[id] = []*Item{} // the theme reads a sidebar's items as a list, never null
+		}
+		settleCategories(items)
+	}
 	s.navigation = map[string][]NavLink{}
 	s.navIndex = map[string]map[string]int{}
 	s.trails = map[string]map[string][]*Item{}

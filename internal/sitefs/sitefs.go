@@ -8,6 +8,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 )
 
@@ -69,4 +70,24 @@ func (d dirFS) ReadFile(name string) ([]byte, error) {
 		return nil, err
 	}
 	return data, nil
+}
+
+// Folder is the absolute path of the folder on disk that site reads (made
+// by Dir, or WithOutside of one), for what must see the site as Node.js
+// sees it (a config's __dirname); false for a site that is not a folder.
+func Folder(site fs.FS) (string, bool) {
+	var dir string
+	switch s := site.(type) {
+	case dirFS:
+		dir = s.dir
+	case outsideFS:
+		dir = s.site.dir
+	default:
+		return "", false
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", false
+	}
+	return filepath.ToSlash(abs), true
 }

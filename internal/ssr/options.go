@@ -2,7 +2,6 @@ package ssr
 
 import (
 	"fmt"
-	"os/exec"
 	"runtime"
 	"time"
 )
@@ -16,9 +15,6 @@ type config struct {
 	timeout     time.Duration
 	memoryLimit uintptr
 	bytecode    []byte
-	// startWorker makes the command of a render worker (WithWorkers); nil
-	// keeps every VM in the process.
-	startWorker func() *exec.Cmd
 }
 
 // defaultMemoryLimit is far above what rendering needs (the React probe, a

@@ -42,7 +42,6 @@ import (
 	"context"
 	"errors"
 	"sync"
-	"sync/atomic"
 	"time"
 )
 
@@ -59,23 +58,9 @@ type Pool struct {
 	// interrupt those in progress.
 	done chan struct{}
 
-	source string // the bundle, for render workers (WithWorkers)
-
 	mu     sync.Mutex
-	idle   []vm // loaded VMs waiting for a render; the last one returned is lent first, its caches warm
-	locals int  // VMs of this process in existence, idle or lent
+	idle   []*engine // loaded VMs waiting for a render; the last one returned is lent first, its caches warm
 	closed bool
-
-	workers atomic.Int32 // render workers started (Workers)
-}
-
-// vm is a loaded VM: an engine in this process, or a remote one in a
-// render worker.
-type vm interface {
-	render(ctx context.Context, abort <-chan struct{}, shared *Shared, input string, deadline time.Time) (string, error)
-	take() []string
-	isSpoiled() bool
-	close() error
 }
 
 // Shared is data every render of one build shares, such as the site's
@@ -101,7 +86,7 @@ func NewShared(json []byte) *Shared {
 // other work. Creating one takes about ten milliseconds.
 func (p *Pool) Warm(ctx context.Context) error {
 	n := cap(p.slots)
-	engines := make([]vm, 0, n)
+	engines := make([]*engine, 0, n)
 	var firstErr error
 	for range n {
 		e, err := p.acquire(ctx)
@@ -144,10 +129,6 @@ func NewPool(bundle []byte, opts ...Option) (*Pool, error) {
 		cfg:      cfg,
 		slots:    make(chan struct{}, cfg.size),
 		done:     make(chan struct{}),
-		locals:   1,
-	}
-	if cfg.startWorker != nil {
-		p.source = string(bundle)
 	}
 	// Whatever the bundle logged while it loaded stays in the first VM and
 	// is returned by the first render that borrows it. VMs created later
@@ -155,10 +136,6 @@ func NewPool(bundle []byte, opts ...Option) (*Pool, error) {
 	p.idle = append(p.idle, first)
 	return p, nil
 }
-
-// Workers is how many render worker processes the pool has started
-// (WithWorkers), replacements included; 0 without workers.
-func (p *Pool) Workers() int { return int(p.workers.Load()) }
 
 // Bytecode is the bundle compiled by the pool's engine, for WithBytecode:
 // a later pool of the same engine loads it in a fraction of the time.
@@ -210,7 +187,7 @@ func (p *Pool) explain(ctx context.Context, err error) error {
 }
 
 // acquire waits for a slot, then lends an idle VM or creates one.
-func (p *Pool) acquire(ctx context.Context) (vm, error) {
+func (p *Pool) acquire(ctx context.Context) (*engine, error) {
 	// select picks at random among ready cases: check first so that a
 	// cancelled context never starts a render.
 	if err := ctx.Err(); err != nil {
@@ -234,7 +211,7 @@ func (p *Pool) acquire(ctx context.Context) (vm, error) {
 // lend returns an idle VM, or a new one when none is idle. The caller holds a
 // slot, so every existing VM not idle is busy with another slot and a new one
 // keeps the count within cfg.size.
-func (p *Pool) lend() (vm, error) {
+func (p *Pool) lend() (*engine, error) {
 	p.mu.Lock()
 	if p.closed {
 		p.mu.Unlock()
@@ -246,48 +223,21 @@ func (p *Pool) lend() (vm, error) {
 		p.mu.Unlock()
 		return e, nil
 	}
-	// One VM in this process; with workers, the others in theirs. A worker
-	// that cannot start leaves its place to a VM here: slower, not broken.
-	if p.cfg.startWorker != nil && p.locals > 0 {
-		p.mu.Unlock()
-		if r, err := startRemote(p.cfg.startWorker, p.source, p.bytecode, p.cfg); err == nil {
-			p.workers.Add(1)
-			return r, nil
-		}
-		p.mu.Lock()
-	}
-	p.locals++
 	p.mu.Unlock()
 
 	// Loading takes about ten milliseconds: do it outside the lock.
 	e, _, err := newEngine("", p.bytecode, p.cfg)
 	if err != nil {
-		p.forgetLocal()
 		return nil, err
 	}
 	e.take() // see NewPool
 	return e, nil
 }
 
-// forgetLocal counts one VM of this process fewer.
-func (p *Pool) forgetLocal() {
-	p.mu.Lock()
-	p.locals--
-	p.mu.Unlock()
-}
-
-// closeVM frees e, and counts it when it was of this process.
-func (p *Pool) closeVM(e vm) error {
-	if _, local := e.(*engine); local {
-		defer p.forgetLocal()
-	}
-	return e.close()
-}
-
 // release takes a VM back after a render: idle again if it is sound and the
 // pool open, closed otherwise. The VM is closed before the slot is freed, so
 // that Close, which waits for every slot, returns only once all VMs are gone.
-func (p *Pool) release(e vm) {
+func (p *Pool) release(e *engine) {
 	p.mu.Lock()
 	keep := !e.isSpoiled() && !p.closed
 	if keep {
@@ -295,7 +245,7 @@ func (p *Pool) release(e vm) {
 	}
 	p.mu.Unlock()
 	if !keep {
-		_ = p.closeVM(e) // a spoiled VM's error was the render's to report
+		_ = e.close() // a spoiled VM's error was the render's to report
 	}
 	<-p.slots
 }
@@ -323,7 +273,7 @@ func (p *Pool) Close() error {
 
 	var errs []error
 	for _, e := range idle {
-		errs = append(errs, p.closeVM(e))
+		errs = append(errs, e.close())
 	}
 	// Each render in progress holds a slot until its VM is closed.
 	for range cap(p.slots) {

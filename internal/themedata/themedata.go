@@ -5,6 +5,13 @@
 // (internal/contract), which turns them into theme/src/contract.gen.ts,
 // both import it without depending on each other.
 //
+// Where the theme reads a domain value as it is, the domain's own type
+// (with its json tags) is the contract, never a copy: the config's theme
+// settings and locales (config.Theme, config.I18n), the resolved sidebars
+// (sidebar.Item), breadcrumbs and pagination (sidebar.Crumb,
+// sidebar.NavLink), a doc's last update (content.LastUpdate). The types
+// here are what the build works out for the theme.
+//
 // Everything the theme shows that follows from the site's structure is
 // worked out by the engine and written here: the theme only reads it.
 // Field names are the JSON the theme sees. Lists and maps the engine always
@@ -13,8 +20,11 @@
 package themedata
 
 import (
+	"github.com/portaldocs/portal/internal/config"
+	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/markdown"
 	"github.com/portaldocs/portal/internal/route"
+	"github.com/portaldocs/portal/internal/sidebar"
 )
 
 // PageData is one route's data, written to data/pages/<name>.<hash>.json.
@@ -33,9 +43,112 @@ type PageData struct {
 	HideTitle   bool               `json:"hideTitle,omitempty"`
 	HideTOC     bool               `json:"hideTableOfContents,omitempty"`
 	HasMermaid  bool               `json:"hasMermaid,omitempty"`
-	Doc         *DocMeta           `json:"doc,omitempty"`
-	Home        *HomeData          `json:"home,omitempty"`
-	Index       *IndexData         `json:"generatedIndex,omitempty"`
+	// Head is what the page's MDX <head> adds to the document's head: a
+	// title that replaces the document's, and meta and link tags.
+	Head  *markdown.Head `json:"head,omitempty"`
+	Doc   *DocMeta       `json:"doc,omitempty"`
+	Home  *HomeData      `json:"home,omitempty"`
+	Index *IndexData     `json:"generatedIndex,omitempty"`
+	Blog  *BlogData      `json:"blog,omitempty"`
+}
+
+// BlogData is what a blog route adds: the recent-posts sidebar, and the
+// post, the list, the tags, the authors or the archive it shows.
+type BlogData struct {
+	Sidebar BlogSidebar `json:"sidebar"`
+	// Post is a post page's post (its content is the page's html).
+	Post *BlogPost `json:"post,omitempty"`
+	// Newer and Older are a post's neighbours ("Newer post", "Older post").
+	Newer *BlogLink `json:"newer,omitempty"`
+	Older *BlogLink `json:"older,omitempty"`
+	// Items are a list page's posts, each with its excerpt as html.
+	Items []BlogPost `json:"items,omitempty"`
+	// List is a list page's place among its pages.
+	List *BlogListMeta `json:"list,omitempty"`
+	// Tags are the tags page's tags.
+	Tags []BlogTag `json:"tags,omitempty"`
+	// Authors are the authors page's authors.
+	Authors []BlogAuthor `json:"authors,omitempty"`
+	// Archive is the archive's posts by year, newest first.
+	Archive []BlogYear `json:"archive,omitempty"`
+}
+
+// BlogSidebar is the recent-posts sidebar; no items hide it.
+type BlogSidebar struct {
+	Title string     `json:"title"`
+	Items []BlogLink `json:"items" contract:"nonnull"`
+}
+
+// BlogLink is a link to a post.
+type BlogLink struct {
+	Title     string `json:"title"`
+	Permalink string `json:"permalink"`
+	// Year groups the sidebar's posts, as Docusaurus's does.
+	Year string `json:"year,omitempty"`
+}
+
+// BlogPost is a post as its page and the lists show it.
+type BlogPost struct {
+	Title     string `json:"title"`
+	Permalink string `json:"permalink"`
+	// Date is the post's date (RFC 3339); FormattedDate as readers see it.
+	Date          string `json:"date"`
+	FormattedDate string `json:"formattedDate"`
+	// ReadingTime is in whole minutes; 0 when showReadingTime is off.
+	ReadingTime int          `json:"readingTime,omitempty"`
+	Authors     []BlogAuthor `json:"authors" contract:"nonnull"`
+	Tags        []BlogTag    `json:"tags" contract:"nonnull"`
+	// Truncated says the list shows an excerpt: it ends with "Read more".
+	Truncated bool   `json:"truncated,omitempty"`
+	HTML      string `json:"html,omitempty"`
+	EditURL   string `json:"editUrl,omitempty"`
+	Unlisted  bool   `json:"unlisted,omitempty"`
+}
+
+// BlogAuthor is a post's author.
+type BlogAuthor struct {
+	Key      string `json:"key,omitempty"`
+	Name     string `json:"name,omitempty"`
+	Title    string `json:"title,omitempty"`
+	URL      string `json:"url,omitempty"`
+	ImageURL string `json:"imageUrl,omitempty"`
+	Email    string `json:"email,omitempty"`
+	// Permalink is the author's page, "" without one.
+	Permalink string `json:"permalink,omitempty"`
+	// Count is how many posts the authors page counts for them.
+	Count int `json:"count,omitempty"`
+}
+
+// BlogTag is a tag, with how many listed posts it has on the tags page.
+type BlogTag struct {
+	Label       string `json:"label"`
+	Permalink   string `json:"permalink"`
+	Description string `json:"description,omitempty"`
+	Count       int    `json:"count,omitempty"`
+}
+
+// BlogListMeta places a list page: which list, and its neighbours
+// ("Newer entries", "Older entries").
+type BlogListMeta struct {
+	Page  int    `json:"page"`
+	Pages int    `json:"pages"`
+	Newer string `json:"newer,omitempty"`
+	Older string `json:"older,omitempty"`
+	// Tag and Author name a tag's or an author's list.
+	Tag    *BlogTag    `json:"tag,omitempty"`
+	Author *BlogAuthor `json:"author,omitempty"`
+	// AllTags is the tags page, on a tag's list ("View all tags").
+	AllTags string `json:"allTags,omitempty"`
+	// Count is how many posts the whole list holds.
+	Count int `json:"count"`
+	// Description is the blog's description, on the blog's own list.
+	Description string `json:"description,omitempty"`
+}
+
+// BlogYear is one year of the archive.
+type BlogYear struct {
+	Year  string     `json:"year"`
+	Posts []BlogPost `json:"posts" contract:"nonnull"`
 }
 
 // Alternate is an hreflang alternate link.
@@ -51,34 +164,16 @@ type DocMeta struct {
 	// PluginID is the docs instance the doc belongs to, omitted for the
 	// default one. Its sidebars are under "<pluginId>/<version>" in
 	// SidebarsData, its versions in SiteData.DocsInstances.
-	PluginID    string      `json:"pluginId,omitempty"`
-	Sidebar     string      `json:"sidebar,omitempty"`
-	Breadcrumbs []Crumb     `json:"breadcrumbs,omitempty"`
-	Previous    *NavLink    `json:"previous,omitempty"`
-	Next        *NavLink    `json:"next,omitempty"`
-	Unlisted    bool        `json:"unlisted,omitempty"`
-	Draft       bool        `json:"draft,omitempty"`
-	Tags        []string    `json:"tags,omitempty"`
-	EditURL     string      `json:"editUrl,omitempty"`
-	LastUpdate  *LastUpdate `json:"lastUpdate,omitempty"`
-}
-
-// Crumb is one breadcrumb entry.
-type Crumb struct {
-	Label string `json:"label"`
-	Href  string `json:"href,omitempty"`
-}
-
-// NavLink is a previous or next page.
-type NavLink struct {
-	Title     string `json:"title"`
-	Permalink string `json:"permalink"`
-}
-
-// LastUpdate is the last-update author and date a doc's front matter gives.
-type LastUpdate struct {
-	Author string `json:"author,omitempty"`
-	Date   string `json:"date,omitempty"`
+	PluginID    string              `json:"pluginId,omitempty"`
+	Sidebar     string              `json:"sidebar,omitempty"`
+	Breadcrumbs []sidebar.Crumb     `json:"breadcrumbs,omitempty"`
+	Previous    *sidebar.NavLink    `json:"previous,omitempty"`
+	Next        *sidebar.NavLink    `json:"next,omitempty"`
+	Unlisted    bool                `json:"unlisted,omitempty"`
+	Draft       bool                `json:"draft,omitempty"`
+	Tags        []string            `json:"tags,omitempty"`
+	EditURL     string              `json:"editUrl,omitempty"`
+	LastUpdate  *content.LastUpdate `json:"lastUpdate,omitempty"`
 }
 
 // HomeData is the home layout's data, taken from the home page's front
@@ -98,9 +193,9 @@ type IndexData struct {
 // IndexCard is one card of a generated index.
 type IndexCard struct {
 	// Type is the item the card stands for: a category or a link.
-	Type  SidebarItemType `json:"type"`
-	Href  string          `json:"href"`
-	Label string          `json:"label"`
+	Type  sidebar.ItemType `json:"type"`
+	Href  string           `json:"href"`
+	Label string           `json:"label"`
 	// Description is the item's, or the doc's; for a category without one,
 	// how many items it holds ("3 items").
 	Description string `json:"description,omitempty"`
@@ -109,17 +204,17 @@ type IndexCard struct {
 
 // SiteData is the site-wide data the theme needs on every page.
 type SiteData struct {
-	Title              string   `json:"title"`
-	Tagline            string   `json:"tagline"`
-	URL                string   `json:"url"`
-	BaseURL            string   `json:"baseUrl"`
-	Favicon            string   `json:"favicon,omitempty"`
-	TitleDelimiter     string   `json:"titleDelimiter"`
-	NoIndex            bool     `json:"noIndex"`
-	BaseURLIssueBanner bool     `json:"baseUrlIssueBanner"`
-	I18n               I18n     `json:"i18n"`
-	ThemeConfig        Theme    `json:"themeConfig"`
-	Docs               DocsData `json:"docs"`
+	Title              string       `json:"title"`
+	Tagline            string       `json:"tagline"`
+	URL                string       `json:"url"`
+	BaseURL            string       `json:"baseUrl"`
+	Favicon            string       `json:"favicon,omitempty"`
+	TitleDelimiter     string       `json:"titleDelimiter"`
+	NoIndex            bool         `json:"noIndex"`
+	BaseURLIssueBanner bool         `json:"baseUrlIssueBanner"`
+	I18n               config.I18n  `json:"i18n"`
+	ThemeConfig        config.Theme `json:"themeConfig"`
+	Docs               DocsData     `json:"docs"`
 	// Navbar is themeConfig.navbar.items, each item's type and target
 	// resolved.
 	Navbar []NavItem `json:"navbar" contract:"nonnull"`
@@ -177,7 +272,10 @@ const (
 	NavDocsVersionDropdown NavItemType = "docsVersionDropdown"
 )
 
-// NavItem is a navbar item with its type and target resolved at build time.
+// NavItem is a navbar item with its type and target resolved at build
+// time. It is a type of its own, not config.NavbarItem, because a resolved
+// item's nested items are resolved items too, with fields the config's
+// item has no place for.
 type NavItem struct {
 	Type                 NavItemType `json:"type"`
 	Position             string      `json:"position,omitempty"`
@@ -216,51 +314,7 @@ type NavItem struct {
 // SidebarsData is every docs version's resolved sidebars, written to
 // data/sidebars.<hash>.json: version, then sidebar id, then items. A version
 // of the default docs instance is its name; of another, "<pluginId>/<name>".
-type SidebarsData map[string]map[string][]*SidebarItem
-
-// SidebarItemType is the type of a resolved sidebar item: doc and ref items
-// of the sidebars file become links; a category keeps its own type.
-type SidebarItemType string
-
-// Sidebar item types.
-const (
-	SidebarLink     SidebarItemType = "link"
-	SidebarCategory SidebarItemType = "category"
-	SidebarHTML     SidebarItemType = "html"
-)
-
-// SidebarItem is one resolved sidebar item, as the theme receives it.
-type SidebarItem struct {
-	Type  SidebarItemType `json:"type"`
-	Label string          `json:"label,omitempty"`
-	Href  string          `json:"href,omitempty"`
-	// DocID is set for links to docs (doc and ref items) and categories
-	// linking a doc.
-	DocID string `json:"docId,omitempty"`
-	// Unlisted: shown only on the pages inside it. A link to an unlisted
-	// doc; a category with nothing listed (no listed page of its own, no
-	// listed item).
-	Unlisted bool `json:"unlisted,omitempty"`
-	// LinkUnlisted: the category's linked doc is unlisted.
-	LinkUnlisted bool           `json:"linkUnlisted,omitempty"`
-	ClassName    string         `json:"className,omitempty"`
-	CustomProps  map[string]any `json:"customProps,omitempty"`
-	Description  string         `json:"description,omitempty"`
-	Collapsed    bool           `json:"collapsed,omitempty"`
-	Collapsible  bool           `json:"collapsible,omitempty"`
-	Items        []*SidebarItem `json:"items,omitempty"`
-	Value        string         `json:"value,omitempty"`
-	DefaultStyle bool           `json:"defaultStyle,omitempty"`
-	External     bool           `json:"external,omitempty"`
-	// FirstLink (categories) is the first page the category leads to,
-	// depth first: its own page, else the first link inside. A category
-	// without a page of its own links it for readers without script.
-	FirstLink string `json:"firstLink,omitempty"`
-	// Paths (categories) are the paths of the category's own page and of
-	// every item inside it, lowercase with a trailing slash: the category
-	// is active, and shown expanded, on any of them.
-	Paths []string `json:"paths,omitempty"`
-}
+type SidebarsData map[string]map[string][]*sidebar.Item
 
 // RenderInput is what the prerender step passes the theme's server bundle
 // for one route. Page must stay its first field: the build splices each

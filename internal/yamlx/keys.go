@@ -226,3 +226,18 @@ func Errors(file string, err error, lineOffset int) []diag.Diagnostic {
 	}
 	return out
 }
+
+// FrontMatterLines maps each top-level key of a front-matter document to
+// its line in the file (the YAML starts on the file's second line, after
+// the opening ---).
+func FrontMatterLines(node *yaml.Node) map[string]int {
+	lines := map[string]int{}
+	if len(node.Content) == 0 || node.Content[0].Kind != yaml.MappingNode {
+		return lines
+	}
+	m := node.Content[0]
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		lines[m.Content[i].Value] = m.Content[i].Line + 1
+	}
+	return lines
+}

@@ -26,21 +26,155 @@ export interface Alternate {
 /**
  * AnnouncementBar is themeConfig.announcementBar; Content is HTML.
  *
- * Go: themedata.AnnouncementBar
+ * Go: config.AnnouncementBar
  */
 export interface AnnouncementBar {
   id: string;
   content: string;
   backgroundColor: string;
   textColor: string;
-  /** IsCloseable is null when the config leaves it to the default (true). */
+  /**
+   * IsCloseable is true unless the config says false (a default the
+   * config applies; null in the theme's data only if it did not).
+   */
   isCloseable: boolean | null;
+}
+
+/**
+ * BlogAuthor is a post's author.
+ *
+ * Go: themedata.BlogAuthor
+ */
+export interface BlogAuthor {
+  key?: string;
+  name?: string;
+  title?: string;
+  url?: string;
+  imageUrl?: string;
+  email?: string;
+  /** Permalink is the author's page, "" without one. */
+  permalink?: string;
+  /** Count is how many posts the authors page counts for them. */
+  count?: number;
+}
+
+/**
+ * BlogData is what a blog route adds: the recent-posts sidebar, and the
+ * post, the list, the tags, the authors or the archive it shows.
+ *
+ * Go: themedata.BlogData
+ */
+export interface BlogData {
+  sidebar: BlogSidebar;
+  /** Post is a post page's post (its content is the page's html). */
+  post?: BlogPost;
+  /** Newer and Older are a post's neighbours ("Newer post", "Older post"). */
+  newer?: BlogLink;
+  older?: BlogLink;
+  /** Items are a list page's posts, each with its excerpt as html. */
+  items?: BlogPost[];
+  /** List is a list page's place among its pages. */
+  list?: BlogListMeta;
+  /** Tags are the tags page's tags. */
+  tags?: BlogTag[];
+  /** Authors are the authors page's authors. */
+  authors?: BlogAuthor[];
+  /** Archive is the archive's posts by year, newest first. */
+  archive?: BlogYear[];
+}
+
+/**
+ * BlogLink is a link to a post.
+ *
+ * Go: themedata.BlogLink
+ */
+export interface BlogLink {
+  title: string;
+  permalink: string;
+  /** Year groups the sidebar's posts, as Docusaurus's does. */
+  year?: string;
+}
+
+/**
+ * BlogListMeta places a list page: which list, and its neighbours
+ * ("Newer entries", "Older entries").
+ *
+ * Go: themedata.BlogListMeta
+ */
+export interface BlogListMeta {
+  page: number;
+  pages: number;
+  newer?: string;
+  older?: string;
+  /** Tag and Author name a tag's or an author's list. */
+  tag?: BlogTag;
+  author?: BlogAuthor;
+  /** AllTags is the tags page, on a tag's list ("View all tags"). */
+  allTags?: string;
+  /** Count is how many posts the whole list holds. */
+  count: number;
+  /** Description is the blog's description, on the blog's own list. */
+  description?: string;
+}
+
+/**
+ * BlogPost is a post as its page and the lists show it.
+ *
+ * Go: themedata.BlogPost
+ */
+export interface BlogPost {
+  title: string;
+  permalink: string;
+  /** Date is the post's date (RFC 3339); FormattedDate as readers see it. */
+  date: string;
+  formattedDate: string;
+  /** ReadingTime is in whole minutes; 0 when showReadingTime is off. */
+  readingTime?: number;
+  authors: BlogAuthor[];
+  tags: BlogTag[];
+  /** Truncated says the list shows an excerpt: it ends with "Read more". */
+  truncated?: boolean;
+  html?: string;
+  editUrl?: string;
+  unlisted?: boolean;
+}
+
+/**
+ * BlogSidebar is the recent-posts sidebar; no items hide it.
+ *
+ * Go: themedata.BlogSidebar
+ */
+export interface BlogSidebar {
+  title: string;
+  items: BlogLink[];
+}
+
+/**
+ * BlogTag is a tag, with how many listed posts it has on the tags page.
+ *
+ * Go: themedata.BlogTag
+ */
+export interface BlogTag {
+  label: string;
+  permalink: string;
+  description?: string;
+  count?: number;
+}
+
+/**
+ * BlogYear is one year of the archive.
+ *
+ * Go: themedata.BlogYear
+ */
+export interface BlogYear {
+  year: string;
+  posts: BlogPost[];
 }
 
 /**
  * ColorMode is themeConfig.colorMode.
  *
- * Go: themedata.ColorMode
+ * Go: config.ColorMode
  */
 export interface ColorMode {
   defaultMode: string;
@@ -51,7 +185,7 @@ export interface ColorMode {
 /**
  * Crumb is one breadcrumb entry.
  *
- * Go: themedata.Crumb
+ * Go: sidebar.Crumb
  */
 export interface Crumb {
   label: string;
@@ -141,7 +275,7 @@ export interface Entry {
 /**
  * Footer is themeConfig.footer.
  *
- * Go: themedata.Footer
+ * Go: config.Footer
  */
 export interface Footer {
   style: string;
@@ -153,7 +287,7 @@ export interface Footer {
 /**
  * FooterGroup is one titled column of footer links.
  *
- * Go: themedata.FooterGroup
+ * Go: config.FooterGroup
  */
 export interface FooterGroup {
   title: string;
@@ -163,13 +297,45 @@ export interface FooterGroup {
 /**
  * FooterLink is a footer link: to (internal), href (external) or raw html.
  *
- * Go: themedata.FooterLink
+ * Go: config.FooterLink
  */
 export interface FooterLink {
   label?: string;
   to?: string;
   href?: string;
   html?: string;
+}
+
+/**
+ * Head is what a page adds to its document's head.
+ *
+ * Go: markdown.Head
+ */
+export interface Head {
+  /** Title replaces the document's title, as written. */
+  title?: string;
+  /** Tags are <meta> and <link> tags, in the page's order. */
+  tags?: HeadTag[];
+}
+
+/**
+ * HeadAttr is one attribute of a head tag, as HTML writes it.
+ *
+ * Go: markdown.HeadAttr
+ */
+export interface HeadAttr {
+  name: string;
+  value: string;
+}
+
+/**
+ * HeadTag is one <meta> or <link> tag of a page's head.
+ *
+ * Go: markdown.HeadTag
+ */
+export interface HeadTag {
+  name: string;
+  attrs: HeadAttr[];
 }
 
 /**
@@ -187,7 +353,7 @@ export interface HomeData {
  * I18n carries the locales. The portal is English only, but routes and head
  * links are modelled per locale so alternates and canonicals are right.
  *
- * Go: themedata.I18n
+ * Go: config.I18n
  */
 export interface I18n {
   defaultLocale: string;
@@ -202,7 +368,7 @@ export interface I18n {
  */
 export interface IndexCard {
   /** Type is the item the card stands for: a category or a link. */
-  type: SidebarItemType;
+  type: ItemType;
   href: string;
   label: string;
   /**
@@ -225,6 +391,17 @@ export interface IndexData {
 }
 
 /**
+ * ItemType is the type of a resolved sidebar item: doc and ref items of
+ * the sidebars file become links; a category keeps its own type.
+ *
+ * Go: sidebar.ItemType
+ */
+export type ItemType =
+  | "link"
+  | "category"
+  | "html";
+
+/**
  * Kind says what produced a route, so the theme can pick its layout.
  *
  * Go: route.Kind
@@ -234,12 +411,17 @@ export type Kind =
   | "page"
   | "home"
   | "generated-index"
-  | "not-found";
+  | "not-found"
+  | "blog-post"
+  | "blog-list"
+  | "blog-tags"
+  | "blog-authors"
+  | "blog-archive";
 
 /**
- * LastUpdate is the last-update author and date a doc's front matter gives.
+ * LastUpdate overrides the last-update author and date.
  *
- * Go: themedata.LastUpdate
+ * Go: content.LastUpdate
  */
 export interface LastUpdate {
   author?: string;
@@ -249,7 +431,7 @@ export interface LastUpdate {
 /**
  * LocaleConfig describes one locale.
  *
- * Go: themedata.LocaleConfig
+ * Go: config.LocaleConfig
  */
 export interface LocaleConfig {
   label: string;
@@ -261,7 +443,7 @@ export interface LocaleConfig {
 /**
  * Logo is a navbar or footer logo.
  *
- * Go: themedata.Logo
+ * Go: config.Logo
  */
 export interface Logo {
   alt: string;
@@ -277,7 +459,7 @@ export interface Logo {
 /**
  * Mermaid is themeConfig.mermaid.
  *
- * Go: themedata.Mermaid
+ * Go: config.Mermaid
  */
 export interface Mermaid {
   theme: MermaidTheme;
@@ -286,7 +468,7 @@ export interface Mermaid {
 /**
  * MermaidTheme names the diagram theme per colour mode.
  *
- * Go: themedata.MermaidTheme
+ * Go: config.MermaidTheme
  */
 export interface MermaidTheme {
   light: string;
@@ -296,7 +478,7 @@ export interface MermaidTheme {
 /**
  * Metadata is an extra <meta> tag emitted on every page.
  *
- * Go: themedata.Metadata
+ * Go: config.Metadata
  */
 export interface Metadata {
   name?: string;
@@ -305,7 +487,10 @@ export interface Metadata {
 }
 
 /**
- * NavItem is a navbar item with its type and target resolved at build time.
+ * NavItem is a navbar item with its type and target resolved at build
+ * time. It is a type of its own, not config.NavbarItem, because a resolved
+ * item's nested items are resolved items too, with fields the config's
+ * item has no place for.
  *
  * Go: themedata.NavItem
  */
@@ -366,7 +551,7 @@ export type NavItemType =
 /**
  * NavLink is a previous or next page.
  *
- * Go: themedata.NavLink
+ * Go: sidebar.NavLink
  */
 export interface NavLink {
   title: string;
@@ -374,9 +559,9 @@ export interface NavLink {
 }
 
 /**
- * Navbar is themeConfig.navbar; its items are SiteData.Navbar, resolved.
+ * Navbar is themeConfig.navbar.
  *
- * Go: themedata.Navbar
+ * Go: config.Navbar
  */
 export interface Navbar {
   title?: string;
@@ -405,9 +590,15 @@ export interface PageData {
   hideTitle?: boolean;
   hideTableOfContents?: boolean;
   hasMermaid?: boolean;
+  /**
+   * Head is what the page's MDX <head> adds to the document's head: a
+   * title that replaces the document's, and meta and link tags.
+   */
+  head?: Head;
   doc?: DocMeta;
   home?: HomeData;
   generatedIndex?: IndexData;
+  blog?: BlogData;
 }
 
 /**
@@ -515,7 +706,7 @@ export interface SharedRenderData {
 /**
  * SidebarConf is themeConfig.docs.sidebar.
  *
- * Go: themedata.SidebarConf
+ * Go: config.SidebarConf
  */
 export interface SidebarConf {
   hideable: boolean;
@@ -523,12 +714,13 @@ export interface SidebarConf {
 }
 
 /**
- * SidebarItem is one resolved sidebar item, as the theme receives it.
+ * Item is one resolved sidebar item, as the theme receives it (the
+ * sidebars data file is these items, marshalled).
  *
- * Go: themedata.SidebarItem
+ * Go: sidebar.Item
  */
 export interface SidebarItem {
-  type: SidebarItemType;
+  type: ItemType;
   label?: string;
   href?: string;
   /**
@@ -538,8 +730,9 @@ export interface SidebarItem {
   docId?: string;
   /**
    * Unlisted: shown only on the pages inside it. A link to an unlisted
-   * doc; a category with nothing listed (no listed page of its own, no
-   * listed item).
+   * doc (hidden unless it is the current page); a category with nothing
+   * listed (no listed page of its own, no listed item), set once the
+   * sidebar is resolved.
    */
   unlisted?: boolean;
   /** LinkUnlisted: the category's linked doc is unlisted. */
@@ -566,17 +759,6 @@ export interface SidebarItem {
    */
   paths?: string[];
 }
-
-/**
- * SidebarItemType is the type of a resolved sidebar item: doc and ref items
- * of the sidebars file become links; a category keeps its own type.
- *
- * Go: themedata.SidebarItemType
- */
-export type SidebarItemType =
-  | "link"
-  | "category"
-  | "html";
 
 /**
  * SidebarsData is every docs version's resolved sidebars, written to
@@ -643,7 +825,7 @@ export interface TOCItem {
 /**
  * TableOfContents is themeConfig.tableOfContents.
  *
- * Go: themedata.TableOfContents
+ * Go: config.TableOfContents
  */
 export interface TableOfContents {
   minHeadingLevel: number;
@@ -653,7 +835,7 @@ export interface TableOfContents {
 /**
  * Theme is themeConfig.
  *
- * Go: themedata.Theme
+ * Go: config.Theme
  */
 export interface Theme {
   colorMode: ColorMode;
@@ -670,7 +852,7 @@ export interface Theme {
 /**
  * ThemeDocs is themeConfig.docs.
  *
- * Go: themedata.ThemeDocs
+ * Go: config.ThemeDocs
  */
 export interface ThemeDocs {
   versionPersistence: string;

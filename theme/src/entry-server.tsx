@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server.browser';
 import type { RenderInput, SharedRenderData, SidebarsData } from './contract.gen';
 import { App } from './app/App';
+import { BlogRoute } from './blog/BlogRoute';
+import { registerBlogRoute } from './blog/loadBlog';
 import { StaticRouter } from './app/router';
 import { CategoryHeader, categoryHeaderMemoKey, SidebarItemView, sidebarItemMemoKey } from './docs/DocSidebar';
 import { renderDocument } from './document';
@@ -28,6 +30,10 @@ markBuildConstant(SkipToContent);
 markBuildConstant(SidebarItemView, sidebarItemMemoKey);
 markBuildConstant(CategoryHeader, categoryHeaderMemoKey);
 markBuildConstant(Navbar, navbarMemoKey);
+
+// The client loads the blog's chunk when it needs it (blog/loadBlog.ts); a
+// render here cannot wait, so the server bundle holds it from the start.
+registerBlogRoute(BlogRoute);
 
 // The site data and sidebars every page of the build shares: the engine
 // hands them over once per JavaScript engine, so a page's render parses only

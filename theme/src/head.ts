@@ -12,8 +12,12 @@ export function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** "<page title> | <site title>"; the site title alone for the home page. */
+/**
+ * "<page title> | <site title>"; the site title alone for the home page; the
+ * title of the page's own <head> as it is written.
+ */
 export function pageTitle(site: SiteData, page: PageData): string {
+  if (page.head?.title) return page.head.title;
   if (page.kind === 'home' || !page.title || page.title === site.title) return site.title;
   return `${page.title} ${site.titleDelimiter} ${site.title}`;
 }
@@ -54,6 +58,9 @@ export function headTags(site: SiteData, page: PageData): string {
     for (const alt of page.alternates) {
       tags.push(`<link rel="alternate" href="${escapeHtml(alt.href)}" hreflang="${escapeHtml(alt.hreflang)}">`);
     }
+  }
+  for (const tag of page.head?.tags ?? []) {
+    tags.push('<' + tag.name + tag.attrs.map((a) => ` ${a.name}="${escapeHtml(a.value)}"`).join('') + '>');
   }
   if (site.favicon) tags.push(`<link rel="icon" href="${escapeHtml(withBaseUrl(site.baseUrl, '/' + site.favicon.replace(/^\//, '')))}">`);
   return tags.join('\n');

@@ -2,6 +2,7 @@
 // current route. Shared by the server render and the browser.
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { PageData, SidebarItem, SiteData } from '../contract.gen';
+import { BlogPage } from '../blog/BlogPage';
 import { DocsRoute } from '../docs/DocsRoute';
 import { HomePage } from '../pages/HomePage';
 import { MarkdownPage } from '../pages/MarkdownPage';
@@ -26,6 +27,12 @@ export function PageBody({ page, sidebar }: { page: PageData; sidebar: SidebarIt
       return <DocsRoute page={page} sidebar={sidebar} />;
     case 'not-found':
       return <NotFound />;
+    case 'blog-post':
+    case 'blog-list':
+    case 'blog-tags':
+    case 'blog-authors':
+    case 'blog-archive':
+      return <BlogPage page={page} />;
     default:
       return <MarkdownPage page={page} />;
   }

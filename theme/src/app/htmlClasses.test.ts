@@ -17,6 +17,15 @@ describe('html classes', () => {
     ]);
   });
 
+  it('names the blog and the kind of blog page', () => {
+    const sidebar = { title: 'Recent posts', items: [] };
+    expect(htmlClassNames({ kind: 'blog-post', blog: { sidebar } })).toEqual(['plugin-blog', 'plugin-id-default', 'blog-wrapper', 'blog-post-page']);
+    expect(htmlClassNames({ kind: 'blog-list', blog: { sidebar, list: { page: 1, pages: 1, count: 0 } } })).toContain('blog-list-page');
+    expect(
+      htmlClassNames({ kind: 'blog-list', blog: { sidebar, list: { page: 1, pages: 1, count: 1, tag: { label: 'a', permalink: '/blog/tags/a/' } } } }),
+    ).toContain('blog-tags-post-list-page');
+  });
+
   it('names the docs instance of a doc of another instance', () => {
     expect(htmlClassNames({ doc: { id: 'intro', version: '2.0', pluginId: 'sdk' } })).toEqual([
       'plugin-docs',

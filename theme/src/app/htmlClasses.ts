@@ -4,7 +4,24 @@
 import type { PageData } from '../contract.gen';
 import { pluginIdOf } from '../shell/docsInstances';
 
-export function htmlClassNames(page: Pick<PageData, 'doc'>): string[] {
+/** A blog route's page class, as Docusaurus's blog theme names it. */
+const blogPageClasses: Partial<Record<PageData['kind'], string>> = {
+  'blog-post': 'blog-post-page',
+  'blog-tags': 'blog-tags-list-page',
+  'blog-authors': 'blog-authors-list-page',
+  'blog-archive': 'blog-archive-page',
+};
+
+function blogListClass(page: Pick<PageData, 'blog'>): string {
+  if (page.blog?.list?.tag) return 'blog-tags-post-list-page';
+  if (page.blog?.list?.author) return 'blog-authors-posts-page';
+  return 'blog-list-page';
+}
+
+export function htmlClassNames(page: Pick<PageData, 'doc'> & Partial<Pick<PageData, 'kind' | 'blog'>>): string[] {
+  if (page.blog && page.kind) {
+    return ['plugin-blog', 'plugin-id-default', 'blog-wrapper', blogPageClasses[page.kind] ?? blogListClass(page)];
+  }
   const doc = page.doc;
   if (!doc) return ['plugin-pages'];
   const classes = ['plugin-docs', `plugin-id-${pluginIdOf(doc)}`, 'docs-wrapper', `docs-version-${doc.version}`, 'docs-doc-page'];

@@ -15,7 +15,7 @@ function Banner({ className, title, children }: { className: string; title: stri
 }
 
 /** Banners for pages readers cannot find on their own. */
-export function ContentVisibilityBanners({ doc }: { doc: DocMeta }) {
+export function ContentVisibilityBanners({ doc }: { doc: Pick<DocMeta, 'unlisted' | 'draft'> }) {
   return (
     <>
       {doc.unlisted && (

@@ -1,0 +1,55 @@
+package blog
+
+import (
+	"testing"
+	"time"
+)
+
+func TestSlugFromFileName(t *testing.T) {
+	tests := []struct {
+		rel, slug, date, title string
+	}{
+		{"2024-01-02-hello.md", "/2024/01/02/hello", "2024-01-02", "hello"},
+		{"2024-01-02-hello/index.mdx", "/2024/01/02/hello", "2024-01-02", "hello"},
+		{"2024/01/02/hello.md", "/2024/01/02/hello", "2024-01-02", "hello"},
+		{"news/2024-01-02-hello.md", "/news/2024/01/02/hello", "2024-01-02", "hello"},
+		{"about.md", "/about", "", "about"},
+		{"guides/index.md", "/guides", "", "guides"},
+	}
+	for _, tt := range tests {
+		slug, date, title := slugOf(tt.rel)
+		gotDate := ""
+		if !date.IsZero() {
+			gotDate = date.Format(time.DateOnly)
+		}
+		if slug != tt.slug || gotDate != tt.date || title != tt.title {
+			t.Errorf("slugOf(%q) = %q, %q, %q; want %q, %q, %q", tt.rel, slug, gotDate, title, tt.slug, tt.date, tt.title)
+		}
+	}
+}
+
+func TestTagPermalinksInKebabCase(t *testing.T) {
+	for in, want := range map[string]string{"Hello World": "hello-world", "helloWorld": "hello-world",
+		"release_notes": "release-notes", "v2 API": "v2-api", "Docusaurus": "docusaurus"} {
+		if got := kebabCase(in); got != want {
+			t.Errorf("kebabCase(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestReadingTime(t *testing.T) {
+	for words, want := range map[int]int{0: 1, 1: 1, WordsPerMinute: 1, WordsPerMinute + 1: 2, 10 * WordsPerMinute: 10} {
+		if got := (&Post{Words: words}).ReadingMinutes(); got != want {
+			t.Errorf("%d words: %d min, want %d", words, got, want)
+		}
+	}
+}
+
+func TestTruncateMarker(t *testing.T) {
+	for _, body := range []string{"a\n\n<!-- truncate -->\n\nb", "a\n\n<!--truncate-->\n\nb", "a\n\n{/* truncate */}\n\nb"} {
+		loc := truncateMarker.FindStringIndex(body)
+		if loc == nil || body[:loc[0]] != "a\n\n" {
+			t.Errorf("%q: excerpt not cut at the marker", body)
+		}
+	}
+}
