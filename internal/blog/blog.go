@@ -229,7 +229,7 @@ func (b *Blog) loadPost(site fs.FS, file, rel string, tags map[string]*Tag) (*Po
 		date, err := parseDate(fm.Date.Value)
 		if err != nil {
 			diags = append(diags, diag.Diagnostic{File: file, Line: fm.Lines["date"], Severity: diag.Error,
-				Message: fmt.Sprintf("date %q is not a date", fm.Date.Value), Hint: "write it as YYYY-MM-DD"})
+				Message: fmt.Sprintf("date %q is not a date", fm.Date.Value), Hint: "write it as YYYY-MM-DD, or YYYY-MM-DDTHH:MM"})
 		} else {
 			post.Date = date
 		}
@@ -265,7 +265,10 @@ func slugOf(rel string) (slug string, date time.Time, title string) {
 
 // parseDate reads a front-matter date: a YAML date, or a date and time.
 func parseDate(s string) (time.Time, error) {
-	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02 15:04:05", "2006-01-02 15:04:05Z07:00", "2006-01-02"} {
+	// The forms JavaScript's Date reads from a date and time without a
+	// zone are taken as UTC, so that a build does not depend on its machine.
+	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02 15:04:05", "2006-01-02 15:04:05Z07:00",
+		"2006-01-02T15:04Z07:00", "2006-01-02T15:04", "2006-01-02 15:04", "2006-01-02"} {
 		if t, err := time.Parse(layout, s); err == nil {
 			return t.UTC(), nil
 		}

@@ -53,3 +53,25 @@ func TestTruncateMarker(t *testing.T) {
 		}
 	}
 }
+
+// Front matter dates are read in the forms Docusaurus's (JavaScript's
+// Date) reads, such as React Native's "2024-10-23T16:00".
+func TestParseDate(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"2024-10-23", "2024-10-23T00:00:00Z"},
+		{"2024-10-23T16:00", "2024-10-23T16:00:00Z"},
+		{"2024-10-23 16:00", "2024-10-23T16:00:00Z"},
+		{"2024-10-23T16:00:30", "2024-10-23T16:00:30Z"},
+		{"2024-10-23T16:00:30+02:00", "2024-10-23T14:00:30Z"},
+		{"2024-10-23T16:00+02:00", "2024-10-23T14:00:00Z"},
+	}
+	for _, tt := range tests {
+		got, err := parseDate(tt.in)
+		if err != nil || got.Format(time.RFC3339) != tt.want {
+			t.Errorf("parseDate(%q) = %v, %v; want %s", tt.in, got, err, tt.want)
+		}
+	}
+	if _, err := parseDate("October 23"); err == nil {
+		t.Error("a date without a year was read")
+	}
+}
