@@ -3,23 +3,16 @@ package main
 import (
 	"bytes"
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
-	"crypto/x509"
-	"crypto/x509/pkix"
-	"encoding/pem"
 	"io"
-	"math/big"
-	"net"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/portaldocs/portal/internal/testcert"
 )
 
 // TestServeHTTPS: with --tls-cert and --tls-key, portal serve answers
@@ -34,7 +27,7 @@ func TestServeHTTPS(t *testing.T) {
 	})
 	out := filepath.Join(dir, "out")
 	buildInto(t, site, out)
-	certFile, keyFile, pool := writeCertificate(t, dir)
+	certFile, keyFile, pool := testcert.Write(t)
 
 	addr := freeAddr(t)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -82,7 +75,7 @@ func TestServeHTTPS(t *testing.T) {
 // anything is built.
 func TestServeTLSFlagMistakes(t *testing.T) {
 	dir := t.TempDir()
-	certFile, keyFile, _ := writeCertificate(t, dir)
+	certFile, keyFile, _ := testcert.Write(t)
 	missing := filepath.Join(dir, "missing.pem")
 	for _, tc := range []struct {
 		name string
@@ -109,47 +102,6 @@ func TestServeTLSFlagMistakes(t *testing.T) {
 			}
 		})
 	}
-}
-
-// writeCertificate writes a self-signed certificate for 127.0.0.1 and its
-// key into dir and returns their paths with a pool that trusts it.
-func writeCertificate(t *testing.T, dir string) (certFile, keyFile string, pool *x509.CertPool) {
-	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmpl := &x509.Certificate{
-		SerialNumber: big.NewInt(1),
-		Subject:      pkix.Name{CommonName: "portal test"},
-		IPAddresses:  []net.IP{net.IPv4(127, 0, 0, 1)},
-		NotBefore:    time.Now().Add(-time.Hour),
-		NotAfter:     time.Now().Add(time.Hour),
-		KeyUsage:     x509.KeyUsageDigitalSignature,
-		ExtKeyUsage:  []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	keyDER, err := x509.MarshalPKCS8PrivateKey(key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	certFile, keyFile = filepath.Join(dir, "cert.pem"), filepath.Join(dir, "key.pem")
-	if err := os.WriteFile(certFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(keyFile, pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: keyDER}), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	cert, err := x509.ParseCertificate(der)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pool = x509.NewCertPool()
-	pool.AddCert(cert)
-	return certFile, keyFile, pool
 }
 
 // syncBuffer is a bytes.Buffer safe for a server writing its log while a

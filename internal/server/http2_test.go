@@ -2,22 +2,15 @@ package server
 
 import (
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
-	"crypto/x509"
-	"crypto/x509/pkix"
-	"encoding/pem"
 	"io"
-	"math/big"
-	"net"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/portaldocs/portal/internal/testcert"
 )
 
 // h2Case is one request over HTTP/2 and what a user sees of its answer.
@@ -129,7 +122,7 @@ func TestServesHTTP2WithoutTLS(t *testing.T) {
 // logs an https URL, and offers HTTP/2 through ALPN; a client that only
 // speaks HTTP/1.1 is still served.
 func TestServesHTTPSWithHTTP2(t *testing.T) {
-	certFile, keyFile, pool := selfSignedCertificate(t)
+	certFile, keyFile, pool := testcert.Write(t)
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	cert, err := LoadCertificate(certFile, keyFile)
@@ -174,7 +167,7 @@ func TestServesHTTPSWithHTTP2(t *testing.T) {
 // TestTLSFilesThatCannotBeUsed: a missing, unreadable or malformed
 // certificate or key is an error naming the file.
 func TestTLSFilesThatCannotBeUsed(t *testing.T) {
-	certFile, keyFile, _ := selfSignedCertificate(t)
+	certFile, keyFile, _ := testcert.Write(t)
 	dir := t.TempDir()
 	missing := filepath.Join(dir, "missing.pem")
 	garbage := filepath.Join(dir, "garbage.pem")
@@ -203,46 +196,4 @@ func TestTLSFilesThatCannotBeUsed(t *testing.T) {
 			}
 		})
 	}
-}
-
-// selfSignedCertificate writes a certificate for 127.0.0.1 and its key as
-// PEM files and returns them with a pool that trusts the certificate.
-func selfSignedCertificate(t *testing.T) (certFile, keyFile string, pool *x509.CertPool) {
-	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmpl := &x509.Certificate{
-		SerialNumber: big.NewInt(1),
-		Subject:      pkix.Name{CommonName: "portal test"},
-		IPAddresses:  []net.IP{net.IPv4(127, 0, 0, 1)},
-		NotBefore:    time.Now().Add(-time.Hour),
-		NotAfter:     time.Now().Add(time.Hour),
-		KeyUsage:     x509.KeyUsageDigitalSignature,
-		ExtKeyUsage:  []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	keyDER, err := x509.MarshalPKCS8PrivateKey(key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	certFile, keyFile = filepath.Join(dir, "cert.pem"), filepath.Join(dir, "key.pem")
-	if err := os.WriteFile(certFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(keyFile, pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: keyDER}), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	cert, err := x509.ParseCertificate(der)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pool = x509.NewCertPool()
-	pool.AddCert(cert)
-	return certFile, keyFile, pool
 }
