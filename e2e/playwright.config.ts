@@ -17,6 +17,15 @@ const DEV_PORT = Number(process.env.PORTAL_E2E_DEV_PORT ?? 4176);
 const SITE_DIR = process.env.PORTAL_E2E_SITE_DIR;
 
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+/**
+ * Runs a server with its log (access lines, warnings, a panic's trace) in
+ * test-results/servers/NAME.log, so a server that dies mid-suite leaves its
+ * reason behind; scripts/test-summary.mjs prints any panic found there.
+ */
+function logged(name: string, command: string): string {
+  return `sh -c 'mkdir -p test-results/servers && exec ${command} 2>test-results/servers/${name}.log'`;
+}
 const FIXTURE_URL = `http://127.0.0.1:${FIXTURE_PORT}`;
 
 export default defineConfig({
@@ -57,7 +66,7 @@ export default defineConfig({
   projects: [{ name: 'chromium' }],
   webServer: [
     {
-      command: `../bin/portal serve ${SITE_DIR ? `--dir ${SITE_DIR} ` : ''}--addr 127.0.0.1:${PORT}`,
+      command: logged('portal', `../bin/portal serve ${SITE_DIR ? `--dir ${SITE_DIR} ` : ''}--addr 127.0.0.1:${PORT}`),
       url: `${BASE_URL}/`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -65,7 +74,7 @@ export default defineConfig({
       stderr: 'ignore',
     },
     {
-      command: `../bin/portal serve --site fixtures/dropdowns --addr 127.0.0.1:${FIXTURE_PORT}`,
+      command: logged('dropdowns', `../bin/portal serve --site fixtures/dropdowns --addr 127.0.0.1:${FIXTURE_PORT}`),
       url: `${FIXTURE_URL}/`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -73,7 +82,7 @@ export default defineConfig({
       stderr: 'ignore',
     },
     {
-      command: `../bin/portal serve --site ../internal/pipeline/testdata/fhir-site --addr 127.0.0.1:${FHIR_PORT}`,
+      command: logged('fhir', `../bin/portal serve --site ../internal/pipeline/testdata/fhir-site --addr 127.0.0.1:${FHIR_PORT}`),
       url: `http://127.0.0.1:${FHIR_PORT}/docs/api/`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -82,7 +91,7 @@ export default defineConfig({
     },
     {
       // The tests edit this copy (tests/dev.spec.ts), never the real site.
-      command: `sh -c 'rm -rf test-results/dev-site && mkdir -p test-results && cp -r ../site test-results/dev-site && exec ../bin/portal dev --site test-results/dev-site --addr 127.0.0.1:${DEV_PORT}'`,
+      command: `sh -c 'rm -rf test-results/dev-site && mkdir -p test-results/servers && cp -r ../site test-results/dev-site && exec ../bin/portal dev --site test-results/dev-site --addr 127.0.0.1:${DEV_PORT} 2>test-results/servers/dev.log'`,
       url: `http://127.0.0.1:${DEV_PORT}/docs/`,
       reuseExistingServer: false,
       timeout: 60_000,

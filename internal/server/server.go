@@ -240,7 +240,12 @@ func (h *handler) serve(w http.ResponseWriter, r *http.Request, st *snapshotStat
 		redirect(w, r, act.location, act.keepQuery)
 		return nil
 	case actFile:
-		return h.serveEntry(w, r, st.entry(act.file, policy.CacheControl(act.file)))
+		e := st.entry(act.file, policy.CacheControl(act.file))
+		err := h.serveEntry(w, r, e)
+		if isNotFound(err) {
+			st.forget(e)
+		}
+		return err
 	default:
 		return errNotFound(nil)
 	}

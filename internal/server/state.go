@@ -153,12 +153,21 @@ func redirectForms(m *route.Manifest) []redirectForm {
 }
 
 // entry returns the file entry of name, creating it (unresolved) once.
+// name may point into a request buffer that fasthttp reuses (its adaptor
+// hands net/http strings that alias it), so what is kept is a copy.
 func (st *snapshotState) entry(name, cacheControl string) *fileEntry {
 	if e, ok := st.files.Load(name); ok {
 		return e.(*fileEntry)
 	}
+	name = strings.Clone(name)
 	e, _ := st.files.LoadOrStore(name, newFileEntry(st, name, cacheControl))
 	return e.(*fileEntry)
+}
+
+// forget drops the entry of a file that turned out not to exist, so
+// requests for made-up names do not add up.
+func (st *snapshotState) forget(e *fileEntry) {
+	st.files.CompareAndDelete(e.name, e)
 }
 
 // notFound returns the body of the site's 404.html, read once per snapshot,
