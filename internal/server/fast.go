@@ -73,7 +73,12 @@ func (h *handler) serveFast(ctx *fasthttp.RequestCtx) bool {
 		return false
 	}
 	id := h.lastID.Add(1)
+	// Content-Length is only set for a stream; fasthttp writes it for
+	// other bodies when it sends them, after this line is logged.
 	size := resp.Header.ContentLength()
+	if !resp.IsBodyStream() {
+		size = len(resp.Body())
+	}
 	h.fastLog(ctx, id, resp.StatusCode(), size, time.Since(start))
 	return true
 }

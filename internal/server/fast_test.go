@@ -149,3 +149,26 @@ func TestSlowPathKeepsNoRequestBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestFastPathLogsTheBytesSent: the access-log line of a fast answer says
+// how many body bytes went out, as the rules' line for the same request.
+func TestFastPathLogsTheBytesSent(t *testing.T) {
+	logs := &logBuffer{}
+	h := fixture(t, "/", logs).(*handler)
+	for _, target := range []string{"/docs/x/", "/assets/app.3f2a.js", "/docs/x"} {
+		request(h, "GET", target) // resolves the file on the full path
+		if !h.serveFast(fastCtx("GET", target)) {
+			t.Fatalf("%s: not answered on the fast path", target)
+		}
+	}
+	recs := logs.records(t)
+	if len(recs) != 6 {
+		t.Fatalf("%d log lines, want 6", len(recs))
+	}
+	for i := 0; i < len(recs); i += 2 {
+		rules, fast := recs[i], recs[i+1]
+		if rules["bytes"] != fast["bytes"] {
+			t.Errorf("%v: fast path logged bytes=%v, the rules %v", rules["path"], fast["bytes"], rules["bytes"])
+		}
+	}
+}
