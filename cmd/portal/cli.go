@@ -259,7 +259,7 @@ func checkProfiles(ctx context.Context, siteDir, packagesDir string, stdout, std
 		fmt.Fprintln(stderr, filepath.Join(siteDir, d.File)+strings.TrimPrefix(d.String(), d.File))
 	}
 	fmt.Fprintln(stdout, rep.Summary())
-	return len(rep.Diagnostics) == 0
+	return rep.Errors() == 0
 }
 
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int {

@@ -25,6 +25,8 @@ type Report struct {
 	// Unvalidated counts the profile claims no package read has the
 	// snapshot of, by "url|version".
 	Unvalidated map[string]int
+	// References counts the relative references checked among the examples.
+	References int
 }
 
 // claim is one resource of a file with the profiles it claims.
@@ -54,7 +56,8 @@ func Site(ctx context.Context, site fs.FS, dir string, pkgs *Packages) (*Report,
 		return nil, fmt.Errorf("list FHIR files in %s: %w", dir, err)
 	}
 	sort.Strings(files)
-	versions := guideVersions{site: site, root: dir, byDir: map[string]map[string]string{}}
+	versions := guideVersions{site: site, root: dir, byDir: map[string]map[string]string{}, scopeByDir: map[string]string{}}
+	refs := &references{keys: map[string]map[string]bool{}}
 	for _, f := range files {
 		data, err := fs.ReadFile(site, f)
 		if err != nil {
@@ -68,10 +71,14 @@ func Site(ctx context.Context, site fs.FS, dir string, pkgs *Packages) (*Report,
 		if err != nil {
 			continue
 		}
+		scope := versions.scope(path.Dir(f))
 		for _, c := range claims(f, "", res) {
 			rep.validate(c, versions.of(path.Dir(f)), pkgs, pos)
+			refs.add(f, scope, c, pos)
 		}
 	}
+	rep.Diagnostics = append(rep.Diagnostics, refs.unresolved()...)
+	rep.References = len(refs.refs)
 	return rep, nil
 }
 
@@ -139,9 +146,26 @@ func (rep *Report) validate(c claim, guideVersion map[string]string, pkgs *Packa
 // guideVersions reads, for a folder, the guide versions its nearest
 // CapabilityStatement declares (canonical base → version), memoised.
 type guideVersions struct {
-	site  fs.FS
-	root  string
-	byDir map[string]map[string]string
+	site       fs.FS
+	root       string
+	byDir      map[string]map[string]string
+	scopeByDir map[string]string
+}
+
+// scope is the folder of the nearest CapabilityStatement above dir (the
+// API whose examples these are), "" when there is none.
+func (g guideVersions) scope(dir string) string {
+	if s, ok := g.scopeByDir[dir]; ok {
+		return s
+	}
+	var s string
+	if _, err := fs.Stat(g.site, path.Join(dir, "capabilitystatement.json")); err == nil {
+		s = dir
+	} else if dir != g.root && dir != "." && dir != "/" {
+		s = g.scope(path.Dir(dir))
+	}
+	g.scopeByDir[dir] = s
+	return s
 }
 
 func (g guideVersions) of(dir string) map[string]string {
@@ -197,6 +221,18 @@ func CheckSite(ctx context.Context, site fs.FS, dir, packagesDir string) (*Repor
 	return Site(ctx, site, dir, pkgs)
 }
 
+// Errors counts the findings that fail the check (profile conformance);
+// unresolved references are warnings.
+func (rep *Report) Errors() int {
+	n := 0
+	for _, d := range rep.Diagnostics {
+		if d.Severity == diag.Error {
+			n++
+		}
+	}
+	return n
+}
+
 // Summary is one line: how many examples were validated against how many
 // profile snapshots, and which claimed profiles no package here holds.
 func (rep *Report) Summary() string {
@@ -205,8 +241,8 @@ func (rep *Report) Summary() string {
 		missing = append(missing, fmt.Sprintf("%s (%d)", p, n))
 	}
 	sort.Strings(missing)
-	line := fmt.Sprintf("profiles: %d examples validated against %d profile snapshots from the published packages, %d finding(s)",
-		rep.Validated, len(rep.Profiles), len(rep.Diagnostics))
+	line := fmt.Sprintf("profiles: %d examples validated against %d profile snapshots from the published packages, %d relative references among the examples checked, %d error(s), %d warning(s)",
+		rep.Validated, len(rep.Profiles), rep.References, rep.Errors(), len(rep.Diagnostics)-rep.Errors())
 	if len(missing) > 0 {
 		line += fmt.Sprintf("; %d profile claims have no built package of their version here: %s", len(missing), strings.Join(missing, ", "))
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/portaldocs/portal/internal/diag"
 )
 
 const publishedPackages = "../../../../shared/testdata/fhir/published/packages"
@@ -72,7 +74,9 @@ func TestSitePlantedErrors(t *testing.T) {
 			}
 			if c.want == "" {
 				for _, d := range rep.Diagnostics {
-					t.Errorf("valid example reported: %s", d)
+					if d.Severity == diag.Error {
+						t.Errorf("valid example reported: %s", d)
+					}
 				}
 				return
 			}
@@ -111,7 +115,33 @@ func TestSiteVersionFromStatement(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !rep.Profiles["http://hl7.org/fhir/us/core/StructureDefinition/us-core-patient|3.1.1"] || len(rep.Diagnostics) != 1 {
+	if !rep.Profiles["http://hl7.org/fhir/us/core/StructureDefinition/us-core-patient|3.1.1"] || rep.Errors() != 1 {
 		t.Fatalf("want one finding against US Core 3.1.1, got profiles %v findings %v", rep.Profiles, rep.Diagnostics)
+	}
+}
+
+// TestSiteReferences plants a reference to an example the API does not
+// have next to one it has; only the first is reported, at its line.
+func TestSiteReferences(t *testing.T) {
+	pkgs := loadPublished(t)
+	obs := `{"resourceType": "Observation", "id": "o1", "status": "final", "code": {"text": "x"},
+  "subject": {"reference": "Patient/p1"},
+  "performer": [{"reference": "Practitioner/missing"}]}`
+	site := fstest.MapFS{
+		"fhir/api/capabilitystatement.json":   {Data: []byte(`{"resourceType": "CapabilityStatement"}`)},
+		"fhir/api/examples/observation.json":  {Data: []byte(obs)},
+		"fhir/api/examples/patient.json":      {Data: []byte(`{"resourceType": "Patient", "id": "p1"}`)},
+		"fhir/other/capabilitystatement.json": {Data: []byte(`{"resourceType": "CapabilityStatement"}`)},
+		"fhir/other/practitioner.json":        {Data: []byte(`{"resourceType": "Practitioner", "id": "missing"}`)},
+	}
+	rep, err := Site(context.Background(), site, "fhir", pkgs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.References != 2 || len(rep.Diagnostics) != 1 {
+		t.Fatalf("want 2 references checked and 1 unresolved, got %d and %v", rep.References, rep.Diagnostics)
+	}
+	if d := rep.Diagnostics[0]; d.File != "fhir/api/examples/observation.json" || d.Line != 3 || !strings.Contains(d.Message, "Practitioner/missing") {
+		t.Errorf("finding %s, want Practitioner/missing at observation.json:3", d)
 	}
 }
