@@ -24,6 +24,10 @@ type Packages struct {
 	// Versions lists the package versions read, by canonical base
 	// ("http://hl7.org/fhir/us/core" → ["3.1.1", "6.1.0"]).
 	Versions map[string][]string
+	// valueSets and codeSystems by canonical URL (without version), for
+	// required bindings.
+	valueSets   map[string]*valueSetDef
+	codeSystems map[string]*codeSystemDef
 }
 
 // Profile is one StructureDefinition's snapshot.
@@ -81,7 +85,8 @@ func LoadPackages(ctx context.Context, dir string) (*Packages, error) {
 	if len(files) == 0 {
 		return nil, fmt.Errorf("no FHIR packages (*.tgz) in %s", dir)
 	}
-	p := &Packages{byVersion: map[string]*Profile{}, Versions: map[string][]string{}}
+	p := &Packages{byVersion: map[string]*Profile{}, Versions: map[string][]string{},
+		valueSets: map[string]*valueSetDef{}, codeSystems: map[string]*codeSystemDef{}}
 	for _, f := range files {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -116,12 +121,22 @@ func (p *Packages) read(file string) error {
 			return err
 		}
 		name := h.Name
-		if !strings.HasPrefix(name, "package/StructureDefinition-") || !strings.HasSuffix(name, ".json") || strings.Count(name, "/") != 1 {
+		if !strings.HasSuffix(name, ".json") || strings.Count(name, "/") != 1 {
+			continue
+		}
+		isTerminology := strings.HasPrefix(name, "package/ValueSet-") || strings.HasPrefix(name, "package/CodeSystem-")
+		if !strings.HasPrefix(name, "package/StructureDefinition-") && !isTerminology {
 			continue
 		}
 		data, err := io.ReadAll(tr)
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
+		}
+		if isTerminology {
+			if err := p.addTerminology(name, data); err != nil {
+				return fmt.Errorf("%s: %w", name, err)
+			}
+			continue
 		}
 		prof, err := decodeProfile(data)
 		if err != nil {
@@ -138,6 +153,23 @@ func (p *Packages) read(file string) error {
 	for c := range canonicals {
 		p.Versions[c] = append(p.Versions[c], version)
 	}
+	return nil
+}
+
+func (p *Packages) addTerminology(name string, data []byte) error {
+	if strings.HasPrefix(name, "package/ValueSet-") {
+		vs := &valueSetDef{}
+		if err := json.Unmarshal(data, vs); err != nil {
+			return err
+		}
+		p.valueSets[vs.URL] = vs
+		return nil
+	}
+	cs := &codeSystemDef{}
+	if err := json.Unmarshal(data, cs); err != nil {
+		return err
+	}
+	p.codeSystems[cs.URL] = cs
 	return nil
 }
 

@@ -132,7 +132,7 @@ func (rep *Report) validate(c claim, guideVersion map[string]string, pkgs *Packa
 			}
 			return pkgs.Profile(ext, extVersion)
 		}
-		for _, f := range Validate(c.resource, c.at, prof, extension) {
+		for _, f := range Validate(c.resource, c.at, prof, Definitions{Extension: extension, Expand: pkgs.Expand}) {
 			rep.Diagnostics = append(rep.Diagnostics, diag.Diagnostic{File: c.file, Line: pos.Line(f.At), Severity: diag.Error,
 				Message: fmt.Sprintf("%s %s does not conform to %s (%s): %s", c.resource["resourceType"], c.resource["id"], url, prof.Package, f.Message),
 				Hint:    f.Hint})

@@ -42,11 +42,21 @@ const weightValue = `"valueQuantity": {"value": 70, "unit": "kg", "system": "htt
 func TestSitePlantedErrors(t *testing.T) {
 	pkgs := loadPublished(t)
 	race := `{"url": "http://hl7.org/fhir/us/core/StructureDefinition/us-core-race", "extension": [{"url": "text", "valueString": "x"}]}`
+	condition := `{"resourceType": "Condition", "id": "c1",
+  "meta": {"profile": ["http://hl7.org/fhir/us/core/StructureDefinition/us-core-condition-problems-health-concerns|6.1.0"]},
+  "clinicalStatus": {"coding": [{"system": "http://terminology.hl7.org/CodeSystem/condition-clinical", "code": "active"}]},
+  "verificationStatus": {"coding": [{"system": "http://terminology.hl7.org/CodeSystem/condition-ver-status", "code": "confirmed"}]},
+  "category": [{"coding": [{"system": "http://terminology.hl7.org/CodeSystem/condition-category", "code": "%s"}]}],
+  "code": {"coding": [{"system": "http://snomed.info/sct", "code": "38341003"}]},
+  "subject": {"reference": "Patient/p1"}}`
 	cases := []struct {
 		name, file, want string
 	}{
 		{"valid patient", strings.Replace(validPatient, "%s", "", 1), ""},
 		{"valid body weight", sprintf(bodyWeight, "vital-signs", "29463-7", weightValue), ""},
+		{"valid problem-list condition", sprintf(condition, "problem-list-item"), ""},
+		{"required binding by value set slice: encounter-diagnosis on a problem", sprintf(condition, "encounter-diagnosis"),
+			"Condition.category:us-core has 0"},
 		{"cardinality: required gender missing", strings.Replace(strings.Replace(validPatient, `"gender": "female"`, `"active": true`, 1), "%s", "", 1),
 			"Patient.gender has 0"},
 		{"extension slice: two race extensions", strings.Replace(validPatient, "%s", `, "extension": [`+race+`, `+race+`]`, 1),

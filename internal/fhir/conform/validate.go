@@ -1,6 +1,7 @@
 package conform
 
 import (
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"strconv"
@@ -29,12 +30,20 @@ type node struct {
 // root is the resource's path in its file, "" for a whole file. An
 // extension slice's members are validated against the extension's own
 // profile (its value type, its sub-extensions) when extension finds it.
-func Validate(resource map[string]any, root string, prof *Profile, extension func(url string) *Profile) []Finding {
-	return validateNode(node{resource, root}, prof, extension)
+func Validate(resource map[string]any, root string, prof *Profile, defs Definitions) []Finding {
+	return validateNode(node{resource, root}, prof, defs)
 }
 
-func validateNode(n node, prof *Profile, extension func(url string) *Profile) []Finding {
-	v := validation{prof: prof, extension: extension, nodes: map[string][]node{prof.Elements[0].ID: {n}}}
+// Definitions finds what validating against a profile refers to: an
+// extension's definition and a value set's expansion (nil when there is
+// none at hand; ok false when the value set cannot be expanded).
+type Definitions struct {
+	Extension func(url string) *Profile
+	Expand    func(url string) (Expansion, bool)
+}
+
+func validateNode(n node, prof *Profile, defs Definitions) []Finding {
+	v := validation{prof: prof, extension: defs.Extension, expand: defs.Expand, nodes: map[string][]node{prof.Elements[0].ID: {n}}}
 	for i := range prof.Elements {
 		v.element(i)
 	}
@@ -44,6 +53,7 @@ func validateNode(n node, prof *Profile, extension func(url string) *Profile) []
 type validation struct {
 	prof      *Profile
 	extension func(url string) *Profile
+	expand    func(url string) (Expansion, bool)
 	nodes     map[string][]node // by element id; absent when not evaluated
 	findings  []Finding
 }
@@ -107,7 +117,7 @@ func (v *validation) checkExtensions(el Element, members []node) {
 			return
 		}
 		for _, m := range members {
-			for _, f := range validateNode(m, def, v.extension) {
+			for _, f := range validateNode(m, def, Definitions{v.extension, v.expand}) {
 				f.Message = "extension " + t.Profile[0] + ": " + f.Message
 				v.findings = append(v.findings, f)
 			}
@@ -205,7 +215,7 @@ func describeRequired(el Element, all []Element) string {
 }
 
 func compactJSON(v any) string {
-	b, err := jsonMarshal(v)
+	b, err := json.Marshal(v)
 	if err != nil {
 		return fmt.Sprint(v)
 	}
@@ -237,6 +247,7 @@ func (v *validation) checkValue(el Element, n node) {
 	if strings.HasSuffix(lastName(el.ID), "[x]") && len(el.Types) > 0 {
 		v.checkChoiceType(el, n)
 	}
+	v.checkBinding(el, n)
 }
 
 // checkChoiceType finds which key n was read from ("valueQuantity") and
@@ -365,7 +376,7 @@ func (v *validation) discriminates(slice Element, kind, path string, val any) (m
 	}
 	want := v.discriminatorValue(slice, path)
 	if want == nil {
-		return false, false
+		return v.boundMember(slice, path, val)
 	}
 	for _, got := range valuesAt(val, path) {
 		if matchesPattern(got, want) {
@@ -426,4 +437,19 @@ func valuesAt(val any, path string) []any {
 		cur = next
 	}
 	return cur
+}
+
+// boundMember evaluates a pattern discriminator on $this of a slice that
+// has no pattern but a required binding (US Core's "slicing by value
+// set"): the value belongs when one of its codings is in the value set.
+func (v *validation) boundMember(slice Element, path string, val any) (match, ok bool) {
+	if path != "$this" || slice.Binding == nil || slice.Binding.Strength != "required" || v.expand == nil {
+		return false, false
+	}
+	exp, ok := v.expand(slice.Binding.ValueSet)
+	if !ok {
+		return false, false
+	}
+	member, _ := codedMember(exp, val)
+	return member, true
 }
