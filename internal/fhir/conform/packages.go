@@ -13,6 +13,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -259,4 +260,40 @@ func decodeElement(raw map[string]json.RawMessage) (Element, error) {
 		*target = map[string]any{key: val}
 	}
 	return el, nil
+}
+
+// nearestEarlier is the profile in the newest built version of its guide
+// that is older than version and of the same major release, nil when none.
+func (p *Packages) nearestEarlier(url, version string) *Profile {
+	var best *Profile
+	for _, v := range p.Versions[canonicalBase(url)] {
+		if !sameMajorEarlier(v, version) {
+			continue
+		}
+		if prof := p.Profile(url, v); prof != nil && (best == nil || compareVersions(v, best.Version) > 0) {
+			best = prof
+		}
+	}
+	return best
+}
+
+func sameMajorEarlier(candidate, version string) bool {
+	c, v := strings.SplitN(candidate, ".", 2), strings.SplitN(version, ".", 2)
+	return len(c) == 2 && len(v) == 2 && c[0] == v[0] && compareVersions(candidate, version) < 0
+}
+
+// compareVersions compares dotted numeric versions ("2.0.0" < "2.1.0").
+func compareVersions(a, b string) int {
+	as, bs := strings.Split(a, "."), strings.Split(b, ".")
+	for i := 0; i < len(as) && i < len(bs); i++ {
+		x, errA := strconv.Atoi(as[i])
+		y, errB := strconv.Atoi(bs[i])
+		if errA != nil || errB != nil {
+			return strings.Compare(as[i], bs[i])
+		}
+		if x != y {
+			return x - y
+		}
+	}
+	return len(as) - len(bs)
 }

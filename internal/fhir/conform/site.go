@@ -117,14 +117,24 @@ func (rep *Report) validate(c claim, guideVersion map[string]string, pkgs *Packa
 			version = guideVersion[canonicalBase(url)]
 		}
 		prof := pkgs.Profile(url, version)
+		severity := diag.Error
 		if prof == nil {
 			if _, published := pkgs.Versions[canonicalBase(url)]; published || version != "" {
 				rep.Unvalidated[url+"|"+version]++
 			}
-			continue
+			// The nearest earlier built version of the same major release
+			// still finds most errors; its findings are warnings, since
+			// the claimed version may have changed the rule.
+			prof = pkgs.nearestEarlier(url, version)
+			if prof == nil {
+				continue
+			}
+			severity = diag.Warning
 		}
-		validated = true
-		rep.Profiles[url+"|"+version] = true
+		if severity == diag.Error {
+			validated = true
+			rep.Profiles[url+"|"+version] = true
+		}
 		extension := func(ext string) *Profile {
 			ext, extVersion, _ := strings.Cut(ext, "|")
 			if extVersion == "" {
@@ -133,8 +143,13 @@ func (rep *Report) validate(c claim, guideVersion map[string]string, pkgs *Packa
 			return pkgs.Profile(ext, extVersion)
 		}
 		for _, f := range Validate(c.resource, c.at, prof, Definitions{Extension: extension, Expand: pkgs.Expand}) {
-			rep.Diagnostics = append(rep.Diagnostics, diag.Diagnostic{File: c.file, Line: pos.Line(f.At), Severity: diag.Error,
-				Message: fmt.Sprintf("%s %s does not conform to %s (%s): %s", c.resource["resourceType"], c.resource["id"], url, prof.Package, f.Message),
+			msg := fmt.Sprintf("%s %s does not conform to %s (%s): %s", c.resource["resourceType"], c.resource["id"], url, prof.Package, f.Message)
+			if severity == diag.Warning {
+				msg = fmt.Sprintf("%s %s claims %s %s, of which no built package is here; against %s (%s): %s",
+					c.resource["resourceType"], c.resource["id"], url, version, prof.Version, prof.Package, f.Message)
+			}
+			rep.Diagnostics = append(rep.Diagnostics, diag.Diagnostic{File: c.file, Line: pos.Line(f.At), Severity: severity,
+				Message: msg,
 				Hint:    f.Hint})
 		}
 	}

@@ -76,6 +76,9 @@ func (p *Packages) expand(url string, seen map[string]bool) (Expansion, bool) {
 		if inc.System == "" {
 			continue
 		}
+		// Some packages write the code system's version into system
+		// ("…/provenance-participant-type|4.0.1"); codings do not.
+		inc.System = strings.SplitN(inc.System, "|", 2)[0]
 		switch {
 		case len(inc.Concept) > 0:
 			codes := map[string]bool{}
