@@ -43,6 +43,8 @@ func TestSiteCopyPlanted(t *testing.T) {
 	}{
 		{"US Core patient loses its required gender", "fhir/provider/patient-access/examples/patient-sbx-pt-0001.json",
 			`"gender": "female"`, `"active": true`, diag.Error, "Patient.gender has 0"},
+		{"type slice: a body weight's valueQuantity without its value", "fhir/provider/patient-access/examples/observation-sbx-obs-0103.json",
+			`"value": 64.2,`, ``, diag.Error, "Observation.value[x]:valueQuantity.value has 0"},
 		{"CARIN care-team role outside its required value set", "fhir/v1/patient-access/examples/explanationofbenefit.json",
 			`"code": "rendering"`, `"code": "performing"`, diag.Warning, "C4BBClaimProfessionalAndNonClinicianCareTeamRole"},
 	}

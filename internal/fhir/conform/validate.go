@@ -73,9 +73,7 @@ func (v *validation) element(i int) {
 		return
 	}
 	name, slice, _ := strings.Cut(last, ":")
-	if strings.HasSuffix(name, "[x]") && slice != "" {
-		return // a type slice of a choice element: its base element checks the type
-	}
+	typeSlice := strings.HasSuffix(name, "[x]") && slice != ""
 	var all []node
 	for _, p := range parents {
 		obj, isObj := p.value.(map[string]any)
@@ -83,7 +81,12 @@ func (v *validation) element(i int) {
 			continue
 		}
 		children := childNodes(obj, p.at, name, el)
-		if slice != "" {
+		switch {
+		case typeSlice:
+			// A type slice ("medication[x]:medicationCodeableConcept")
+			// holds the choice written with its type's key.
+			children = ofChoiceKey(children, strings.TrimSuffix(name, "[x]"), el.Types)
+		case slice != "":
 			matched, known := v.sliceMembers(i, children)
 			if !known {
 				return
@@ -452,4 +455,23 @@ func (v *validation) boundMember(slice Element, path string, val any) (match, ok
 	}
 	member, _ := codedMember(exp, val)
 	return member, true
+}
+
+// ofChoiceKey keeps the choice values written as prefix + one of types
+// ("medicationCodeableConcept").
+func ofChoiceKey(children []node, prefix string, types []ElementType) []node {
+	var out []node
+	for _, c := range children {
+		key := c.at[strings.LastIndex(c.at, ".")+1:]
+		if i := strings.Index(key, "["); i >= 0 {
+			key = key[:i]
+		}
+		for _, t := range types {
+			if key == prefix+upperFirst(t.Code) {
+				out = append(out, c)
+				break
+			}
+		}
+	}
+	return out
 }
