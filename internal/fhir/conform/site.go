@@ -27,6 +27,8 @@ type Report struct {
 	Unvalidated map[string]int
 	// References counts the relative references checked among the examples.
 	References int
+	// Documents counts the C-CDA documents quoted in pages that were checked.
+	Documents int
 }
 
 // claim is one resource of a file with the profiles it claims.
@@ -233,7 +235,17 @@ func CheckSite(ctx context.Context, site fs.FS, dir, packagesDir string) (*Repor
 	if err != nil {
 		return nil, err
 	}
-	return Site(ctx, site, dir, pkgs)
+	rep, err := Site(ctx, site, dir, pkgs)
+	if err != nil {
+		return nil, err
+	}
+	n, diags, err := Documents(ctx, site, "docs", "pages")
+	if err != nil {
+		return nil, err
+	}
+	rep.Documents = n
+	rep.Diagnostics = append(rep.Diagnostics, diags...)
+	return rep, nil
 }
 
 // Errors counts the findings that fail the check (profile conformance);
@@ -256,8 +268,8 @@ func (rep *Report) Summary() string {
 		missing = append(missing, fmt.Sprintf("%s (%d)", p, n))
 	}
 	sort.Strings(missing)
-	line := fmt.Sprintf("profiles: %d examples validated against %d profile snapshots from the published packages, %d relative references among the examples checked, %d error(s), %d warning(s)",
-		rep.Validated, len(rep.Profiles), rep.References, rep.Errors(), len(rep.Diagnostics)-rep.Errors())
+	line := fmt.Sprintf("profiles: %d examples validated against %d profile snapshots from the published packages, %d relative references among the examples checked, %d C-CDA document(s) checked, %d error(s), %d warning(s)",
+		rep.Validated, len(rep.Profiles), rep.References, rep.Documents, rep.Errors(), len(rep.Diagnostics)-rep.Errors())
 	if len(missing) > 0 {
 		line += fmt.Sprintf("; %d profile claims have no built package of their version here: %s", len(missing), strings.Join(missing, ", "))
 	}
