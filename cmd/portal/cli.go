@@ -19,6 +19,7 @@ import (
 	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/dev"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/fhir/conform"
 	"github.com/portaldocs/portal/internal/pipeline"
 	"github.com/portaldocs/portal/internal/precompress"
 	"github.com/portaldocs/portal/internal/server"
@@ -215,6 +216,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs := newFlagSet("check", "[--site DIR]",
 		"Runs every validation of a build (config, front matter, sidebars, navbar, links) and writes nothing.", stderr)
 	site := fs.String("site", "", "site folder (default: the embedded developer portal)")
+	published := fs.String("published", "", "folder of built FHIR packages (*.tgz) to validate the examples' profiles against\n(default: ../../shared/testdata/fhir/published/packages from the site folder, when it exists)")
 	env := envFlag(fs)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
@@ -226,8 +228,38 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err := res.Output.Close(); err != nil {
 		fmt.Fprintf(stderr, "portal: remove the checked output: %v\n", err)
 	}
+	if !checkProfiles(ctx, *site, *published, stdout, stderr) {
+		return 1
+	}
 	fmt.Fprintf(stdout, "ok: %d routes, no errors\n", len(res.Output.Manifest.Routes))
 	return 0
+}
+
+// checkProfiles validates the site's examples against the snapshots of the
+// profiles they claim, from the published packages; the embedded portal
+// and a site with no packages beside it are not checked (a line says so).
+func checkProfiles(ctx context.Context, siteDir, packagesDir string, stdout, stderr io.Writer) bool {
+	if siteDir == "" {
+		return true
+	}
+	explicit := packagesDir != ""
+	if !explicit {
+		packagesDir = filepath.Join(siteDir, "..", "..", "shared", "testdata", "fhir", "published", "packages")
+		if _, err := os.Stat(packagesDir); err != nil {
+			fmt.Fprintf(stdout, "profiles: not validated, no published packages at %s (give --published DIR)\n", packagesDir)
+			return true
+		}
+	}
+	rep, err := conform.CheckSite(ctx, os.DirFS(siteDir), "fhir", packagesDir)
+	if err != nil {
+		fmt.Fprintf(stderr, "portal check: validate profiles: %v\n", err)
+		return false
+	}
+	for _, d := range rep.Diagnostics {
+		fmt.Fprintln(stderr, filepath.Join(siteDir, d.File)+strings.TrimPrefix(d.String(), d.File))
+	}
+	fmt.Fprintln(stdout, rep.Summary())
+	return rep.Errors() == 0
 }
 
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int {

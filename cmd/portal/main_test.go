@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -21,7 +22,15 @@ func TestMain(m *testing.M) {
 
 // TestScripts runs one scenario of the CLI per file in testdata/script.
 func TestScripts(t *testing.T) {
-	testscript.Run(t, testscript.Params{Dir: "testdata/script", Condition: condition})
+	published, err := filepath.Abs("../../../shared/testdata/fhir/published/packages")
+	if err != nil {
+		t.Fatal(err)
+	}
+	testscript.Run(t, testscript.Params{Dir: "testdata/script", Condition: condition, Setup: func(env *testscript.Env) error {
+		// The published FHIR packages the profile validator reads (issue 34).
+		env.Setenv("PUBLISHED", published)
+		return nil
+	}})
 }
 
 // condition adds [race]: the test binary, which scripts run as portal, was
