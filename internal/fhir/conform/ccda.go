@@ -38,7 +38,7 @@ func Documents(ctx context.Context, site fs.FS, dirs ...string) (int, []diag.Dia
 				}
 				return err
 			}
-			if d.IsDir() || !(strings.HasSuffix(p, ".md") || strings.HasSuffix(p, ".mdx")) {
+			if d.IsDir() || !isMarkdownFile(p) {
 				return ctx.Err()
 			}
 			data, err := fs.ReadFile(site, p)
@@ -178,4 +178,9 @@ func walkCDA(el *cdaElement, visit func(*cdaElement)) {
 	for _, c := range el.children {
 		walkCDA(c, visit)
 	}
+}
+
+// isMarkdownFile reports whether a page file can quote a C-CDA document.
+func isMarkdownFile(name string) bool {
+	return strings.HasSuffix(name, ".md") || strings.HasSuffix(name, ".mdx")
 }
