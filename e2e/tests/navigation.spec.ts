@@ -45,8 +45,12 @@ test.describe('progress bar', () => {
   test('appears 200 ms after a slow route change begins and goes when the page is shown', async ({ page, request }) => {
     await gotoHydrated(page, PAGES.authorization);
     const target = await route(request, PAGES.registration);
+    // The page's data is held until the old page has been seen to stay: a
+    // fixed delay raced the assertions on a loaded machine.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(`**${target.data}`, async (r) => {
-      await sleep(1200);
+      await held;
       await r.continue();
     });
     await watchAppearance(page, '#nprogress .bar');
@@ -57,6 +61,7 @@ test.describe('progress bar', () => {
     expect(after!).toBeGreaterThanOrEqual(190);
     // The old page stays while loading.
     await expect(page.locator('article h1').first()).toHaveText('Authorization');
+    release();
     await expect(page.locator('article h1').first()).toHaveText(target.title, { timeout: 5000 });
     await expect(page.locator('#nprogress')).toHaveCount(0, { timeout: 3000 });
   });
