@@ -2,7 +2,9 @@ package markdown
 
 import (
 	"encoding/binary"
+	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/chroma/v2"
 	"github.com/alecthomas/chroma/v2/lexers"
@@ -111,11 +113,29 @@ func reproduces(tokens []chroma.Token, code string) bool {
 func tokenClass(t chroma.TokenType) string {
 	for ; t != 0; t = t.Parent() {
 		if class, ok := chroma.StandardTypes[t]; ok {
+			if !styledTokenClasses()[class] {
+				return ""
+			}
 			return class
 		}
 	}
 	return ""
 }
+
+// styledTokenClasses are the token classes highlight.css gives a rule in
+// either colour mode. A token of any other class looks like the text around
+// it, so it is written without a span: on a page of JSON examples that is a
+// quarter of the page's elements (punctuation), and the browser's style and
+// layout work grows with their number.
+var styledTokenClasses = sync.OnceValue(func() map[string]bool {
+	classes := map[string]bool{}
+	for _, match := range tokenRulePattern.FindAllStringSubmatch(highlightCSS, -1) {
+		classes[match[1]] = true
+	}
+	return classes
+})
+
+var tokenRulePattern = regexp.MustCompile(`\.chroma \.([a-z0-9]+)[ ,]`)
 
 // errorTokens counts the tokens chroma could not match.
 func errorTokens(tokens []chroma.Token) int {

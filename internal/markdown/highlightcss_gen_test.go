@@ -88,8 +88,9 @@ func (t codeTheme) write(b *strings.Builder) {
 	toward := chroma.MustParseColour(t.toward)
 	plain := []chroma.Colour{background, highlight}
 
+	text = ensureContrast(text, plain, toward)
 	t.rule(b, ".chroma", cssDeclarations(chroma.StyleEntry{
-		Colour:     ensureContrast(text, plain, toward),
+		Colour:     text,
 		Background: background,
 	}))
 	t.rule(b, ".chroma .line.highlighted", "background-color: "+highlight.String())
@@ -102,6 +103,11 @@ func (t codeTheme) write(b *strings.Builder) {
 				against = []chroma.Colour{entry.Background}
 			}
 			entry.Colour = ensureContrast(entry.Colour, against, toward)
+			if entry.Colour == text && !entry.Background.IsSet() {
+				// The block's own colour: a rule would only make the
+				// renderer wrap such tokens in spans that change nothing.
+				entry.Colour = 0
+			}
 		}
 		if css := cssDeclarations(entry); css != "" {
 			t.rule(b, ".chroma ."+chroma.StandardTypes[tokenType], css)
