@@ -1,7 +1,7 @@
 // The budget. GATE is what `make test` enforces on every run and never
 // flakes on a shared machine; GOAL is the target docs/performance.md records
 // as the median of three runs on a quiet machine.
-export const GATE = { performance: 85, accessibility: 100, bestPractices: 100, seo: 100, cls: 0 };
+export const GATE = { performance: 70, accessibility: 100, bestPractices: 100, seo: 100, cls: 0 };
 export const GOAL = { performance: 99, accessibility: 100, bestPractices: 100, seo: 100, cls: 0, tbt: 50 };
 
 /** The reasons the results fail the gate, each with its page; empty when they pass. */
