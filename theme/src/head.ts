@@ -2,6 +2,7 @@
 // server render; the client updates the title on navigation.
 import type { PageData, SiteData } from './contract.gen';
 import { withBaseUrl } from './utils/links';
+import { currentLocale } from './app/translate';
 
 const NEEDS_ESCAPE = /[&<>"]/;
 
@@ -37,7 +38,7 @@ export function headTags(site: SiteData, page: PageData): string {
     meta({ name: 'viewport', content: 'width=device-width, initial-scale=1.0' }),
     `<title>${escapeHtml(title)}</title>`,
     meta({ property: 'og:title', content: title }),
-    meta({ property: 'og:locale', content: (site.i18n.localeConfigs[site.i18n.defaultLocale]?.htmlLang ?? site.i18n.defaultLocale).replace('-', '_') }),
+    meta({ property: 'og:locale', content: (site.i18n.localeConfigs[currentLocale(site)]?.htmlLang ?? currentLocale(site)).replace('-', '_') }),
     meta({ name: 'twitter:card', content: 'summary_large_image' }),
   ];
   if (page.description) {

@@ -1,0 +1,3 @@
+module.exports = {
+  docs: ['intro', {type: 'category', label: 'Getting started', items: ['setup']}],
+};
