@@ -1,6 +1,8 @@
 package i18n
 
 import (
+	"strings"
+
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/sidebar"
 )
@@ -68,13 +70,16 @@ func TranslateFooter(footer *config.Footer, m *Messages) *config.Footer {
 
 // SidebarLabel is the translated label of a sidebar item, as a version's
 // file (current.json, version-<name>.json) names it:
-// "sidebar.<sidebar>.<kind>.<label>", kind as Item.LabelKind says.
-func SidebarLabel(m *Messages) func(sidebarID string, item *sidebar.Item) string {
+// "sidebar.<sidebar>.<kind>.<label>", kind as Item.LabelKind says. A
+// versioned sidebars file may still name its sidebars as Docusaurus 1 did,
+// "version-<name>/<sidebar>"; the translations name them without the prefix.
+func SidebarLabel(m *Messages, version string) func(sidebarID string, item *sidebar.Item) string {
 	return func(sidebarID string, item *sidebar.Item) string {
 		kind := item.LabelKind()
 		if kind == "" {
 			return item.Label
 		}
-		return m.Translate("sidebar."+sidebarID+"."+kind+"."+item.Label, item.Label)
+		id := strings.TrimPrefix(sidebarID, "version-"+version+"/")
+		return m.Translate("sidebar."+id+"."+kind+"."+item.Label, item.Label)
 	}
 }
