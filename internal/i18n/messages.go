@@ -49,7 +49,8 @@ func ReadMessages(site fs.FS, file string) (*Messages, []diag.Diagnostic) {
 	if err := json.Unmarshal(data, &raw); err != nil {
 		line, col, msg := jsonx.ErrorAt(data, err)
 		return nil, []diag.Diagnostic{{File: file, Line: line, Col: col, Severity: diag.Error,
-			Message: "translation file is not valid JSON: " + msg,
+			// diag.Location prints file:line, so the column goes in the message too.
+			Message: fmt.Sprintf("translation file is not valid JSON at column %d: %s", col, msg),
 			Hint:    `write it as one JSON object of "key": {"message": "…"} entries (no trailing commas or comments)`}}
 	}
 	m := &Messages{File: file, entries: make(map[string]string, len(raw)), used: map[string]bool{}}
