@@ -179,7 +179,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		// What this build did not use, the next one will not either.
 		store.Prune()
 	}
-	fmt.Fprintf(stdout, "built %d routes into %s in %s\n", len(res.Output.Manifest.Routes), *out,
+	fmt.Fprintf(stdout, "built %d routes into %s in %s\n", routesBuilt(res), *out,
 		time.Since(start).Round(time.Millisecond))
 	if len(res.Locales) > 1 || len(*locales) > 0 {
 		for _, l := range res.Locales {
@@ -554,6 +554,18 @@ func envFlag(fs *flag.FlagSet) map[string]string {
 		return nil
 	})
 	return env
+}
+
+// routesBuilt counts the routes of every locale built.
+func routesBuilt(res *pipeline.Result) int {
+	if len(res.Locales) == 0 {
+		return len(res.Output.Manifest.Routes)
+	}
+	n := 0
+	for _, l := range res.Locales {
+		n += l.Routes
+	}
+	return n
 }
 
 // localeFlag is --locale: a locale to build, repeatable, or several in one
