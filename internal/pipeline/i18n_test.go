@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -254,4 +256,81 @@ func hasDiagnostic(ds []diag.Diagnostic, want string) bool {
 		}
 	}
 	return false
+}
+
+// localeSummary is what a reader of one locale of testdata/i18n meets:
+// its routes with their titles, its sidebars, navbar and footer labels,
+// and the theme strings the site data carries.
+type localeSummary struct {
+	Routes       []string                             `json:"routes"`
+	Sidebars     map[string]map[string][]sidebarEntry `json:"sidebars"`
+	Navbar       []string                             `json:"navbar"`
+	Footer       []string                             `json:"footer"`
+	Translations map[string]string                    `json:"translations,omitempty"`
+}
+
+// TestLocalesGolden compares each locale of testdata/i18n with
+// testdata/i18n.golden.json. Run go test -run TestLocalesGolden -update to
+// accept new output after reading the diff.
+func TestLocalesGolden(t *testing.T) {
+	res, err := run(t, sitefs.Dir("testdata/i18n"))
+	if err != nil {
+		t.Fatalf("build: %v\n%v", err, res.Diagnostics)
+	}
+	got := map[string]localeSummary{}
+	for _, locale := range []string{"", "fr/"} {
+		var m struct {
+			Routes []struct {
+				Path, Kind, Title string
+			} `json:"routes"`
+			SiteData, SidebarsData string
+		}
+		readJSON(t, res.Output, locale+"routes.json", &m)
+		s := localeSummary{Sidebars: map[string]map[string][]sidebarEntry{}}
+		for _, r := range m.Routes {
+			s.Routes = append(s.Routes, r.Path+" "+r.Kind+" "+r.Title)
+		}
+		var sidebars themedata.SidebarsData
+		readJSON(t, res.Output, strings.TrimPrefix(m.SidebarsData, "/"), &sidebars)
+		for version, byID := range sidebars {
+			s.Sidebars[version] = map[string][]sidebarEntry{}
+			for id, items := range byID {
+				s.Sidebars[version][id] = sidebarEntries(items)
+			}
+		}
+		var site themedata.SiteData
+		readJSON(t, res.Output, strings.TrimPrefix(m.SiteData, "/"), &site)
+		s.Navbar = append(s.Navbar, "title "+site.ThemeConfig.Navbar.Title)
+		for _, item := range site.Navbar {
+			s.Navbar = append(s.Navbar, string(item.Type)+" "+item.Label)
+		}
+		if f := site.ThemeConfig.Footer; f != nil {
+			for _, g := range f.Links {
+				for _, item := range g.Items {
+					s.Footer = append(s.Footer, g.Title+" / "+item.Label)
+				}
+			}
+			s.Footer = append(s.Footer, "copyright "+f.Copyright)
+		}
+		s.Translations = site.Translations
+		got["/"+locale] = s
+	}
+	text, err := json.MarshalIndent(got, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text = append(text, '\n')
+	golden := filepath.Join("testdata", "i18n.golden.json")
+	if *update {
+		if err := os.WriteFile(golden, text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run with -update to write it)", err)
+	}
+	if string(want) != string(text) {
+		t.Errorf("testdata/i18n differs from %s (run with -update after reading the diff):\n%s", golden, text)
+	}
 }
