@@ -234,12 +234,12 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 	}
 	b.precompressOutput(out)
 	b.background.Wait()
-	res := &Result{Diagnostics: diag.Merge(b.diags.Items()), Stages: b.stages, Outside: b.outside, Locales: b.localesBuilt(out)}
+	res := &Result{Diagnostics: diag.Merge(b.diagnostics()), Stages: b.stages, Outside: b.outside, Locales: b.localesBuilt(out)}
 	err := ctx.Err()
 	switch {
 	case err != nil:
 		err = fmt.Errorf("build cancelled: %w", err)
-	case b.diags.HasErrors():
+	case b.failed():
 		err = ErrFailed
 	}
 	if err != nil {
@@ -269,6 +269,8 @@ type builder struct {
 	// output folders, removed once their files are in the output.
 	built  []LocaleBuild
 	nested []*Output
+	// localeDiags are the other locales' diagnostics.
+	localeDiags []diag.Diagnostic
 	// localeRoutes are the other locales' route tables.
 	localeRoutes []*route.Manifest
 	opts         options

@@ -334,3 +334,29 @@ func TestLocalesGolden(t *testing.T) {
 		t.Errorf("testdata/i18n differs from %s (run with -update after reading the diff):\n%s", golden, text)
 	}
 }
+
+// TestProblemsOfTranslatedFiles: a problem of a translated doc's text is
+// reported in the translated file, at its line.
+func TestProblemsOfTranslatedFiles(t *testing.T) {
+	site := twoLocales + `-- i18n/fr/docusaurus-plugin-content-docs/current/intro.md --
+# Présentation
+
+Bienvenue.
+
+Voir [ailleurs](/ailleurs/).
+`
+	res, err := runSite(t, site)
+	if err == nil {
+		t.Fatal("build passed")
+	}
+	var broken []string
+	for _, d := range res.Diagnostics {
+		if strings.Contains(d.Message, "Broken link") {
+			broken = append(broken, d.Location())
+		}
+	}
+	want := []string{"i18n/fr/docusaurus-plugin-content-docs/current/intro.md:5"}
+	if !slices.Equal(broken, want) {
+		t.Errorf("broken links reported at %v, want %v", broken, want)
+	}
+}

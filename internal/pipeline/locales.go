@@ -125,6 +125,20 @@ func hasFolder(site fs.FS, name string) bool {
 	return err == nil && info.IsDir()
 }
 
+// inTranslations points each diagnostic about a file the build read from
+// the locale's folder at that file, whose lines it counts.
+func (b *builder) inTranslations(ds []diag.Diagnostic) []diag.Diagnostic {
+	if b.locale == nil {
+		return ds
+	}
+	for i, d := range ds {
+		if file, ok := sitefs.TranslationOf(b.site, d.File); ok {
+			ds[i].File = file
+		}
+	}
+	return ds
+}
+
 // translateContent reads the locale's translated docs, pages and posts in
 // place of the site's own (reachOutside has made the site readable).
 func (b *builder) translateContent() {
@@ -176,7 +190,7 @@ func (b *builder) buildLocale(locale string, eng *engines) (*Output, int) {
 			sub.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: fmt.Sprintf("write the %s output: %v", locale, err)})
 		}
 	}
-	b.addOnce(sub.diags.Items())
+	b.localeDiags = append(b.localeDiags, sub.inTranslations(sub.diags.Items())...)
 	for _, s := range sub.stages {
 		s.Name = locale + ":" + s.Name
 		b.stages = append(b.stages, s)
@@ -190,18 +204,35 @@ func (b *builder) buildLocale(locale string, eng *engines) (*Output, int) {
 	return out, len(out.Manifest.Routes)
 }
 
-// addOnce adds the diagnostics the build does not have yet.
-func (b *builder) addOnce(ds []diag.Diagnostic) {
-	have := map[diag.Diagnostic]bool{}
-	for _, d := range b.diags.Items() {
+// diagnostics are the build's and its locales' diagnostics, those that
+// several locales' builds gave (a file every locale reads) once, each
+// pointing at the file it is about.
+func (b *builder) diagnostics() []diag.Diagnostic {
+	all := b.inTranslations(b.diags.Items())
+	have := make(map[diag.Diagnostic]bool, len(all))
+	for _, d := range all {
 		have[d] = true
 	}
-	for _, d := range ds {
+	for _, d := range b.localeDiags {
 		if !have[d] {
 			have[d] = true
-			b.diags.Add(d)
+			all = append(all, d)
 		}
 	}
+	return all
+}
+
+// failed reports whether the build or a locale's build found an error.
+func (b *builder) failed() bool {
+	if b.diags.HasErrors() {
+		return true
+	}
+	for _, d := range b.localeDiags {
+		if d.Severity == diag.Error {
+			return true
+		}
+	}
+	return false
 }
 
 // emitLocalesOnly makes the output of a build whose locales do not

@@ -101,12 +101,13 @@ func (t translatedFS) ReadLink(name string) (string, error) {
 	return target, renamed(err, name)
 }
 
-// Translated reports whether name is read from a translated folder.
-func Translated(site fs.FS, name string) bool {
+// TranslationOf is the file site reads for name when that is a
+// translation (WithTranslations), so that a problem of the text is
+// reported in the file that has it.
+func TranslationOf(site fs.FS, name string) (string, bool) {
 	t, ok := site.(translatedFS)
 	if !ok {
-		return false
+		return "", false
 	}
-	_, ok = t.translation(name)
-	return ok
+	return t.translation(name)
 }
