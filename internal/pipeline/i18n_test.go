@@ -57,7 +57,8 @@ func TestLocalesAsAReaderSeesThem(t *testing.T) {
 		has, hasNot []string
 	}{
 		{file: "fr/docs/intro/index.html", lang: "fr", title: "Présentation | Fixture",
-			has: []string{"Bienvenue dans la documentation.", "Premiers pas", ">Documentation<", "Fixture FR",
+			has: []string{"Bienvenue dans la documentation.", "Premiers pas",
+				`<meta property="og:locale" content="fr">`, `<meta property="og:locale:alternate" content="en">`, ">Documentation<", "Fixture FR",
 				"Sur cette page", "Suivant", "Droits réservés Fixture", "Docs FR", `href="/fr/docs/setup/"`},
 			hasNot: []string{"Welcome to the documentation", "Getting started", "On this page"}},
 		// Not translated: the English text, in the French site's shell.

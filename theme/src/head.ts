@@ -31,6 +31,11 @@ function absolute(site: SiteData, url: string): string {
   return /^\w+:/.test(url) ? url : site.url + withBaseUrl(site.baseUrl, url.startsWith('/') ? url : '/' + url);
 }
 
+/** A locale as Open Graph writes it: its htmlLang with the first "-" as "_" (reference 2.x). */
+function ogLocale(site: SiteData, locale: string): string {
+  return (site.i18n.localeConfigs[locale]?.htmlLang ?? locale).replace('-', '_');
+}
+
 export function headTags(site: SiteData, page: PageData): string {
   const title = pageTitle(site, page);
   const tags: string[] = [
@@ -38,7 +43,8 @@ export function headTags(site: SiteData, page: PageData): string {
     meta({ name: 'viewport', content: 'width=device-width, initial-scale=1.0' }),
     `<title>${escapeHtml(title)}</title>`,
     meta({ property: 'og:title', content: title }),
-    meta({ property: 'og:locale', content: (site.i18n.localeConfigs[currentLocale(site)]?.htmlLang ?? currentLocale(site)).replace('-', '_') }),
+    meta({ property: 'og:locale', content: ogLocale(site, currentLocale(site)) }),
+    ...site.i18n.locales.filter((l) => l !== currentLocale(site)).map((l) => meta({ property: 'og:locale:alternate', content: ogLocale(site, l) })),
     meta({ name: 'twitter:card', content: 'summary_large_image' }),
   ];
   if (page.description) {
