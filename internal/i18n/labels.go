@@ -83,3 +83,22 @@ func SidebarLabel(m *Messages, version string) func(sidebarID string, item *side
 		return m.Translate("sidebar."+id+"."+kind+"."+item.Label, item.Label)
 	}
 }
+
+// TranslateIndex puts a version file's translations in a category's
+// generated index: "sidebar.<sidebar>.category.<label>.link.generated-index.title"
+// and ".description"; a title that was the category's label becomes the
+// label's translation. Call it before the sidebars are relabelled, while
+// the category has the label the keys name.
+func TranslateIndex(m *Messages, version string, index *sidebar.GeneratedIndex) {
+	if m == nil || index.Category == nil {
+		return
+	}
+	id := strings.TrimPrefix(index.SidebarID, "version-"+version+"/")
+	key := "sidebar." + id + ".category." + index.Category.Label + ".link.generated-index."
+	fallback := index.Title
+	if index.Title == index.Category.Label {
+		fallback = SidebarLabel(m, version)(index.SidebarID, index.Category)
+	}
+	index.Title = m.Translate(key+"title", fallback)
+	index.Description = m.Translate(key+"description", index.Description)
+}

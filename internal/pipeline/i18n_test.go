@@ -44,7 +44,7 @@ func TestLocalesAsAReaderSeesThem(t *testing.T) {
 	if err != nil {
 		t.Fatalf("build: %v\n%v", err, res.Diagnostics)
 	}
-	if want := []pipeline.LocaleBuild{{Locale: "en", Routes: 3}, {Locale: "fr", Routes: 3}}; !slices.Equal(res.Locales, want) {
+	if want := []pipeline.LocaleBuild{{Locale: "en", Routes: 4}, {Locale: "fr", Routes: 4}}; !slices.Equal(res.Locales, want) {
 		t.Errorf("locales built = %+v, want %+v", res.Locales, want)
 	}
 	files := map[string]bool{}
@@ -66,6 +66,9 @@ func TestLocalesAsAReaderSeesThem(t *testing.T) {
 			has:    []string{"This page is written in English only.", "Premiers pas", ">Documentation<", "Droits réservés Fixture"},
 			hasNot: []string{"Getting started"}},
 		{file: "fr/about/index.html", lang: "fr", title: "À propos | Fixture", has: []string{"À propos de ce site."}},
+		// A generated index: its title is the category's translated label, its description translated.
+		{file: "fr/docs/category/reference/index.html", lang: "fr", title: "Référence | Fixture",
+			has: []string{"Tout ce qu&#x27;il faut consulter."}, hasNot: []string{"Everything to look up."}},
 		{file: "docs/intro/index.html", lang: "en", title: "Introduction | Fixture",
 			has:    []string{"Welcome to the documentation.", "Getting started", ">Guides<", "On this page", "Next", "Copyright Fixture"},
 			hasNot: []string{"Premiers pas", "Sur cette page", "Bienvenue"}},

@@ -74,6 +74,9 @@ func (b *builder) resolve(site *loaded, md *rendered) *resolved {
 		sb, ds := sidebar.Load(b.site, v, site.cfg, sidebar.Input{Title: md.title, Placements: site.fhir.placements(v), Document: site.sidebarDocs[v.Key()]})
 		b.diags.Add(ds...)
 		if labels := b.locale.Version(v.Instance.ID(), v.Name); labels != nil {
+			for _, index := range sb.GeneratedIndexes {
+				i18n.TranslateIndex(labels, v.Name, index)
+			}
 			sb.Relabel(i18n.SidebarLabel(labels, v.Name))
 		}
 		r.sidebars[v.Key()] = sb
