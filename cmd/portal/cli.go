@@ -101,11 +101,13 @@ func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
 }
 
 func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("build", "[--site DIR] [--out DIR] [--cache DIR | --no-cache] [--compress MODE] [--timings] [--cpuprofile FILE]",
+	fs := newFlagSet("build", "[--site DIR] [--out DIR] [--locale LOCALE]... [--cache DIR | --no-cache] [--compress MODE] [--timings] [--cpuprofile FILE]",
 		"Builds the site into a folder of static files that any static host can serve.\n"+
 			"On failure every error is listed as file:line: message and the previous output is left untouched.\n"+
 			"The build cache keeps every page's renders, so the next build redoes only what changed; the\n"+
-			"output is the same either way. Deleting the cache folder is always safe.", stderr)
+			"output is the same either way. Deleting the cache folder is always safe.\n"+
+			"Every locale of i18n.locales is built, the default one at the base URL and each other one\n"+
+			"under <base URL><locale>/, unless --locale names the ones to build.", stderr)
 	site := fs.String("site", "", "site folder (default: the embedded developer portal)")
 	out := fs.String("out", "build", "output folder; replaced only when the build succeeds")
 	cacheDir := fs.String("cache", "", "build cache folder (default: "+cacheFolder+" in the site folder; none for the embedded portal)")
@@ -116,6 +118,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	timings := fs.Bool("timings", false, "also print how long each stage of the build took")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the build to FILE, for go tool pprof")
 	env := envFlag(fs)
+	locales := localeFlag(fs)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -158,6 +161,9 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	// Files go to a temporary sibling of the output folder as they are
 	// built; the folder replaces the output only when the build succeeded.
 	opts = append(opts, pipeline.WithEnv(env))
+	if len(*locales) > 0 {
+		opts = append(opts, pipeline.WithLocales(*locales))
+	}
 	if compression != nil {
 		opts = append(opts, compression)
 	}
@@ -173,8 +179,13 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		// What this build did not use, the next one will not either.
 		store.Prune()
 	}
-	fmt.Fprintf(stdout, "built %d routes into %s in %s\n", len(res.Output.Manifest.Routes), *out,
+	fmt.Fprintf(stdout, "built %d routes into %s in %s\n", routesBuilt(res), *out,
 		time.Since(start).Round(time.Millisecond))
+	if len(res.Locales) > 1 || len(*locales) > 0 {
+		for _, l := range res.Locales {
+			fmt.Fprintf(stdout, "locale %s: %d routes\n", l.Locale, l.Routes)
+		}
+	}
 	if *timings {
 		for _, s := range res.Stages {
 			fmt.Fprintf(stdout, "stage %s: %d ms (CPU %d ms)\n", s.Name, s.Duration.Milliseconds(), s.CPU.Milliseconds())
@@ -543,6 +554,36 @@ func envFlag(fs *flag.FlagSet) map[string]string {
 		return nil
 	})
 	return env
+}
+
+// routesBuilt counts the routes of every locale built.
+func routesBuilt(res *pipeline.Result) int {
+	if len(res.Locales) == 0 {
+		return len(res.Output.Manifest.Routes)
+	}
+	n := 0
+	for _, l := range res.Locales {
+		n += l.Routes
+	}
+	return n
+}
+
+// localeFlag is --locale: a locale to build, repeatable, or several in one
+// comma-separated list.
+func localeFlag(fs *flag.FlagSet) *[]string {
+	var locales []string
+	fs.Func("locale", "build only this locale of i18n.locales (repeatable, or a comma-separated list; default: every locale)", func(s string) error {
+		for _, loc := range strings.Split(s, ",") {
+			if loc = strings.TrimSpace(loc); loc != "" {
+				locales = append(locales, loc)
+			}
+		}
+		if len(locales) == 0 {
+			return fmt.Errorf("want a locale, got %q", s)
+		}
+		return nil
+	})
+	return &locales
 }
 
 // startCPUProfile profiles the process into path until stop is called.

@@ -104,12 +104,26 @@ func (m Markdown) IsMDX(file string) bool {
 	return strings.EqualFold(path.Ext(file), ".mdx")
 }
 
-// I18n carries the locales. The portal is English only, but routes and head
-// links are modelled per locale so alternates and canonicals are right.
+// I18n carries the locales. Each locale is a build of its own, as in
+// Docusaurus: the default one at the base URL, every other one under
+// <base URL><locale>/, from the translations in Path/<locale path>/.
 type I18n struct {
 	DefaultLocale string                  `yaml:"defaultLocale" json:"defaultLocale"`
 	Locales       []string                `yaml:"locales" json:"locales" contract:"nonnull"`
 	LocaleConfigs map[string]LocaleConfig `yaml:"localeConfigs" json:"localeConfigs" contract:"nonnull"`
+	// Path is the translations' folder in the site folder, "i18n" by default.
+	Path string `yaml:"path" json:"-"`
+	// CurrentLocale is the locale this build is of; empty for the default
+	// locale's build, so that a site with one locale writes what it always has.
+	CurrentLocale string `yaml:"-" json:"currentLocale,omitempty"`
+}
+
+// Current is the locale the build is of.
+func (i I18n) Current() string {
+	if i.CurrentLocale != "" {
+		return i.CurrentLocale
+	}
+	return i.DefaultLocale
 }
 
 // LocaleConfig describes one locale.
@@ -117,7 +131,10 @@ type LocaleConfig struct {
 	Label     string `yaml:"label" json:"label"`
 	HTMLLang  string `yaml:"htmlLang" json:"htmlLang"`
 	Direction string `yaml:"direction" json:"direction"`
-	Path      string `yaml:"path" json:"path"`
+	// Path is the locale's folder under I18n.Path (its name by default);
+	// as in Docusaurus 3, it does not change the locale's URLs, which are
+	// under /<locale>/.
+	Path string `yaml:"path" json:"path"`
 }
 
 // DefaultDocsID is the id of the docs instance the docs key configures,

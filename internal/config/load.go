@@ -120,6 +120,7 @@ func (s *Site) applyDefaults() {
 
 func (i *I18n) applyDefaults() {
 	setDefault(&i.DefaultLocale, "en")
+	setDefault(&i.Path, "i18n")
 	if len(i.Locales) == 0 {
 		i.Locales = []string{i.DefaultLocale}
 	}

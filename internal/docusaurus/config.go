@@ -292,7 +292,7 @@ func (m *mapper) mapI18n(k, v *yaml.Node) {
 			})
 			set(out, "localeConfigs", configs)
 		case "path":
-			m.warn(key, "Portal builds the default locale only", "i18n.path is skipped: translations are not built")
+			set(out, key.Value, value)
 		default:
 			m.warn(key, "", "i18n.%s is not used by Portal; skipped", key.Value)
 		}

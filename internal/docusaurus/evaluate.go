@@ -181,6 +181,10 @@ func siteRelative(value, root string) (string, bool) {
 	if err != nil || strings.Count(filepath.ToSlash(rel), "../") > 2 || !strings.HasPrefix(rel, "..") {
 		return "", false
 	}
+	// A folder that holds the site folder ("/", a baseUrl) is not beside it.
+	if strings.Trim(strings.ReplaceAll(filepath.ToSlash(rel), "..", ""), "/") == "" {
+		return "", false
+	}
 	if _, err := os.Stat(value); err != nil {
 		return "", false
 	}

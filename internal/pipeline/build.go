@@ -19,10 +19,13 @@ import (
 	"time"
 
 	"github.com/portaldocs/portal/internal/buildcache"
+	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/docusaurus"
+	"github.com/portaldocs/portal/internal/i18n"
 	"github.com/portaldocs/portal/internal/markdown"
 	"github.com/portaldocs/portal/internal/precompress"
+	"github.com/portaldocs/portal/internal/route"
 	"github.com/portaldocs/portal/internal/ssr"
 	"github.com/portaldocs/portal/internal/theme"
 	"github.com/portaldocs/portal/internal/workers"
@@ -62,6 +65,11 @@ type options struct {
 	// bytecodeDir keeps the compiled server bundle across builds of any
 	// site (WithBytecodeCache); "" keeps it only in the build's store.
 	bytecodeDir string
+	// locales are the locales to build (WithLocales), nil for all; locale
+	// is the one locale other than the default that a locale's own build
+	// (buildLocale) is of.
+	locales []string
+	locale  string
 }
 
 // Server renderers WithRenderer can ask the theme for.
@@ -165,6 +173,9 @@ type Result struct {
 	// (config.Site.OutsideFolders: a docs folder beside the website
 	// folder), relative to the site folder, for a watcher to watch too.
 	Outside []string
+	// Locales are the locales built, the default one first, with how
+	// many routes each has.
+	Locales []LocaleBuild
 
 	lazy *lazyPages
 }
@@ -181,7 +192,8 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 	for _, opt := range opts {
 		opt(&o)
 	}
-	b := &builder{ctx: ctx, site: site, opts: o, store: o.store}
+	b := &builder{ctx: ctx, site: site, root: site, opts: o, store: o.store}
+	defer b.closeNested()
 	if b.store == nil {
 		store, err := buildcache.OpenTemporary()
 		if err != nil {
@@ -197,9 +209,17 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 	if b.store.Persistent() {
 		b.md = markdown.New(markdown.WithHighlightMemo(highlightMemo{b.memo}))
 	}
+	b.plan = b.planLocales()
 	b.spare = claimSpare(o.outputDir, b.spareOutput())
 	defer b.spare.release()
-	out, lazy := b.run()
+	var out *Output
+	var lazy *lazyPages
+	switch {
+	case b.plan.withDefault:
+		out, lazy = b.run()
+	case !b.diags.HasErrors():
+		out = b.emitLocalesOnly()
+	}
 	if out != nil && o.store == nil && o.lazy {
 		out.closeWith(b.store) // the lazy pages read their data from it
 	} else if o.store == nil && o.lazy {
@@ -214,12 +234,12 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 	}
 	b.precompressOutput(out)
 	b.background.Wait()
-	res := &Result{Diagnostics: diag.Merge(b.diags.Items()), Stages: b.stages, Outside: b.outside}
+	res := &Result{Diagnostics: diag.Merge(b.diagnostics()), Stages: b.stages, Outside: b.outside, Locales: b.localesBuilt(out)}
 	err := ctx.Err()
 	switch {
 	case err != nil:
 		err = fmt.Errorf("build cancelled: %w", err)
-	case b.diags.HasErrors():
+	case b.failed():
 		err = ErrFailed
 	}
 	if err != nil {
@@ -235,11 +255,27 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 // builder holds what every stage of one build shares: its options, its
 // context and the diagnostics. What a stage makes it returns to the next.
 type builder struct {
-	ctx   context.Context
-	site  fs.FS
-	opts  options
-	md    *markdown.Renderer
-	store *buildcache.Store
+	ctx  context.Context
+	site fs.FS
+	// root is the site as Run was given it, for the locales' builds.
+	root fs.FS
+	// cfg is the config the build loaded (for its locale).
+	cfg *config.Site
+	// plan is which locales the build makes; locale is the translations
+	// of the locale this build is of (nil for the default locale).
+	plan   localePlan
+	locale *i18n.Locale
+	// built are the other locales built (emitLocales), and nested their
+	// output folders, removed once their files are in the output.
+	built  []LocaleBuild
+	nested []*Output
+	// localeDiags are the other locales' diagnostics.
+	localeDiags []diag.Diagnostic
+	// localeRoutes are the other locales' route tables.
+	localeRoutes []*route.Manifest
+	opts         options
+	md           *markdown.Renderer
+	store        *buildcache.Store
 	// memo is every kind of entry the build keeps in store (memos.go).
 	memo  *memos
 	diags diag.List
@@ -280,6 +316,8 @@ func (b *builder) run() (*Output, *lazyPages) {
 	b.stage(StageMarkdown, func() { md = b.renderMarkdown(site) })
 	var plan *resolved
 	b.stage(StageResolve, func() { plan = b.resolve(site, md) })
+	// Every label has been looked up in the translations by now.
+	b.diags.Add(b.locale.Unused()...)
 	b.stage(StageLinks, func() { b.validate(site, plan) })
 	if bundle == nil || b.diags.HasErrors() || b.ctx.Err() != nil {
 		return nil, nil

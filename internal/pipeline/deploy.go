@@ -34,11 +34,11 @@ const ThemeDir = themeDir
 // allows the inline code of every HTML file written (Output.add scans them),
 // so a lazy build, which renders pages only when asked, writes none.
 func (b *builder) emitDeploy(out *Output, cfg *config.Site, m *route.Manifest, lazy *lazyPages) {
-	if lazy != nil {
-		return
+	if lazy != nil || b.opts.locale != "" {
+		return // a locale's build is part of the default one's output, whose files cover it
 	}
 	headers := policy.SecurityHeaders(cfg.URL, csp.Policy(out.inline.Hashes()))
-	for name, data := range deploy.Files(deploy.Site{Manifest: m, Headers: headers}) {
+	for name, data := range deploy.Files(deploy.Site{Manifest: b.withLocaleRoutes(m), Headers: headers}) {
 		out.add(name, data)
 	}
 }

@@ -94,6 +94,9 @@ func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *
 	out.add("sitemap.xml", sitemap(cfg, m))
 	out.add("robots.txt", robots(cfg))
 	out.add(route.ManifestFile, mustJSON(m))
+	if lazy == nil {
+		b.emitLocales(out, cfg, eng)
+	}
 	b.emitDeploy(out, cfg, m, lazy)
 	out.Manifest = m
 	return out, lazy

@@ -52,12 +52,17 @@ type staticFile struct {
 // when the config cannot be read, since nothing else can be without it.
 func (b *builder) load() *loaded {
 	cfg := b.loadConfig()
+	if cfg != nil {
+		cfg = b.localize(cfg)
+	}
 	if cfg == nil {
 		return nil
 	}
+	b.cfg = cfg
 	if !b.reachOutside(cfg) {
 		return nil
 	}
+	b.translateContent()
 	// A store that outlives the build keeps what the FHIR files expand to,
 	// by a key of everything the preparation read (fhirmemo.go).
 	fhirFiles := b.site

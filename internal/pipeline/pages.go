@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/portaldocs/portal/internal/buildcache"
+	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/links"
@@ -499,23 +500,36 @@ func metaDescription(tag markdown.HeadTag) (string, bool) {
 }
 
 // alternates lists the page in every locale plus x-default, for hreflang
-// links. Non-default locales live under /<locale path>/.
+// links (behaviour reference 2.x, useAlternatePageUtils): every locale but
+// the default one lives under /<locale>/ of the site's base URL.
 func (r *resolver) alternates(permalink string) []themedata.Alternate {
-	i18n := r.site.cfg.I18n
+	cfg := r.site.cfg
+	i18n := cfg.I18n
+	base := unlocalizedBase(cfg)
+	suffix := strings.TrimPrefix(permalink, cfg.BaseURL)
 	out := make([]themedata.Alternate, 0, len(i18n.Locales)+1)
 	for _, loc := range i18n.Locales {
-		href := r.site.cfg.URL + localizedPath(r.site.cfg.BaseURL, permalink, loc, i18n.DefaultLocale, i18n.LocaleConfigs[loc].Path)
+		href := cfg.URL + localizedPath(base, suffix, loc, i18n.DefaultLocale)
 		out = append(out, themedata.Alternate{HrefLang: i18n.LocaleConfigs[loc].HTMLLang, Href: href})
 	}
-	out = append(out, themedata.Alternate{HrefLang: "x-default", Href: r.site.cfg.URL + permalink})
+	out = append(out, themedata.Alternate{HrefLang: "x-default", Href: cfg.URL + base + suffix})
 	return out
 }
 
-func localizedPath(baseURL, permalink, locale, defaultLocale, localePath string) string {
-	if locale == defaultLocale {
-		return permalink
+// unlocalizedBase is the site's base URL without the locale of this build.
+func unlocalizedBase(cfg *config.Site) string {
+	if loc := cfg.I18n.CurrentLocale; loc != "" && loc != cfg.I18n.DefaultLocale {
+		return strings.TrimSuffix(cfg.BaseURL, loc+"/")
 	}
-	return baseURL + localePath + "/" + strings.TrimPrefix(permalink, baseURL)
+	return cfg.BaseURL
+}
+
+// localizedPath is a path of the site (suffix, after the base URL) in locale.
+func localizedPath(base, suffix, locale, defaultLocale string) string {
+	if locale == defaultLocale {
+		return base + suffix
+	}
+	return base + locale + "/" + suffix
 }
 
 // fileLinks are the page's links to check. Unresolved .md links are left

@@ -13,6 +13,7 @@ import (
 	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/fhir"
+	"github.com/portaldocs/portal/internal/i18n"
 	"github.com/portaldocs/portal/internal/links"
 	"github.com/portaldocs/portal/internal/route"
 	"github.com/portaldocs/portal/internal/search"
@@ -72,6 +73,12 @@ func (b *builder) resolve(site *loaded, md *rendered) *resolved {
 	for _, v := range site.content.Versions {
 		sb, ds := sidebar.Load(b.site, v, site.cfg, sidebar.Input{Title: md.title, Placements: site.fhir.placements(v), Document: site.sidebarDocs[v.Key()]})
 		b.diags.Add(ds...)
+		if labels := b.locale.Version(v.Instance.ID(), v.Name); labels != nil {
+			for _, index := range sb.GeneratedIndexes {
+				i18n.TranslateIndex(labels, v.Name, index)
+			}
+			sb.Relabel(i18n.SidebarLabel(labels, v.Name))
+		}
 		r.sidebars[v.Key()] = sb
 		r.mainDocs[v.Key()] = mainDoc(v, sb)
 	}

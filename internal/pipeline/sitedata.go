@@ -12,7 +12,7 @@ func (r *resolver) siteData(nav []themedata.NavItem) *themedata.SiteData {
 	cfg := r.site.cfg
 	s := &themedata.SiteData{Title: cfg.Title, Tagline: cfg.Tagline, URL: cfg.URL, BaseURL: cfg.BaseURL, Favicon: cfg.Favicon,
 		TitleDelimiter: cfg.TitleDelimiter, NoIndex: cfg.NoIndex, BaseURLIssueBanner: *cfg.BaseURLIssueBanner,
-		I18n: cfg.I18n, ThemeConfig: cfg.ThemeConfig, Navbar: nav}
+		I18n: cfg.I18n, ThemeConfig: cfg.ThemeConfig, Navbar: nav, Translations: r.b.locale.Strings()}
 	for i, in := range r.site.content.Instances {
 		if i == 0 {
 			s.Docs = r.docsData(in)
@@ -31,7 +31,8 @@ func (r *resolver) docsData(in *content.Instance) themedata.DocsData {
 		out.PluginID = in.ID()
 	}
 	for _, v := range in.Versions {
-		vd := themedata.VersionData{Name: v.Name, Label: v.Label, IsLast: v.IsLast, Path: v.Path, MainDocID: r.mainDocs[v.Key()],
+		label := r.b.locale.Version(in.ID(), v.Name).Translate("version.label", v.Label)
+		vd := themedata.VersionData{Name: v.Name, Label: label, IsLast: v.IsLast, Path: v.Path, MainDocID: r.mainDocs[v.Key()],
 			Banner: v.Banner, Docs: map[string]themedata.DocRef{}}
 		sb := r.sidebars[v.Key()]
 		for _, d := range v.Docs {

@@ -253,3 +253,42 @@ func (s *Sidebars) FirstLink(sidebarID string) (href, label string, ok bool) {
 	ok = walk(s.ByID[sidebarID])
 	return href, label, ok
 }
+
+// LabelKind is what a translation of the item's label names it by, as in
+// Docusaurus's version files: "category", "link" (a link of the sidebars
+// file), "doc" (a doc the sidebars file gives a label of its own), or ""
+// for an item whose label is the doc's title or that has none.
+func (it *Item) LabelKind() string {
+	switch {
+	case it.Type == TypeCategory:
+		return "category"
+	case it.Type == TypeLink && it.DocID == "":
+		return "link"
+	case it.Type == TypeLink && it.fileLabel != "":
+		return "doc"
+	}
+	return ""
+}
+
+// Relabel gives every item of every sidebar the label label returns for
+// it (a locale's translation) and recomputes the reading order and the
+// trails, whose links carry labels.
+func (s *Sidebars) Relabel(label func(sidebarID string, item *Item) string) {
+	for id, items := range s.ByID {
+		relabel(id, items, label)
+	}
+	s.index()
+}
+
+func relabel(sidebarID string, items []*Item, label func(string, *Item) string) {
+	for _, it := range items {
+		if it.Label != "" {
+			translated := label(sidebarID, it)
+			if it.fileLabel == it.Label {
+				it.fileLabel = translated
+			}
+			it.Label = translated
+		}
+		relabel(sidebarID, it.Items, label)
+	}
+}

@@ -82,6 +82,8 @@ func Folder(site fs.FS) (string, bool) {
 		dir = s.dir
 	case outsideFS:
 		dir = s.site.dir
+	case translatedFS:
+		return Folder(s.site)
 	default:
 		return "", false
 	}

@@ -204,17 +204,21 @@ type IndexCard struct {
 
 // SiteData is the site-wide data the theme needs on every page.
 type SiteData struct {
-	Title              string       `json:"title"`
-	Tagline            string       `json:"tagline"`
-	URL                string       `json:"url"`
-	BaseURL            string       `json:"baseUrl"`
-	Favicon            string       `json:"favicon,omitempty"`
-	TitleDelimiter     string       `json:"titleDelimiter"`
-	NoIndex            bool         `json:"noIndex"`
-	BaseURLIssueBanner bool         `json:"baseUrlIssueBanner"`
-	I18n               config.I18n  `json:"i18n"`
-	ThemeConfig        config.Theme `json:"themeConfig"`
-	Docs               DocsData     `json:"docs"`
+	Title              string      `json:"title"`
+	Tagline            string      `json:"tagline"`
+	URL                string      `json:"url"`
+	BaseURL            string      `json:"baseUrl"`
+	Favicon            string      `json:"favicon,omitempty"`
+	TitleDelimiter     string      `json:"titleDelimiter"`
+	NoIndex            bool        `json:"noIndex"`
+	BaseURLIssueBanner bool        `json:"baseUrlIssueBanner"`
+	I18n               config.I18n `json:"i18n"`
+	// Translations are the theme's strings in the build's locale, by the
+	// ids of Docusaurus's code.json; a string without one is the theme's
+	// own (English).
+	Translations map[string]string `json:"translations,omitempty"`
+	ThemeConfig  config.Theme      `json:"themeConfig"`
+	Docs         DocsData          `json:"docs"`
 	// Navbar is themeConfig.navbar.items, each item's type and target
 	// resolved.
 	Navbar []NavItem `json:"navbar" contract:"nonnull"`

@@ -350,8 +350,9 @@ export interface HomeData {
 }
 
 /**
- * I18n carries the locales. The portal is English only, but routes and head
- * links are modelled per locale so alternates and canonicals are right.
+ * I18n carries the locales. Each locale is a build of its own, as in
+ * Docusaurus: the default one at the base URL, every other one under
+ * <base URL><locale>/, from the translations in Path/<locale path>/.
  *
  * Go: config.I18n
  */
@@ -359,6 +360,11 @@ export interface I18n {
   defaultLocale: string;
   locales: string[];
   localeConfigs: Record<string, LocaleConfig>;
+  /**
+   * CurrentLocale is the locale this build is of; empty for the default
+   * locale's build, so that a site with one locale writes what it always has.
+   */
+  currentLocale?: string;
 }
 
 /**
@@ -437,6 +443,11 @@ export interface LocaleConfig {
   label: string;
   htmlLang: string;
   direction: string;
+  /**
+   * Path is the locale's folder under I18n.Path (its name by default);
+   * as in Docusaurus 3, it does not change the locale's URLs, which are
+   * under /<locale>/.
+   */
   path: string;
 }
 
@@ -784,6 +795,12 @@ export interface SiteData {
   noIndex: boolean;
   baseUrlIssueBanner: boolean;
   i18n: I18n;
+  /**
+   * Translations are the theme's strings in the build's locale, by the
+   * ids of Docusaurus's code.json; a string without one is the theme's
+   * own (English).
+   */
+  translations?: Record<string, string>;
   themeConfig: Theme;
   docs: DocsData;
   /**

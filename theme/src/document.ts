@@ -4,6 +4,7 @@ import type { RenderInput, SiteData } from './contract.gen';
 import { htmlClassNames } from './app/htmlClasses';
 import { escapeHtml, headTags } from './head';
 import { announcementBarScript, announcementBarStyle, colorModeScript } from './inlineScripts';
+import { currentLocale } from './app/translate';
 
 /** Where the prerendered app lives and the client hydrates. */
 export const ROOT_ID = '__portal';
@@ -29,7 +30,7 @@ export const DATA_PLACEHOLDER = '<!--portal:initial-data-->';
 
 export function renderDocument(input: RenderInput, site: SiteData, appHtml: string): string {
   const { page } = input;
-  const locale = site.i18n.localeConfigs[site.i18n.defaultLocale];
+  const locale = site.i18n.localeConfigs[currentLocale(site)];
   const styles = (input.assets.styles ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('\n');
   const scripts = (input.assets.scripts ?? []).map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`).join('\n');
   const dataFiles = [input.siteUrl, ...(page.doc?.sidebar ? [input.sidebarsUrl] : [])];

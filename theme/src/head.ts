@@ -2,6 +2,7 @@
 // server render; the client updates the title on navigation.
 import type { PageData, SiteData } from './contract.gen';
 import { withBaseUrl } from './utils/links';
+import { currentLocale } from './app/translate';
 
 const NEEDS_ESCAPE = /[&<>"]/;
 
@@ -30,6 +31,11 @@ function absolute(site: SiteData, url: string): string {
   return /^\w+:/.test(url) ? url : site.url + withBaseUrl(site.baseUrl, url.startsWith('/') ? url : '/' + url);
 }
 
+/** A locale as Open Graph writes it: its htmlLang with the first "-" as "_" (reference 2.x). */
+function ogLocale(site: SiteData, locale: string): string {
+  return (site.i18n.localeConfigs[locale]?.htmlLang ?? locale).replace('-', '_');
+}
+
 export function headTags(site: SiteData, page: PageData): string {
   const title = pageTitle(site, page);
   const tags: string[] = [
@@ -37,7 +43,8 @@ export function headTags(site: SiteData, page: PageData): string {
     meta({ name: 'viewport', content: 'width=device-width, initial-scale=1.0' }),
     `<title>${escapeHtml(title)}</title>`,
     meta({ property: 'og:title', content: title }),
-    meta({ property: 'og:locale', content: (site.i18n.localeConfigs[site.i18n.defaultLocale]?.htmlLang ?? site.i18n.defaultLocale).replace('-', '_') }),
+    meta({ property: 'og:locale', content: ogLocale(site, currentLocale(site)) }),
+    ...site.i18n.locales.filter((l) => l !== currentLocale(site)).map((l) => meta({ property: 'og:locale:alternate', content: ogLocale(site, l) })),
     meta({ name: 'twitter:card', content: 'summary_large_image' }),
   ];
   if (page.description) {

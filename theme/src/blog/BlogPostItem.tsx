@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type { BlogAuthor, BlogPost, BlogTag } from '../contract.gen';
 import { Link } from '../app/Link';
 import { Content } from '../content/Content';
+import { useTranslate } from '../app/translate';
 
 /** "One min read" or "N min read", as Docusaurus's English theme says. */
 export function readingTimeLabel(minutes: number): string {
@@ -55,10 +56,11 @@ export function BlogAuthors({ authors }: { authors: BlogAuthor[] }) {
 }
 
 export function BlogTags({ tags }: { tags: BlogTag[] }) {
+  const t = useTranslate();
   if (tags.length === 0) return null;
   return (
     <div className="blog-tags">
-      <b>Tags:</b>
+      <b>{t('theme.tags.tagsListLabel', 'Tags:')}</b>
       <ul className="blog-tags__list padding--none margin-left--sm">
         {tags.map((tag) => (
           <li key={tag.permalink} className="blog-tags__item">
@@ -83,6 +85,7 @@ interface BlogPostItemProps {
 
 export function BlogPostItem({ post, html, inList, hasMermaid }: BlogPostItemProps) {
   const Heading = inList ? 'h2' : 'h1';
+  const t = useTranslate();
   return (
     <article className={`blog-post${inList ? ' margin-bottom--xl' : ''}`}>
       <header>
@@ -121,7 +124,7 @@ export function BlogPostItem({ post, html, inList, hasMermaid }: BlogPostItemPro
           {!inList && post.editUrl && (
             <div className="col margin-top--sm">
               <Link to={post.editUrl} className="theme-edit-this-page">
-                Edit this page
+                {t('theme.common.editThisPage', 'Edit this page')}
               </Link>
             </div>
           )}

@@ -1,6 +1,7 @@
 import type { Crumb } from '../contract.gen';
 import { Link } from '../app/Link';
 import { useSite } from '../app/SiteContext';
+import { translate } from '../app/translate';
 
 /** Breadcrumbs from the active sidebar (reference 2.12), with BreadcrumbList structured data. */
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
@@ -18,7 +19,7 @@ export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }} />
       <ul className="breadcrumbs">
         <li className="breadcrumbs__item">
-          <Link to="/" className="breadcrumbs__link" aria-label="Home page">
+          <Link to="/" className="breadcrumbs__link" aria-label={translate(site, 'theme.docs.breadcrumbs.home', 'Home page')}>
             <svg viewBox="0 0 24 24" className="breadcrumbs__home-icon" width="16" height="16" aria-hidden="true">
               <path d="M10 19v-5h4v5c0 .55.45 1 1 1h3c.55 0 1-.45 1-1v-7h1.7c.46 0 .68-.57.33-.87L12.67 3.6c-.38-.34-.96-.34-1.34 0l-8.36 7.53c-.34.3-.13.87.33.87H5v7c0 .55.45 1 1 1h3c.55 0 1-.45 1-1z" fill="currentColor" />
             </svg>

@@ -2,6 +2,7 @@
 // the footer with tags, "Edit this page" and "Last updated" (reference 5.7).
 import type { DocMeta, LastUpdate } from '../contract.gen';
 import { Link } from '../app/Link';
+import { useTranslate } from '../app/translate';
 
 function Banner({ className, title, children }: { className: string; title: string; children: string }) {
   return (
@@ -81,13 +82,14 @@ function EditIcon() {
 export function DocFooter({ doc }: { doc: DocMeta }) {
   const tags = doc.tags ?? [];
   const lastUpdate = doc.lastUpdate && (doc.lastUpdate.date || doc.lastUpdate.author) ? doc.lastUpdate : undefined;
+  const t = useTranslate();
   if (tags.length === 0 && !doc.editUrl && !lastUpdate) return null;
   return (
     <footer className="theme-doc-footer docusaurus-mt-lg">
       {tags.length > 0 && (
         <div className="row margin-top--sm theme-doc-footer-tags-row">
           <div className="col">
-            <b>Tags:</b>
+            <b>{t('theme.tags.tagsListLabel', 'Tags:')}</b>
             <ul className="tags">
               {tags.map((tag) => (
                 <li className="tags__item" key={tag}>
@@ -104,7 +106,7 @@ export function DocFooter({ doc }: { doc: DocMeta }) {
             {doc.editUrl && (
               <Link to={doc.editUrl} className="theme-edit-this-page">
                 <EditIcon />
-                Edit this page
+                {t('theme.common.editThisPage', 'Edit this page')}
               </Link>
             )}
           </div>

@@ -7,6 +7,7 @@ import { HydrateLater } from '../app/HydrateLater';
 import { useSite } from '../app/SiteContext';
 import { Collapsible, useLazyMounted } from './Collapsible';
 import { activeAnchor, anchorSelector, measureAnchors, tocLevels } from './tocHighlight';
+import { useTranslate } from '../app/translate';
 
 function TOCList({ items, className, activeId }: { items: TOCItem[]; className?: string; activeId?: string | null }) {
   return (
@@ -64,8 +65,9 @@ function useTOCHighlight(items: TOCItem[]): string | null {
 /** The desktop table of contents: a sticky list beside the content, highlighting where the reader is. */
 export function TOC({ items }: { items: TOCItem[] }) {
   const activeId = useTOCHighlight(items);
+  const t = useTranslate();
   return (
-    <nav aria-label="On this page" className="theme-doc-toc-desktop table-of-contents-column thin-scrollbar">
+    <nav aria-label={t('theme.TOCCollapsible.toggleButtonLabel', 'On this page')} className="theme-doc-toc-desktop table-of-contents-column thin-scrollbar">
       <HydrateLater>
         <TOCList items={items} activeId={activeId} className="table-of-contents table-of-contents__left-border" />
       </HydrateLater>
@@ -78,6 +80,7 @@ export function TOCMobile({ items }: { items: TOCItem[] }) {
   const [collapsed, setCollapsed] = useState(true);
   const contentId = useId();
   const mounted = useLazyMounted(collapsed, true);
+  const t = useTranslate();
   return (
     <div className={`theme-doc-toc-mobile toc-collapsible${collapsed ? '' : ' toc-collapsible--expanded'}`}>
       <button
@@ -87,7 +90,7 @@ export function TOCMobile({ items }: { items: TOCItem[] }) {
         aria-controls={mounted ? contentId : undefined}
         onClick={() => setCollapsed((c) => !c)}
       >
-        On this page
+        {t('theme.TOCCollapsible.toggleButtonLabel', 'On this page')}
       </button>
       <Collapsible lazy id={contentId} className="toc-collapsible__content" collapsed={collapsed}>
         <TOCList items={items} className="table-of-contents" />

@@ -14,6 +14,7 @@ import { currentLocaleLabel, localeEntries } from './localeDropdown';
 import { NavbarSearch } from './NavbarSearch';
 import { itemLabel, type NavbarItemVariant, type NavEntry } from './types';
 import { dropdownVersion, dropdownVersions, versionEntryTarget } from './versionDropdown';
+import { translate } from '../../app/translate';
 
 interface ItemProps {
   item: NavEntry;
@@ -94,7 +95,7 @@ function LocaleDropdownItem({ item, variant }: ItemProps) {
   const label = (
     <>
       <LanguageIcon />
-      <span className="navbar__locale-label">{variant === 'mobile' ? 'Languages' : currentLocaleLabel(site)}</span>
+      <span className="navbar__locale-label">{variant === 'mobile' ? translate(site, 'theme.navbar.mobileLanguageDropdown.label', 'Languages') : currentLocaleLabel(site)}</span>
     </>
   );
   // The button itself links nowhere; the entries are the links.

@@ -5,6 +5,7 @@
 import type { SiteData } from '../../contract.gen';
 import type { Location } from '../../app/router';
 import type { NavEntry } from './types';
+import { currentLocale } from '../../app/translate';
 
 /** Adds a query string ("a=1" or "?a=1") to a search part ("" or "?x=y"). */
 export function appendQueryString(search: string, queryString: string | undefined): string {
@@ -13,13 +14,21 @@ export function appendQueryString(search: string, queryString: string | undefine
   return search && search !== '?' ? `${search}&${extra}` : `?${extra}`;
 }
 
-/** The current page's path in another locale (no host). */
+/** The site's base URL without the locale of this build. */
+function unlocalizedBase(site: SiteData): string {
+  const current = currentLocale(site);
+  if (current === site.i18n.defaultLocale) return site.baseUrl;
+  const segment = `${current}/`;
+  return site.baseUrl.endsWith(segment) ? site.baseUrl.slice(0, -segment.length) : site.baseUrl;
+}
+
+/** The current page's path in another locale (no host): every locale but the default one is under /<locale>/. */
 export function localePath(site: SiteData, locale: string, pathname: string): string {
-  const { defaultLocale, localeConfigs } = site.i18n;
-  // The site is built per locale; this build is the default locale's.
+  const { defaultLocale } = site.i18n;
+  // The site is built per locale, each build under its own base URL.
   const suffix = pathname.startsWith(site.baseUrl) ? pathname.slice(site.baseUrl.length) : pathname.replace(/^\//, '');
-  const localeSegment = locale === defaultLocale ? '' : `${(localeConfigs[locale]?.path || locale).replace(/^\/|\/$/g, '')}/`;
-  return `${site.baseUrl}${localeSegment}${suffix}`;
+  const localeSegment = locale === defaultLocale ? '' : `${locale}/`;
+  return `${unlocalizedBase(site)}${localeSegment}${suffix}`;
 }
 
 export function localeEntries(site: SiteData, location: Location, queryString?: string): NavEntry[] {
@@ -34,13 +43,13 @@ export function localeEntries(site: SiteData, location: Location, queryString?: 
       href: localePath(site, locale, location.pathname) + appendQueryString(location.search, queryString) + location.hash,
       target: '_self',
       fullPageLoad: true,
-      isActive: locale === defaultLocale,
+      isActive: locale === currentLocale(site),
     };
   });
 }
 
 /** The label on the dropdown's button: the current locale's label. */
 export function currentLocaleLabel(site: SiteData): string {
-  const { defaultLocale, localeConfigs } = site.i18n;
-  return localeConfigs[defaultLocale]?.label || defaultLocale;
+  const current = currentLocale(site);
+  return site.i18n.localeConfigs[current]?.label || current;
 }
