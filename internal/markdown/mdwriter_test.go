@@ -8,7 +8,7 @@ import (
 )
 
 // TestMarkdownGolden renders each golden case and compares its Markdown,
-// links resolved against a test site, with testdata/NAME.golden.md.
+// links resolved against a test site, with testdata/as-markdown/NAME.md.
 func TestMarkdownGolden(t *testing.T) {
 	inputs, err := filepath.Glob("testdata/*.md*")
 	if err != nil {
@@ -16,9 +16,6 @@ func TestMarkdownGolden(t *testing.T) {
 	}
 	renderer := New()
 	for _, input := range inputs {
-		if strings.HasSuffix(input, ".golden.md") {
-			continue
-		}
 		name := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(input), ".mdx"), ".md")
 		t.Run(name, func(t *testing.T) {
 			src, err := os.ReadFile(input)
@@ -30,7 +27,7 @@ func TestMarkdownGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := ResolveMarkdownLinks(res.Markdown, func(dest string) string { return dest })
-			goldenPath := filepath.Join("testdata", name+".golden.md")
+			goldenPath := filepath.Join("testdata", "as-markdown", name+".md")
 			if *update {
 				if err := os.WriteFile(goldenPath, []byte(got), 0o644); err != nil {
 					t.Fatal(err)
