@@ -436,6 +436,10 @@ func codeSpan(code string) string {
 
 func markDestination(dest string) string { return linkMark + dest + linkMark }
 
+// MarkLink marks a destination in Markdown the build adds to a render's
+// (doc cards), for ResolveMarkdownLinks.
+func MarkLink(dest string) string { return markDestination(dest) }
+
 func linkTitle(title []byte) string {
 	if len(title) == 0 {
 		return ""

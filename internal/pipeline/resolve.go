@@ -119,7 +119,6 @@ func mainDoc(v *content.Version, sb *sidebar.Sidebars) string {
 // data file, across the workers, and indexes each page for search while its
 // HTML is at hand; then it writes the search index.
 func (r *resolver) encodePages(out *resolved) *searchFiles {
-	base := r.site.cfg.BaseURL
 	var index func(i int) indexFunc
 	var searchPages []search.Page
 	var analyses []search.Analysis
@@ -144,9 +143,9 @@ func (r *resolver) encodePages(out *resolved) *searchFiles {
 		if index != nil {
 			idx = index(i)
 		}
-		out.pages[i].encode(r.b, base, idx)
+		out.pages[i].encode(r.b, r.site.cfg, idx)
 	}))
-	out.notFound.encode(r.b, base, nil)
+	out.notFound.encode(r.b, r.site.cfg, nil)
 	if index == nil {
 		return &searchFiles{}
 	}
