@@ -40,12 +40,12 @@ type builtPage struct {
 	markdownKey     buildcache.Key
 	hasMarkdown     bool
 	llmsDescription string
-	dataKey   buildcache.Key
-	dataFile  string // the data file's name without hash and extension
-	source    string
-	line      int
-	links     []links.Link
-	anchors   []string
+	dataKey         buildcache.Key
+	dataFile        string // the data file's name without hash and extension
+	source          string
+	line            int
+	links           []links.Link
+	anchors         []string
 	// indexText is a generated index's text for search: its items' labels
 	// and descriptions.
 	indexText string
