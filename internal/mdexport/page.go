@@ -22,6 +22,9 @@ type Page struct {
 	// or TitleInBody: none is written).
 	Title       string
 	TitleInBody bool
+	// Lead is what the page shows before its body (a home page's hero and
+	// features), Markdown with links marked as Body's.
+	Lead string
 	// Body is the render's Result.Markdown, links still marked.
 	Body string
 	// Cards follow the body.
@@ -35,8 +38,10 @@ func (p Page) Markdown() string {
 	if p.Title != "" && !p.TitleInBody {
 		parts = append(parts, "# "+p.Title)
 	}
-	if body := strings.TrimSpace(markdown.ResolveMarkdownLinks(p.Body, p.Absolute)); body != "" {
-		parts = append(parts, body)
+	for _, text := range []string{p.Lead, p.Body} {
+		if text = strings.TrimSpace(markdown.ResolveMarkdownLinks(text, p.Absolute)); text != "" {
+			parts = append(parts, text)
+		}
 	}
 	if cards := CardsMarkdown(p.Cards, p.Absolute); cards != "" {
 		parts = append(parts, cards)
@@ -49,7 +54,10 @@ func (p Page) Markdown() string {
 func CardsMarkdown(cards []Card, absolute func(string) string) string {
 	parts := make([]string, 0, len(cards))
 	for _, c := range cards {
-		card := "## [" + escapeLinkText(c.Label) + "](" + absolute(c.Href) + ")"
+		card := "## " + c.Label
+		if c.Href != "" {
+			card = "## [" + escapeLinkText(c.Label) + "](" + absolute(c.Href) + ")"
+		}
 		if c.Description != "" {
 			card += "\n\n" + c.Description
 		}

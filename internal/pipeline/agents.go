@@ -37,6 +37,7 @@ func (p *builtPage) keepPageMarkdown(b *builder, cfg *config.Site) {
 			page.Body = strings.Replace(page.Body, p.mdEdits[i], p.mdEdits[i+1], 1)
 		}
 	}
+	page.Lead = homeMarkdown(p.data.Home)
 	page.Cards = pageCards(p.data)
 	text := []byte(page.Markdown())
 	p.markdownKey = buildcache.Sum(text)
@@ -63,6 +64,37 @@ func pageCards(data *themedata.PageData) []mdexport.Card {
 		}
 	}
 	return cards
+}
+
+// homeMarkdown is a home page's hero (its tagline and actions) and its
+// features, each a card as the page shows it.
+func homeMarkdown(home *themedata.HomeData) string {
+	if home == nil {
+		return ""
+	}
+	str := func(m map[string]any, key string) string { s, _ := m[key].(string); return s }
+	var parts []string
+	if tagline := str(home.Hero, "tagline"); tagline != "" {
+		parts = append(parts, tagline)
+	}
+	actions, _ := home.Hero["actions"].([]any)
+	var links []string
+	for _, a := range actions {
+		if action, ok := a.(map[string]any); ok && str(action, "to") != "" {
+			links = append(links, "- ["+str(action, "label")+"]("+markdown.MarkLink(str(action, "to"))+")")
+		}
+	}
+	if len(links) > 0 {
+		parts = append(parts, strings.Join(links, "\n"))
+	}
+	features := make([]mdexport.Card, 0, len(home.Features))
+	for _, f := range home.Features {
+		features = append(features, mdexport.Card{Label: str(f, "title"), Href: str(f, "to"), Description: str(f, "description")})
+	}
+	if cards := mdexport.CardsMarkdown(features, markdown.MarkLink); cards != "" {
+		parts = append(parts, cards)
+	}
+	return strings.Join(parts, "\n\n")
 }
 
 func indexDescription(data *themedata.PageData) string {
