@@ -11,6 +11,7 @@ import (
 // says it depends on Accept.
 
 var (
+	varyAccept               = []string{"Accept"}
 	varyAcceptAcceptEncoding = []string{"Accept, Accept-Encoding"}
 )
 
@@ -59,14 +60,16 @@ func (h *handler) serveNegotiated(w http.ResponseWriter, r *http.Request, st *sn
 	return true, err
 }
 
-// varyOf is the Vary header of a file's answers: Accept-Encoding when it
-// has precompressed siblings; for a page's HTML or Markdown, Accept and
-// Accept-Encoding always, since the URL's other answer may be compressed
-// when this one is not.
+// varyOf is the Vary header of a file's answers: Accept for a page's HTML
+// or Markdown, Accept-Encoding when the file has precompressed siblings.
+// Each answer names what chose it, as nginx's do: a page's small Markdown
+// file without siblings varies by Accept alone.
 func varyOf(name string, variants int) []string {
 	switch {
-	case negotiated(name):
+	case negotiated(name) && variants > 1:
 		return varyAcceptAcceptEncoding
+	case negotiated(name):
+		return varyAccept
 	case variants > 1:
 		return varyAcceptEncoding
 	}
