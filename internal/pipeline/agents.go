@@ -119,8 +119,11 @@ func (b *builder) emitPageMarkdown(out *Output, htmlFile string, p *builtPage) {
 	if !p.hasMarkdown {
 		return
 	}
-	for _, name := range mdexport.Files(htmlFile) {
-		out.addFrom(name, func() ([]byte, error) { return p.pageMarkdownFile(b.memo) })
+	load := func() ([]byte, error) { return p.pageMarkdownFile(b.memo) }
+	files := mdexport.Files(htmlFile)
+	out.addFrom(files[0], load)
+	for _, name := range files[1:] {
+		out.addCopy(name, files[0], load)
 	}
 }
 
