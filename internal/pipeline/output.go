@@ -57,8 +57,8 @@ type Output struct {
 	// <route>.md and its index.md), by name → that file's name: their
 	// compressed siblings are links to the other's (linkCopySiblings).
 	copies map[string]string
-	dirs  map[string]bool // folders made so far
-	err   error
+	dirs   map[string]bool // folders made so far
+	err    error
 
 	// jobs has a queue per writer; a folder's files all go to one (queue).
 	jobs     []chan outputFile
