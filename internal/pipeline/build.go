@@ -21,6 +21,7 @@ import (
 	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/docusaurus"
+	"github.com/portaldocs/portal/internal/fhir/model"
 	"github.com/portaldocs/portal/internal/markdown"
 	"github.com/portaldocs/portal/internal/precompress"
 	"github.com/portaldocs/portal/internal/ssr"
@@ -165,6 +166,9 @@ type Result struct {
 	// (config.Site.OutsideFolders: a docs folder beside the website
 	// folder), relative to the site folder, for a watcher to watch too.
 	Outside []string
+	// FHIR is the site's FHIR material (its APIs, their statements and
+	// examples), for tools that answer from the same model the pages show.
+	FHIR *model.Site
 
 	lazy *lazyPages
 }
@@ -214,7 +218,7 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 	}
 	b.precompressOutput(out)
 	b.background.Wait()
-	res := &Result{Diagnostics: diag.Merge(b.diags.Items()), Stages: b.stages, Outside: b.outside}
+	res := &Result{Diagnostics: diag.Merge(b.diags.Items()), Stages: b.stages, Outside: b.outside, FHIR: b.fhir}
 	err := ctx.Err()
 	switch {
 	case err != nil:
@@ -243,8 +247,9 @@ type builder struct {
 	// memo is every kind of entry the build keeps in store (memos.go).
 	memo  *memos
 	diags diag.List
-	// outside is Result.Outside.
+	// outside is Result.Outside and fhir Result.FHIR.
 	outside []string
+	fhir    *model.Site
 	stages  []Stage
 	// pages renders the build's pages (emit).
 	pages *pageRenderer
