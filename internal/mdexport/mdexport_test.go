@@ -77,11 +77,11 @@ func TestReadIndex(t *testing.T) {
 
 func TestFirstSentence(t *testing.T) {
 	for in, want := range map[string]string{
-		"One. Two.":                  "One.",
+		"One. Two.":                   "One.",
 		"Version 1.0 is out. Read it": "Version 1.0 is out.",
-		"e.g. this stays whole":      "e.g. this stays whole",
-		"Questions? Ask us.":         "Questions?",
-		"  spread\nover lines  ":     "spread over lines",
+		"e.g. this stays whole":       "e.g. this stays whole",
+		"Questions? Ask us.":          "Questions?",
+		"  spread\nover lines  ":      "spread over lines",
 	} {
 		if got := FirstSentence(in); got != want {
 			t.Errorf("FirstSentence(%q) = %q, want %q", in, got, want)
