@@ -41,8 +41,13 @@ func pageMarkdown(doc ast.Node, source []byte) string {
 	return strings.TrimSpace(w.blocks(doc)) + "\n"
 }
 
-// blocks writes a container's block children separated by blank lines.
+// blocks writes a container's block children separated by blank lines;
+// a container holding text (an element unravelled from a paragraph) is
+// its text.
 func (w *mdWriter) blocks(parent ast.Node) string {
+	if first := parent.FirstChild(); first != nil && first.Type() == ast.TypeInline {
+		return strings.TrimSpace(w.inlines(parent))
+	}
 	var parts []string
 	for c := parent.FirstChild(); c != nil; c = c.NextSibling() {
 		if s := strings.Trim(w.block(c), "\n"); s != "" {
@@ -92,9 +97,6 @@ func (w *mdWriter) block(n ast.Node) string {
 		return escapeMarkdownText(n.text)
 	case *esmBlock:
 		return ""
-	}
-	if n.Type() == ast.TypeInline {
-		return w.inlines(n.Parent())
 	}
 	return w.blocks(n)
 }
@@ -300,12 +302,7 @@ func (w *mdWriter) flowElement(n *jsxFlow) string {
 	if n.hidden {
 		return ""
 	}
-	var content string
-	if n.HasChildren() && n.FirstChild().Type() == ast.TypeInline {
-		content = strings.TrimSpace(w.inlines(n))
-	} else {
-		content = w.blocks(n)
-	}
+	content := w.blocks(n)
 	name := n.tag.name
 	if name == "" || isComponentName(name) {
 		return content

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/fstest"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -321,4 +322,65 @@ func siteURL(t *testing.T, out fs.FS) string {
 		t.Fatalf("no URL in the sitemap")
 	}
 	return string(m[1])
+}
+
+// llms.exclude leaves pages and sidebars out of llms.txt and
+// llms-full.txt; llms.enabled: false writes none of the files for agents.
+func TestLLMsConfig(t *testing.T) {
+	site := func(llms string) fstest.MapFS {
+		return fstest.MapFS{
+			"portal.yaml":         {Data: []byte("title: Config fixture\ntagline: Pages for agents.\nurl: https://docs.example.org\nbaseUrl: /\n" + llms)},
+			"sidebars.yaml":       {Data: []byte("docs:\n  - intro\n  - guide/setup\nlegacy:\n  - old\n")},
+			"docs/intro.md":       {Data: []byte("---\ndescription: Start here. Then read on.\n---\n# Introduction\n\nHello.\n")},
+			"docs/guide/setup.md": {Data: []byte("# Setup\n\nInstall it. Then run it.\n")},
+			"docs/old.md":         {Data: []byte("# Old\n\nGone soon.\n")},
+		}
+	}
+	build := func(t *testing.T, fsys fstest.MapFS) fs.FS {
+		t.Helper()
+		res, err := pipeline.Run(context.Background(), fsys, pipeline.WithTheme(portal.Theme()))
+		if err != nil {
+			t.Fatalf("build: %v %v", err, res.Diagnostics)
+		}
+		t.Cleanup(func() { _ = res.Output.Close() })
+		return res.Output.FS()
+	}
+	t.Run("default", func(t *testing.T) {
+		out := build(t, site(""))
+		text, err := fs.ReadFile(out, "llms.txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "# Config fixture\n\n> Pages for agents.\n\n## Docs\n\n" +
+			"- [Introduction](https://docs.example.org/docs/intro/): Start here.\n" +
+			"- [Setup](https://docs.example.org/docs/guide/setup/): Install it.\n\n" +
+			"## Legacy\n\n- [Old](https://docs.example.org/docs/old/): Gone soon.\n"
+		if string(text) != want {
+			t.Errorf("llms.txt:\n%s\nwant:\n%s", text, want)
+		}
+	})
+	t.Run("exclude", func(t *testing.T) {
+		out := build(t, site("llms:\n  exclude: [legacy, 'guide/**']\n"))
+		text, _ := fs.ReadFile(out, "llms.txt")
+		full, _ := fs.ReadFile(out, "llms-full.txt")
+		for _, gone := range []string{"/docs/old/", "/docs/guide/setup/"} {
+			if strings.Contains(string(text), gone) || strings.Contains(string(full), gone) {
+				t.Errorf("%s is not left out:\n%s", gone, text)
+			}
+		}
+		if !strings.Contains(string(full), "Hello.") {
+			t.Error("llms-full.txt lacks the introduction")
+		}
+		if _, err := fs.Stat(out, "docs/old.md"); err != nil {
+			t.Errorf("an excluded page keeps its Markdown file: %v", err)
+		}
+	})
+	t.Run("disabled", func(t *testing.T) {
+		out := build(t, site("llms:\n  enabled: false\n"))
+		for _, name := range []string{"llms.txt", "llms-full.txt", "docs/intro.md", "docs/intro/index.md", "index.md"} {
+			if _, err := fs.Stat(out, name); err == nil {
+				t.Errorf("%s is written", name)
+			}
+		}
+	})
 }

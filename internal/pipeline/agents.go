@@ -171,11 +171,13 @@ func (b *builder) emitLLMs(out *Output, site *loaded, plan *resolved) {
 				continue
 			}
 			section := mdexport.Section{Title: sidebarTitle(cfg, id)}
+			listed := map[*builtPage]bool{}
 			for _, item := range sidebarPages(sb.ByID[id]) {
 				p := byPath[item]
-				if p == nil || p.entry.Unlisted || mdexport.Excluded(cfg.LLMs.Exclude, docPathOf(v, p), p.entry.Path, "") {
+				if p == nil || listed[p] || p.entry.Unlisted || mdexport.Excluded(cfg.LLMs.Exclude, docPathOf(v, p), p.entry.Path, "") {
 					continue
 				}
+				listed[p] = true
 				section.Links = append(section.Links, mdexport.Link{Title: p.entry.Title, URL: mdexport.PageURL(cfg.URL, p.entry.Path),
 					Description: p.llmsDescription, File: mdexport.Files(route.FileFor(cfg.BaseURL, p.entry.Path))[0]})
 			}
