@@ -79,6 +79,7 @@ func (b *builder) resolve(site *loaded, md *rendered) *resolved {
 	out.search = r.encodePages(out)
 	siteData := r.siteData(r.navbar())
 	siteData.SearchIndex = out.search.url
+	siteData.PageMarkdown = site.cfg.LLMs.On()
 	out.siteData, out.sidebarsData = mustJSON(siteData), mustJSON(r.sidebarsData())
 	d := <-downloads
 	b.diags.Add(d.diags...)
