@@ -8,7 +8,7 @@ ADDR    ?= localhost:3000
 SHARED  ?= ../shared
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo devel)
 
-THEME_SRC := $(shell find theme/src -type f 2>/dev/null) theme/package.json theme/package-lock.json theme/vite.config.ts theme/vite.server.config.ts theme/tsconfig.json
+THEME_SRC := $(shell find theme/src -type f 2>/dev/null) theme/package.json theme/package-lock.json theme/vite.config.ts theme/vite.server.config.ts theme/vite.search.config.ts theme/tsconfig.json
 
 .PHONY: all build run test check vet fmt-check go-test go-unit conformance bench bench-search tools clean theme theme-test contract e2e budgets relevance-site site-build lint go-lint js-lint
 

@@ -40,6 +40,7 @@ Commands:
   serve     serve a site (built first) or a built folder
   dev       serve a site folder and rebuild it on every change, with live reload
   check     run every validation without writing anything
+  mcp       answer coding assistants about a site over the Model Context Protocol
   version   print the version
 
 Run "portal <command> --help" for a command's flags.
@@ -62,6 +63,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return runDev(ctx, rest, stdout, stderr)
 	case "check":
 		return runCheck(ctx, rest, stdout, stderr)
+	case "mcp":
+		return runMCP(ctx, rest, stdout, stderr)
 	case "version", "--version", "-version":
 		fmt.Fprintln(stdout, "portal", versionString())
 		return 0

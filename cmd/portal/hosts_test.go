@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"syscall"
@@ -20,6 +21,7 @@ import (
 
 	brrr "github.com/molecule-man/go-brrr"
 
+	"github.com/portaldocs/portal/internal/mdexport"
 	"github.com/portaldocs/portal/internal/outdir"
 	"github.com/portaldocs/portal/internal/policy"
 )
@@ -31,6 +33,7 @@ type hostCase struct {
 	method   string // GET when empty
 	path     string
 	encoding string // Accept-Encoding sent
+	accept   string // Accept sent, when not empty
 
 	status       int
 	location     string
@@ -38,6 +41,7 @@ type hostCase struct {
 	wantEncoding string // Content-Encoding expected; checked always ("" = none)
 	cacheControl string
 	vary         bool   // Vary: Accept-Encoding
+	page         bool   // Vary: Accept too (a page's URL answers with its Markdown by Accept)
 	bodyHas      string // a substring of the (decoded) body
 }
 
@@ -65,6 +69,7 @@ redirects:
 func hostCases(mainScript, dataFile string) []hostCase {
 	const (
 		html    = "text/html; charset=utf-8"
+		md      = "text/markdown; charset=utf-8"
 		reval   = policy.CacheRevalidate
 		forever = policy.CacheImmutable
 	)
@@ -72,15 +77,15 @@ func hostCases(mainScript, dataFile string) []hostCase {
 		return hostCase{name: name, path: path, status: 404, contentType: html, cacheControl: reval, bodyHas: "Page Not Found"}
 	}
 	return []hostCase{
-		{name: "home", path: "/", status: 200, contentType: html, cacheControl: reval, vary: true, bodyHas: "Developer portal"},
-		{name: "doc, brotli", path: "/docs/intro/", encoding: "gzip, deflate, br", status: 200, contentType: html,
+		{name: "home", page: true, path: "/", status: 200, contentType: html, cacheControl: reval, vary: true, bodyHas: "Developer portal"},
+		{name: "doc, brotli", page: true, path: "/docs/intro/", encoding: "gzip, deflate, br", status: 200, contentType: html,
 			wantEncoding: "br", cacheControl: reval, vary: true, bodyHas: "Read a Patient"},
-		{name: "doc, gzip", path: "/docs/intro/", encoding: "gzip", status: 200, contentType: html,
+		{name: "doc, gzip", page: true, path: "/docs/intro/", encoding: "gzip", status: 200, contentType: html,
 			wantEncoding: "gzip", cacheControl: reval, vary: true, bodyHas: "Read a Patient"},
-		{name: "doc, brotli refused", path: "/docs/intro/", encoding: "br;q=0, gzip", status: 200, contentType: html,
+		{name: "doc, brotli refused", page: true, path: "/docs/intro/", encoding: "br;q=0, gzip", status: 200, contentType: html,
 			wantEncoding: "gzip", cacheControl: reval, vary: true},
-		{name: "doc, no encoding", path: "/docs/intro/", status: 200, contentType: html, cacheControl: reval, vary: true, bodyHas: "Read a Patient"},
-		{name: "doc, HEAD", method: "HEAD", path: "/docs/intro/", encoding: "br", status: 200, contentType: html,
+		{name: "doc, no encoding", page: true, path: "/docs/intro/", status: 200, contentType: html, cacheControl: reval, vary: true, bodyHas: "Read a Patient"},
+		{name: "doc, HEAD", page: true, method: "HEAD", path: "/docs/intro/", encoding: "br", status: 200, contentType: html,
 			wantEncoding: "br", cacheControl: reval, vary: true},
 		{name: "missing slash", path: "/docs/intro", status: 301, location: "/docs/intro/", cacheControl: reval},
 		{name: "missing slash keeps the query", path: "/docs/intro?lang=en", status: 301, location: "/docs/intro/?lang=en"},
@@ -111,6 +116,17 @@ func hostCases(mainScript, dataFile string) []hostCase {
 		{name: "static json", path: "/downloads/sample.json", status: 200, contentType: "application/json", cacheControl: reval, bodyHas: "Patient"},
 		{name: "robots.txt", path: "/robots.txt", status: 200, contentType: "text/plain; charset=utf-8", cacheControl: reval},
 		{name: "sitemap", path: "/sitemap.xml", encoding: "br", status: 200, contentType: "application/xml; charset=utf-8", cacheControl: reval},
+		// The fixture's Markdown files are too small to be precompressed.
+		{name: "doc as Markdown", page: true, path: "/docs/intro/", accept: "text/markdown", status: 200, contentType: md,
+			cacheControl: reval, bodyHas: "# Introduction"},
+		{name: "doc as Markdown, brotli asked", page: true, path: "/docs/intro/", accept: "text/markdown, text/html;q=0.9", encoding: "br",
+			status: 200, contentType: md, cacheControl: reval, bodyHas: "Read a Patient"},
+		{name: "Markdown refused", page: true, path: "/docs/intro/", accept: "text/markdown;q=0, text/html", status: 200,
+			contentType: html, cacheControl: reval, vary: true, bodyHas: "Read a Patient"},
+		{name: "doc's Markdown file", path: "/docs/intro.md", status: 200, contentType: md, cacheControl: reval, bodyHas: "# Introduction"},
+		{name: "doc's index.md", path: "/docs/intro/index.md", status: 200, contentType: md, cacheControl: reval, bodyHas: "# Introduction"},
+		{name: "llms.txt", path: "/llms.txt", status: 200, contentType: "text/plain; charset=utf-8", cacheControl: reval, bodyHas: "# Hosts fixture"},
+		{name: "llms-full.txt", path: "/llms-full.txt", status: 200, contentType: "text/plain; charset=utf-8", cacheControl: reval, bodyHas: "Read a Patient"},
 		{name: "not-found page itself", path: "/404.html", status: 200, contentType: html, cacheControl: reval, bodyHas: "Page Not Found"},
 	}
 }
@@ -146,7 +162,7 @@ func TestHostsAnswerAlike(t *testing.T) {
 		t.Fatalf("main script %v, page data %v", scripts, data)
 	}
 	rel := func(p string) string { r, _ := filepath.Rel(out, p); return "/" + filepath.ToSlash(r) }
-	cases := hostCases(rel(scripts[0]), rel(data[0]))
+	cases := append(hostCases(rel(scripts[0]), rel(data[0])), llmsLinkCases(t, out, "https://docs.example.org")...)
 
 	t.Run("portal serve --dir", func(t *testing.T) {
 		addr := freeAddr(t)
@@ -164,6 +180,33 @@ func TestHostsAnswerAlike(t *testing.T) {
 		base := startNginx(t, work, out)
 		checkHost(t, base, cases, headers)
 	})
+}
+
+// llmsLinkCases: every page llms.txt links answers 200, on every host.
+func llmsLinkCases(t *testing.T, out, siteURL string) []hostCase {
+	t.Helper()
+	text, err := os.ReadFile(filepath.Join(out, "llms.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix, err := mdexport.ReadIndex(string(text))
+	if err != nil {
+		t.Fatalf("llms.txt: %v", err)
+	}
+	var cases []hostCase
+	for _, s := range ix.Sections {
+		for _, l := range s.Links {
+			path, ok := strings.CutPrefix(l.URL, siteURL)
+			if !ok {
+				t.Fatalf("llms.txt links %s, outside %s", l.URL, siteURL)
+			}
+			cases = append(cases, hostCase{name: "llms.txt links " + path, path: path, status: 200})
+		}
+	}
+	if len(cases) == 0 {
+		t.Fatal("llms.txt links no page")
+	}
+	return cases
 }
 
 // assertReadableByOthers: every folder of the output is 0755 and every
@@ -220,6 +263,9 @@ func checkCase(t *testing.T, client *http.Client, base string, c hostCase, round
 			if c.encoding == "" {
 				req.Header.Set("Accept-Encoding", "identity")
 			}
+			if c.accept != "" {
+				req.Header.Set("Accept", c.accept)
+			}
 			resp, err := client.Do(req)
 			if err != nil {
 				t.Fatal(err)
@@ -244,9 +290,7 @@ func checkCase(t *testing.T, client *http.Client, base string, c hostCase, round
 			if got := h.Get("Content-Encoding"); got != c.wantEncoding {
 				t.Errorf("Content-Encoding %q, want %q", got, c.wantEncoding)
 			}
-			if c.vary && h.Get("Vary") != "Accept-Encoding" {
-				t.Errorf("Vary %q, want Accept-Encoding", h.Get("Vary"))
-			}
+			checkVary(t, h, c)
 			for _, sh := range security {
 				if got := h.Get(sh.Name); got != sh.Value {
 					t.Errorf("%s %q, want %q", sh.Name, got, sh.Value)
@@ -274,6 +318,33 @@ func checkCase(t *testing.T, client *http.Client, base string, c hostCase, round
 }
 
 // checkConditional replays req with the ETag it got: 304, no body.
+// checkVary: the Vary tokens of an answer (nginx sends Accept and
+// Accept-Encoding as two headers, portal serve as one) are those the case
+// expects; other answers are not checked.
+func checkVary(t *testing.T, h http.Header, c hostCase) {
+	t.Helper()
+	var want []string
+	if c.page {
+		want = append(want, "Accept")
+	}
+	if c.vary {
+		want = append(want, "Accept-Encoding")
+	}
+	if len(want) == 0 {
+		return
+	}
+	var got []string
+	for _, v := range h.Values("Vary") {
+		for _, token := range strings.Split(v, ",") {
+			got = append(got, strings.TrimSpace(token))
+		}
+	}
+	sort.Strings(got)
+	if strings.Join(got, ", ") != strings.Join(want, ", ") {
+		t.Errorf("Vary %q, want %q", got, want)
+	}
+}
+
 func checkConditional(t *testing.T, client *http.Client, req *http.Request, etag string) {
 	t.Helper()
 	if !strings.HasPrefix(etag, `"`) {

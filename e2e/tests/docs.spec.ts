@@ -157,6 +157,23 @@ test('the copy button copies the code and says so', async ({ page, context }) =>
   expect((await page.evaluate(() => navigator.clipboard.readText())).trim()).toBe('curl -fsSL https://fixture.example.org/install.sh | sh');
 });
 
+test('"Copy page" copies the page\'s Markdown from the keyboard and says so; "View as Markdown" opens it', async ({ page, context, request }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await gotoHydrated(page, PAGES.registration);
+  const copy = page.getByRole('button', { name: 'Copy page', exact: true });
+  await copy.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Page copied as Markdown' })).toHaveCount(1);
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied.startsWith('# Register your app\n')).toBe(true);
+  expect(copied).toContain('## Prerequisites');
+  const view = page.getByRole('link', { name: 'View as Markdown', exact: true });
+  await expect(view).toHaveAttribute('href', `${PAGES.registration}index.md`);
+  const answer = await request.get(`${PAGES.registration}index.md`);
+  expect(answer.headers()['content-type']).toContain('text/markdown');
+  expect(await answer.text()).toBe(copied);
+});
+
 test('tabs: arrow keys move focus with wrapping, Enter and click select, the group choice is remembered', async ({ page }) => {
   await gotoHydrated(page, `${FIXTURE_URL}/docs/reference/tabs/`);
   const tab = (name: string) => page.getByRole('tab', { name, exact: true });

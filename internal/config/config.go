@@ -60,6 +60,9 @@ type Site struct {
 	FHIR        FHIR       `yaml:"fhir" json:"-"`
 	ThemeConfig Theme      `yaml:"themeConfig" json:"themeConfig"`
 	Markdown    Markdown   `yaml:"markdown" json:"-"`
+	// LLMs is Portal's own key for what agents read: each page's Markdown
+	// file, llms.txt and llms-full.txt (docs/agents.md).
+	LLMs LLMs `yaml:"llms" json:"-"`
 
 	// File is the config's file in the site folder, for diagnostics:
 	// portal.yaml, or the docusaurus.config.* it was read from.
@@ -71,6 +74,20 @@ type Site struct {
 	// route; any other covers every route under it.
 	OutOfScope []string `yaml:"-" json:"-"`
 }
+
+// LLMs is the llms key.
+type LLMs struct {
+	// Enabled, when false, leaves out every page's Markdown file, llms.txt
+	// and llms-full.txt; unset is true.
+	Enabled *bool `yaml:"enabled"`
+	// Exclude leaves pages out of llms.txt and llms-full.txt: globs of doc
+	// paths in the docs folder ("api/**", "intro.md") or of routes
+	// ("/docs/legacy/**"), or sidebar ids.
+	Exclude []string `yaml:"exclude"`
+}
+
+// On reports whether the build writes the files for agents.
+func (l LLMs) On() bool { return l.Enabled == nil || *l.Enabled }
 
 // Markdown formats, as Docusaurus's markdown.format names them.
 const (

@@ -61,7 +61,7 @@ func TestFiles(t *testing.T) {
 	files := Files(Site{Manifest: manifest(), Headers: headers})
 	nginx := string(files[policy.NginxFile])
 	for _, want := range []string{
-		`location = "/docs/intro/" {` + "\n    try_files \"/docs/intro/index.html\" =404;",
+		`location = "/docs/intro/" {` + "\n    set $portal_vary Accept;\n    try_files \"/docs/intro/index$portal_page_type\" \"/docs/intro/index.html\" =404;",
 		`location = "/docs/a b/" {`,
 		`location = "/docs/intro" {` + "\n    return 301 \"/docs/intro/$is_args$args\";",
 		`location = "/old" {` + "\n    return 301 \"/docs/intro/?tab=2\";",
@@ -100,7 +100,7 @@ func TestNginxUnderABaseURL(t *testing.T) {
 	m := &route.Manifest{BaseURL: "/portal/", Routes: []route.Entry{{Path: "/portal/"}, {Path: "/portal/docs/x/"}}}
 	nginx := string(Files(Site{Manifest: m})[policy.NginxFile])
 	for _, want := range []string{
-		`location = "/portal/docs/x/" {` + "\n    try_files \"/portal/docs/x/index.html\" =404;",
+		`location = "/portal/docs/x/" {` + "\n    set $portal_vary Accept;\n    try_files \"/portal/docs/x/index$portal_page_type\" \"/portal/docs/x/index.html\" =404;",
 		"location / {\n    return 404;\n}",
 		`error_page 404 "/portal/404.html";`,
 		`location ~ "^/portal/(?:assets|data|search/t|search/p)/.*[^/]$"`,

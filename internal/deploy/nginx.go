@@ -61,6 +61,15 @@ func nginxConf(s Site, redirects []Redirect) []byte {
 		w("%sadd_header Cache-Control %s always;\n", indent, quote(cacheControl))
 	}
 	headers("", policy.CacheRevalidate)
+	// A page's URL answers with its Markdown to a client that names
+	// text/markdown with a weight above 0, as portal serve does
+	// (docs/agents.md). map would say it too, but only in the http block,
+	// and this file is included in a server block.
+	w("\n# A page's URL answers with its Markdown to Accept: text/markdown (docs/agents.md).\n")
+	w("set $portal_vary \"\";\n")
+	w("set $portal_page_type \".html\";\n")
+	w("if ($http_accept ~* %s) {\n    set $portal_page_type \".md\";\n}\n", quote(markdownAccept))
+	w("add_header Vary $portal_vary always;\n")
 
 	w("\n# Files of the output; folders are never listed, and a path outside the\n# routes that ends in / is not a page.\n")
 	w("location %s {\n    try_files $uri =404;\n}\n", quote(base))
@@ -85,7 +94,9 @@ func nginxConf(s Site, redirects []Redirect) []byte {
 
 	w("\n# Routes: exactly these paths are pages.\n")
 	for _, r := range m.Routes {
-		w("location = %s {\n    try_files %s =404;\n}\n", quote(r.Path), quote(base+route.FileFor(base, r.Path)))
+		file := base + route.FileFor(base, r.Path)
+		stem := strings.TrimSuffix(file, ".html")
+		w("location = %s {\n    set $portal_vary Accept;\n    try_files %s %s =404;\n}\n", quote(r.Path), quote(stem+"$portal_page_type"), quote(file))
 	}
 	w("\n# Redirects: config redirects, routes without their slash, index.html and .html forms.\n")
 	for _, r := range redirects {
@@ -97,6 +108,11 @@ func nginxConf(s Site, redirects []Redirect) []byte {
 	}
 	return []byte(b.String())
 }
+
+// markdownAccept matches an Accept header that names text/markdown with a
+// weight above 0 (server.wantsMarkdown): a weight of 0, 0.0 or 0.000 is
+// refused, any other is not.
+const markdownAccept = `text/markdown(?!\s*;\s*q=0(?:\.0*)?(?![.0-9]))`
 
 // typeLines are the rows of nginx's types block: a media type and all its
 // extensions, one row per type (nginx warns about a type listed twice).

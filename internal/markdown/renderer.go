@@ -106,6 +106,9 @@ type Asset struct {
 type Result struct {
 	// HTML is the page body.
 	HTML string
+	// Markdown is the page body as Markdown with MDX resolved (mdwriter.go);
+	// its link destinations are marked for ResolveMarkdownLinks.
+	Markdown string
 	// Title is the plain text of the first level-1 heading, or "" when the
 	// page has none (the page then takes its title from front matter).
 	Title string
@@ -210,6 +213,7 @@ func (r *Renderer) Render(src []byte, ctx RenderContext) (*Result, error) {
 	}
 	res := &Result{
 		HTML:                    out.String(),
+		Markdown:                pageMarkdown(root, src),
 		UnresolvedMarkdownLinks: page.unresolved,
 		DocCardLists:            page.docCardLists,
 		Partials:                page.partials,
@@ -221,7 +225,9 @@ func (r *Renderer) Render(src []byte, ctx RenderContext) (*Result, error) {
 	}
 	res.Links = append(res.Links, page.extraLinks...)
 	for _, t := range page.tocInlines {
-		res.HTML = strings.Replace(res.HTML, t.marker, tocHTML(BuildTOC(sliceHeadings(res.Headings, t.slice), t.minLevel, t.maxLevel)), 1)
+		items := BuildTOC(sliceHeadings(res.Headings, t.slice), t.minLevel, t.maxLevel)
+		res.HTML = strings.Replace(res.HTML, t.marker, tocHTML(items), 1)
+		res.Markdown = strings.Replace(res.Markdown, t.marker, tocMarkdown(items), 1)
 	}
 	res.Diagnostics = append(res.Diagnostics, page.diags...)
 	res.Anchors = htmlIDs(res.HTML)

@@ -22,6 +22,7 @@ import (
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/docusaurus"
+	"github.com/portaldocs/portal/internal/fhir/model"
 	"github.com/portaldocs/portal/internal/i18n"
 	"github.com/portaldocs/portal/internal/markdown"
 	"github.com/portaldocs/portal/internal/precompress"
@@ -176,6 +177,9 @@ type Result struct {
 	// Locales are the locales built, the default one first, with how
 	// many routes each has.
 	Locales []LocaleBuild
+	// FHIR is the site's FHIR material (its APIs, their statements and
+	// examples), for tools that answer from the same model the pages show.
+	FHIR *model.Site
 
 	lazy *lazyPages
 }
@@ -234,7 +238,7 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 	}
 	b.precompressOutput(out)
 	b.background.Wait()
-	res := &Result{Diagnostics: diag.Merge(b.diagnostics()), Stages: b.stages, Outside: b.outside, Locales: b.localesBuilt(out)}
+	res := &Result{Diagnostics: diag.Merge(b.diagnostics()), Stages: b.stages, Outside: b.outside, Locales: b.localesBuilt(out), FHIR: b.fhir}
 	err := ctx.Err()
 	switch {
 	case err != nil:
@@ -279,8 +283,9 @@ type builder struct {
 	// memo is every kind of entry the build keeps in store (memos.go).
 	memo  *memos
 	diags diag.List
-	// outside is Result.Outside.
+	// outside is Result.Outside and fhir Result.FHIR.
 	outside []string
+	fhir    *model.Site
 	stages  []Stage
 	// pages renders the build's pages (emit).
 	pages *pageRenderer

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/csp"
@@ -69,7 +70,8 @@ func (b *builder) precompressWith(out *Output, quality precompress.Policy) {
 			known.Records, _ = b.memo.precompressRecords.Get(records) // nil when the store has nothing
 		}
 	}
-	stats, err := precompress.FilesFrom(b.ctx, out.dir, prev, out.Files(), known, quality, precompress.DefaultCache())
+	files := slices.DeleteFunc(out.Files(), out.isCopy)
+	stats, err := precompress.FilesFrom(b.ctx, out.dir, prev, files, known, quality, precompress.DefaultCache())
 	if err != nil {
 		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: "compress the output: " + err.Error()})
 		return
@@ -81,4 +83,9 @@ func (b *builder) precompressWith(out *Output, quality precompress.Policy) {
 		_ = b.memo.precompressRecords.Replace(records, stats.Records)
 	}
 	out.adopt(stats.Siblings)
+	linked, err := out.linkCopySiblings()
+	if err != nil {
+		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: "compress the output: " + err.Error()})
+	}
+	out.adopt(linked)
 }

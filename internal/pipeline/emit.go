@@ -77,6 +77,9 @@ func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *
 		lazy = &lazyPages{pages: pages, byFile: map[string]*builtPage{route.NotFoundFile: plan.notFound}}
 	}
 	b.emitPages(out, plan.pages, base, pages, lazy)
+	if cfg.LLMs.On() {
+		b.emitLLMs(out, site, plan)
+	}
 	// Last of the files that do not depend on the others: the index is
 	// made while the pages are.
 	emitSearch(out, plan.search.wait())
@@ -135,6 +138,7 @@ func (b *builder) emitPages(out *Output, pages []*builtPage, base string, render
 		if _, dup := byFile[file]; !dup {
 			byFile[file] = p
 			first = append(first, p)
+			b.emitPageMarkdown(out, file, p)
 		}
 	}
 	if lazy != nil {

@@ -86,6 +86,7 @@ func (b *builder) load() *loaded {
 	}()
 	fhirSite, ds := fhir.Prepare(b.ctx, fhirFiles, cfg.FHIR, cfg.File, fhir.BaseSpecs, b.fhirPrepareOptions(recorder, cfg)...)
 	b.diags.Add(ds...)
+	b.fhir = fhirSite.Site
 	var fhirInputs buildcache.Key
 	if recorder != nil {
 		fhirInputs = recorder.key(cfg.FHIR, cfg.File)

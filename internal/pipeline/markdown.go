@@ -185,8 +185,11 @@ func (h highlightMemo) Keep(language, code string, tokens []byte) {
 // the build: the HTML would be lost.
 func (b *builder) keepMarkdown(key buildcache.Key, res *markdown.Result) (*markdown.Result, buildcache.Key) {
 	fields := *res
-	fields.HTML = ""
+	fields.HTML, fields.Markdown = "", ""
 	err := b.memo.markdownHTML.Put(key, []byte(res.HTML))
+	if err == nil {
+		err = b.memo.markdownText.Put(key, []byte(res.Markdown))
+	}
 	if err == nil {
 		err = b.memo.markdown.Put(key, &fields)
 	}
@@ -201,7 +204,7 @@ func (b *builder) keepMarkdown(key buildcache.Key, res *markdown.Result) (*markd
 // entries a build touched. A damaged entry is rendered again.
 func (b *builder) cachedMarkdown(key buildcache.Key) (*markdown.Result, bool) {
 	res, ok := b.memo.markdown.Get(key)
-	if !ok || res == nil || !b.memo.markdownHTML.Has(key) {
+	if !ok || res == nil || !b.memo.markdownHTML.Has(key) || !b.memo.markdownText.Has(key) {
 		return nil, false
 	}
 	return res, true

@@ -35,6 +35,12 @@ type memos struct {
 	// Key (markdownStoreKey): the render's markdownKey.
 	markdown     buildcache.Memo[*markdown.Result]
 	markdownHTML buildcache.Memo[[]byte]
+	// markdownText is the render's Result.Markdown (bytes), under the same
+	// key, read only when the page's Markdown file is made.
+	markdownText buildcache.Memo[[]byte]
+	// pageMarkdown is a page's Markdown file (bytes). Key: the file's own
+	// SHA-256 (buildcache.Sum).
+	pageMarkdown buildcache.Memo[[]byte]
 	// pageData is a page's data file, the JSON the output holds (bytes).
 	// Key: the JSON's own SHA-256 (buildcache.Sum), which names the file.
 	pageData buildcache.Memo[[]byte]
@@ -103,6 +109,8 @@ func newMemos(store *buildcache.Store, engine string) *memos {
 	return &memos{
 		markdown:       buildcache.NewMemo[*markdown.Result](store, "markdown", buildcache.CBOR[*markdown.Result]{}, engine),
 		markdownHTML:   buildcache.NewMemo[[]byte](store, "markdown-html", bytes, engine),
+		markdownText:   buildcache.NewMemo[[]byte](store, "markdown-text", bytes, engine),
+		pageMarkdown:   buildcache.NewMemo[[]byte](store, "page-markdown", bytes, engine),
 		pageData:       buildcache.NewMemo[[]byte](store, "page-data", bytes, engine),
 		pageRender:     buildcache.NewMemo[pageParts](store, "page-render", buildcache.CBOR[pageParts]{}, engine),
 		pageDataRef:    buildcache.NewMemo[buildcache.Key](store, "page-data-ref", buildcache.CBOR[buildcache.Key]{}, engine),

@@ -18,6 +18,7 @@ import (
 	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/csp"
 	"github.com/portaldocs/portal/internal/outdir"
+	"github.com/portaldocs/portal/internal/policy"
 	"github.com/portaldocs/portal/internal/route"
 	"github.com/portaldocs/portal/internal/search"
 )
@@ -52,8 +53,12 @@ type Output struct {
 
 	mu    sync.Mutex
 	names map[string]bool
-	dirs  map[string]bool // folders made so far
-	err   error
+	// copies are files written with the same bytes as another (a page's
+	// <route>.md and its index.md), by name → that file's name: their
+	// compressed siblings are links to the other's (linkCopySiblings).
+	copies map[string]string
+	dirs   map[string]bool // folders made so far
+	err    error
 
 	// jobs has a queue per writer; a folder's files all go to one (queue).
 	jobs     []chan outputFile
@@ -359,6 +364,53 @@ func (o *Output) addFrom(name string, load func() ([]byte, error)) {
 	o.names[name] = true
 	o.mu.Unlock()
 	o.queue(name) <- outputFile{name: name, load: load}
+}
+
+// addCopy writes name with the same bytes as original, which the output
+// also holds.
+func (o *Output) addCopy(name, original string, load func() ([]byte, error)) {
+	o.mu.Lock()
+	if o.copies == nil {
+		o.copies = map[string]string{}
+	}
+	o.copies[name] = original
+	o.mu.Unlock()
+	o.addFrom(name, load)
+}
+
+// isCopy reports whether name was written by addCopy.
+func (o *Output) isCopy(name string) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	_, ok := o.copies[name]
+	return ok
+}
+
+// linkCopySiblings links each copy's compressed siblings to its
+// original's, once those are written, and returns their names: compressing
+// the same bytes twice would cost the build as much again.
+func (o *Output) linkCopySiblings() ([]string, error) {
+	o.mu.Lock()
+	copies := maps.Clone(o.copies)
+	o.mu.Unlock()
+	var linked []string
+	for name, original := range copies {
+		for _, enc := range policy.Encodings {
+			from := filepath.Join(o.dir, filepath.FromSlash(original+enc.Suffix))
+			if _, err := os.Lstat(from); err != nil {
+				continue // the original has no such sibling
+			}
+			to := filepath.Join(o.dir, filepath.FromSlash(name+enc.Suffix))
+			if err := os.Remove(to); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return linked, fmt.Errorf("link %s: %w", name+enc.Suffix, err)
+			}
+			if err := os.Link(from, to); err != nil {
+				return linked, fmt.Errorf("link %s: %w", name+enc.Suffix, err)
+			}
+			linked = append(linked, name+enc.Suffix)
+		}
+	}
+	return linked, nil
 }
 
 // adopt adds names to the output's files: written into its folder by a

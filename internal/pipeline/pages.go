@@ -32,14 +32,20 @@ type builtPage struct {
 	html    buildcache.Key
 	hasHTML bool
 	// htmlEdits are old, new pairs replaced once each in the content HTML
-	// as it is read (the doc card lists, docCards).
-	htmlEdits []string
-	dataKey   buildcache.Key
-	dataFile  string // the data file's name without hash and extension
-	source    string
-	line      int
-	links     []links.Link
-	anchors   []string
+	// as it is read (the doc card lists, docCards); mdEdits the same in
+	// its Markdown.
+	htmlEdits, mdEdits []string
+	// markdownKey is the page's Markdown file in the store (hasMarkdown:
+	// one was made), llmsDescription its line in llms.txt (agents.go).
+	markdownKey     buildcache.Key
+	hasMarkdown     bool
+	llmsDescription string
+	dataKey         buildcache.Key
+	dataFile        string // the data file's name without hash and extension
+	source          string
+	line            int
+	links           []links.Link
+	anchors         []string
 	// indexText is a generated index's text for search: its items' labels
 	// and descriptions.
 	indexText string
@@ -57,7 +63,8 @@ type indexFunc func(p *builtPage, html func() string)
 // store, a page whose data and HTML are those of a page of an earlier build
 // takes that build's data file, unread. index, when not nil, indexes the
 // page for search. The data is released.
-func (p *builtPage) encode(b *builder, base string, index indexFunc) {
+func (p *builtPage) encode(b *builder, cfg *config.Site, index indexFunc) {
+	base := cfg.BaseURL
 	html, loaded := "", !p.hasHTML
 	loadHTML := func() string {
 		if !loaded {
@@ -68,6 +75,9 @@ func (p *builtPage) encode(b *builder, base string, index indexFunc) {
 			html, loaded = h, true
 		}
 		return html
+	}
+	if cfg.LLMs.On() {
+		p.keepPageMarkdown(b, cfg)
 	}
 	lean := mustJSON(p.data) // p.data.HTML is still ""
 	var ref buildcache.Key
@@ -220,9 +230,9 @@ func (r *resolver) docPage(v *content.Version, sb *sidebar.Sidebars, d *content.
 	meta.Previous, meta.Next = prev, next
 	title := r.md.title(d)
 	data := r.basePageData(d.Permalink, route.KindDoc, title, res)
-	var cards []string
+	var cards, mdCards []string
 	if len(res.DocCardLists) > 0 {
-		cards = r.docCards(v, sb, sidebarID, d, res)
+		cards, mdCards = r.docCards(v, sb, sidebarID, d, res)
 	}
 	data.Doc = meta
 	data.Description = firstNonEmpty(fm.Description, res.Description)
@@ -236,7 +246,7 @@ func (r *resolver) docPage(v *content.Version, sb *sidebar.Sidebars, d *content.
 		entry: route.Entry{Path: d.Permalink, Kind: route.KindDoc, Title: title, Sidebar: sidebarID,
 			Version: v.Name, DocsPluginID: pluginID(v), Locale: r.site.cfg.I18n.DefaultLocale, Unlisted: fm.Unlisted},
 		data: data, html: r.md.html[docKey(d)], hasHTML: true, source: d.Source, line: 1, links: fileLinks(d.Source, res),
-		anchors: res.Anchors, searchWeight: weightOf(fm), searchVersion: searchVersion(v), htmlEdits: cards,
+		anchors: res.Anchors, searchWeight: weightOf(fm), searchVersion: searchVersion(v), htmlEdits: cards, mdEdits: mdCards,
 	}
 }
 

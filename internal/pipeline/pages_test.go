@@ -3,6 +3,7 @@ package pipeline
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/portaldocs/portal/internal/config"
 	"reflect"
 	"testing"
 
@@ -47,7 +48,9 @@ func TestPagePartsAreTheDataWithoutItsContent(t *testing.T) {
 				data := tt.page
 				data.HTML = ""
 				p := &builtPage{data: &data, html: htmlKey, hasHTML: true, dataFile: "data/pages/x"}
-				p.encode(b, "/", nil)
+				// The page's Markdown file is not what this test is about.
+				off := false
+				p.encode(b, &config.Site{BaseURL: "/", LLMs: config.LLMs{Enabled: &off}}, nil)
 				if ds := b.diags.Items(); len(ds) > 0 {
 					t.Fatal(ds)
 				}

@@ -86,6 +86,7 @@ func (b *builder) resolve(site *loaded, md *rendered) *resolved {
 	out.search = r.encodePages(out)
 	siteData := r.siteData(r.navbar())
 	siteData.SearchIndex = out.search.url
+	siteData.PageMarkdown = site.cfg.LLMs.On()
 	out.siteData, out.sidebarsData = mustJSON(siteData), mustJSON(r.sidebarsData())
 	d := <-downloads
 	b.diags.Add(d.diags...)
@@ -126,7 +127,6 @@ func mainDoc(v *content.Version, sb *sidebar.Sidebars) string {
 // data file, across the workers, and indexes each page for search while its
 // HTML is at hand; then it writes the search index.
 func (r *resolver) encodePages(out *resolved) *searchFiles {
-	base := r.site.cfg.BaseURL
 	var index func(i int) indexFunc
 	var searchPages []search.Page
 	var analyses []search.Analysis
@@ -151,9 +151,9 @@ func (r *resolver) encodePages(out *resolved) *searchFiles {
 		if index != nil {
 			idx = index(i)
 		}
-		out.pages[i].encode(r.b, base, idx)
+		out.pages[i].encode(r.b, r.site.cfg, idx)
 	}))
-	out.notFound.encode(r.b, base, nil)
+	out.notFound.encode(r.b, r.site.cfg, nil)
 	if index == nil {
 		return &searchFiles{}
 	}

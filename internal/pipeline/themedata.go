@@ -58,8 +58,7 @@ func itemCount(n int) string {
 // gave, made as a generated index's cards are. The HTML is read later, from
 // the build's store (builtPage.encode): docCards says what to replace, as
 // marker, cards pairs for a strings.Replacer.
-func (r *resolver) docCards(v *content.Version, sb *sidebar.Sidebars, sidebarID string, d *content.Doc, res *markdown.Result) []string {
-	var out []string
+func (r *resolver) docCards(v *content.Version, sb *sidebar.Sidebars, sidebarID string, d *content.Doc, res *markdown.Result) (html, md []string) {
 	for _, list := range res.DocCardLists {
 		var items []*sidebar.Item
 		if list.Items == nil {
@@ -74,9 +73,11 @@ func (r *resolver) docCards(v *content.Version, sb *sidebar.Sidebars, sidebarID 
 		} else {
 			items = givenCardItems(v, r.md.title, list.Items)
 		}
-		out = append(out, list.Marker, docCardsHTML(indexCards(r.cardItems(v, items))))
+		cards := indexCards(r.cardItems(v, items))
+		html = append(html, list.Marker, docCardsHTML(cards))
+		md = append(md, docCardsMarkdown(list.Marker, cards)...)
 	}
-	return out
+	return html, md
 }
 
 // givenCardItems are the items of <DocCardList items={[…]}> as sidebar

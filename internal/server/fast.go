@@ -99,6 +99,9 @@ func (h *handler) fastFile(ctx *fasthttp.RequestCtx, st *snapshotState, e *fileE
 	if !resolved {
 		return false
 	}
+	if negotiated(e.name) && bytes.Contains(ctx.Request.Header.Peek(fasthttp.HeaderAccept), []byte("markdown")) {
+		return false // the slow path negotiates (markdown.go)
+	}
 	v := pickFast(variants, &ctx.Request.Header)
 	switch {
 	case v.files != nil:
@@ -137,8 +140,8 @@ func (h *handler) fastFile(ctx *fasthttp.RequestCtx, st *snapshotState, e *fileE
 	hdr.Add(fasthttp.HeaderCacheControl, e.cacheControl[0])
 	hdr.Add(fasthttp.HeaderETag, v.etag[0])
 	hdr.Add(fasthttp.HeaderAcceptRanges, acceptRanges[0])
-	if len(variants) > 1 {
-		hdr.Add(fasthttp.HeaderVary, varyAcceptEncoding[0])
+	if vary := varyOf(e.name, len(variants)); vary != nil {
+		hdr.Add(fasthttp.HeaderVary, vary[0])
 	}
 	if v.contentEncoding != nil {
 		hdr.Add(fasthttp.HeaderContentEncoding, v.contentEncoding[0])

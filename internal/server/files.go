@@ -186,11 +186,12 @@ func (h *handler) serveEntry(w http.ResponseWriter, r *http.Request, e *fileEntr
 	hdr["Cache-Control"] = e.cacheControl
 	hdr["Etag"] = v.etag
 	hdr["Accept-Ranges"] = acceptRanges
-	if len(variants) > 1 {
-		// RFC 9110 §12.5.5: every answer for this URL depends on
-		// Accept-Encoding, whether or not this one is compressed. A file
-		// without siblings is the same for everyone, as nginx says too.
-		hdr["Vary"] = varyAcceptEncoding
+	// RFC 9110 §12.5.5: every answer for this URL depends on
+	// Accept-Encoding, whether or not this one is compressed. A file
+	// without siblings is the same for everyone, as nginx says too; a
+	// page's URL depends on Accept too (markdown.go).
+	if vary := varyOf(e.name, len(variants)); vary != nil {
+		hdr["Vary"] = vary
 	}
 	if v.contentEncoding != nil {
 		hdr["Content-Encoding"] = v.contentEncoding

@@ -55,6 +55,8 @@ func fixtureFS(t testing.TB, m *route.Manifest) fstest.MapFS {
 		"blog/index.html":         file("<h1>Blog</h1>"),
 		"docs/x/index.html":       file("<h1>X</h1>"),
 		"docs/x/index.html.br":    {Data: brotliBytes(t, []byte("<h1>X</h1>"))},
+		"docs/x/index.md":         file("# X\n"),
+		"docs/x.md":               file("# X\n"),
 		"docs/notes.html":         file("<h1>Loose HTML file</h1>"),
 		"static/guide/index.html": file("<h1>Static guide</h1>"),
 		"baseUrls/index.html":     file(`<meta http-equiv="refresh" content="0; url=/docs/certified/service-base-urls/">`),

@@ -254,6 +254,9 @@ func (h *handler) serve(w http.ResponseWriter, r *http.Request, st *snapshotStat
 // serveRoute serves a route's page; a route whose file is missing is the
 // build's fault, logged.
 func (h *handler) serveRoute(w http.ResponseWriter, r *http.Request, st *snapshotState, e *fileEntry) error {
+	if served, err := h.serveNegotiated(w, r, st, e); served {
+		return err
+	}
 	err := h.serveEntry(w, r, e)
 	if isNotFound(err) && st.snap.Manifest != nil {
 		if _, isRoute := st.snap.Manifest.Lookup(r.URL.Path); isRoute {

@@ -31,50 +31,7 @@ func EvalJSON(ctx context.Context, script string, timeout time.Duration) (string
 	vm.SetMemoryLimit(defaultMemoryLimit)
 	e := &engine{vm: vm}
 	defer e.watch(ctx.Done(), nil)()
-	deadline := time.Now().Add(timeout)
-	if err := e.arm(deadline); err != nil {
-		return "", timeoutError(PhaseEval, timeout, "")
-	}
-	// The script's value is settled in JavaScript and stored, so a promise
-	// needs nothing from Go but draining the job queue.
-	wrapped := "globalThis.__portalEvalState = {done: false};\n" +
-		"Promise.resolve((0, eval)(" + quoteJS(script) + ")).then(\n" +
-		"  (v) => { globalThis.__portalEvalState = {done: true, json: JSON.stringify(v === undefined ? null : v)}; },\n" +
-		"  (e) => { globalThis.__portalEvalState = {done: true, error: e}; });\n"
-	if _, err := vm.Eval(wrapped, quickjs.EvalGlobal); err != nil {
-		return "", evalError(ctx, err, timeout)
-	}
-	for range maxTasks {
-		if err := e.arm(deadline); err != nil {
-			return "", timeoutError(PhaseEval, timeout, "")
-		}
-		n, err := vm.ExecutePendingJobs()
-		if err != nil {
-			return "", evalError(ctx, err, timeout)
-		}
-		if n == 0 {
-			break
-		}
-	}
-	done, err := vm.Eval("globalThis.__portalEvalState.done", quickjs.EvalGlobal)
-	if err != nil {
-		return "", evalError(ctx, err, timeout)
-	}
-	if done != true {
-		return "", &ScriptError{Phase: PhaseEval, Message: "the script's promise never settled"}
-	}
-	if _, err := vm.Eval("if ('error' in globalThis.__portalEvalState) throw globalThis.__portalEvalState.error", quickjs.EvalGlobal); err != nil {
-		return "", evalError(ctx, err, timeout)
-	}
-	out, err := vm.Eval("globalThis.__portalEvalState.json", quickjs.EvalGlobal)
-	if err != nil {
-		return "", evalError(ctx, err, timeout)
-	}
-	s, ok := out.(string)
-	if !ok {
-		return "", &ScriptError{Phase: PhaseEval, Message: "the script's value cannot be written as JSON"}
-	}
-	return s, nil
+	return e.evalJSON(ctx, script, timeout)
 }
 
 // evalError converts an engine error: an interrupt is the context's error

@@ -225,6 +225,10 @@ type SiteData struct {
 	// SearchIndex is the URL of the search index's meta file
 	// (docs/search-index.md); "" when the navbar has no search item.
 	SearchIndex string `json:"searchIndex"`
+	// PageMarkdown says each page has its Markdown beside it
+	// (route + "index.md", docs/agents.md): the doc header offers to copy
+	// or open it.
+	PageMarkdown bool `json:"pageMarkdown,omitempty"`
 	// DocsInstances are the docs instances besides the default one (Docs),
 	// in config order.
 	DocsInstances []DocsData `json:"docsInstances,omitempty"`

@@ -814,6 +814,12 @@ export interface SiteData {
    */
   searchIndex: string;
   /**
+   * PageMarkdown says each page has its Markdown beside it
+   * (route + "index.md", docs/agents.md): the doc header offers to copy
+   * or open it.
+   */
+  pageMarkdown?: boolean;
+  /**
    * DocsInstances are the docs instances besides the default one (Docs),
    * in config order.
    */

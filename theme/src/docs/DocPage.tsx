@@ -9,6 +9,7 @@ import { useWindowSize } from '../utils/useWindowSize';
 import { Breadcrumbs } from './Breadcrumbs';
 import { ContentVisibilityBanners, DocFooter } from './DocFooter';
 import { DocLayout } from './DocLayout';
+import { PageActions } from './PageActions';
 import { Paginator } from './Paginator';
 import { TOC, TOCMobile } from './TOC';
 import { VersionBadge, VersionBanner } from './VersionBanner';
@@ -32,6 +33,7 @@ export function DocItem({ page, hasSidebar }: { page: PageData; hasSidebar: bool
           <article>
             <Breadcrumbs crumbs={crumbs} />
             {doc && <VersionBadge doc={doc} />}
+            {site.pageMarkdown && <PageActions routePath={page.path} />}
             {hasTOC && <TOCMobile items={toc} />}
             <div className="theme-doc-markdown markdown">
               {!page.hideTitle && (
