@@ -77,6 +77,26 @@ func TestPortalMCP(t *testing.T) {
 		}
 	})
 
+	t.Run("the APIs and the types each statement supports", func(t *testing.T) {
+		var listed struct {
+			APIs []struct {
+				ID            string   `json:"id"`
+				ResourceTypes []string `json:"resourceTypes"`
+			} `json:"apis"`
+		}
+		callTool(t, session, "list_fhir_apis", nil, &listed)
+		want := resourceTypesOfStatement(t, "../../site/fhir/provider/patient-access/capabilitystatement.json")
+		for _, api := range listed.APIs {
+			if api.ID == "provider-patient-access" {
+				if !slices.Equal(api.ResourceTypes, want) {
+					t.Errorf("provider-patient-access supports %v, its statement %v", api.ResourceTypes, want)
+				}
+				return
+			}
+		}
+		t.Fatalf("list_fhir_apis does not list provider-patient-access: %+v", listed.APIs)
+	})
+
 	t.Run("a resource type as the statement declares it", func(t *testing.T) {
 		var described struct {
 			SearchParams []struct{ Name, Type string } `json:"searchParams"`
@@ -114,6 +134,29 @@ func TestPortalMCP(t *testing.T) {
 			t.Errorf("get_fhir_example = %+v", example.Resource)
 		}
 	})
+}
+
+// resourceTypesOfStatement lists the types a CapabilityStatement file's
+// server block supports, in its order.
+func resourceTypesOfStatement(t *testing.T, file string) []string {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cs struct {
+		Rest []struct {
+			Resource []struct{ Type string }
+		}
+	}
+	if err := json.Unmarshal(data, &cs); err != nil {
+		t.Fatal(err)
+	}
+	var types []string
+	for _, r := range cs.Rest[0].Resource {
+		types = append(types, r.Type)
+	}
+	return types
 }
 
 type statementResource struct {

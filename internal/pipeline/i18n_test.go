@@ -364,3 +364,23 @@ Voir [ailleurs](/ailleurs/).
 		t.Errorf("broken links reported at %v, want %v", broken, want)
 	}
 }
+
+// TestLocaleMarkdownAndLLMs: each locale has its own llms.txt, linking its
+// own pages, and each page's Markdown is the locale's text (docs/agents.md).
+func TestLocaleMarkdownAndLLMs(t *testing.T) {
+	res, err := run(t, sitefs.Dir("testdata/i18n"))
+	if err != nil {
+		t.Fatalf("build: %v\n%v", err, res.Diagnostics)
+	}
+	for _, tc := range []struct{ file, has, hasNot string }{
+		{file: "llms.txt", has: "(https://docs.example.org/docs/intro/)", hasNot: "/fr/"},
+		{file: "fr/llms.txt", has: "[Présentation](https://docs.example.org/fr/docs/intro/)", hasNot: "(https://docs.example.org/docs/"},
+		{file: "fr/docs/intro/index.md", has: "Bienvenue dans la documentation.", hasNot: "Welcome"},
+		{file: "fr/docs/setup/index.md", has: "This page is written in English only."},
+	} {
+		text := builtFile(t, res.Output, tc.file)
+		if !strings.Contains(text, tc.has) || (tc.hasNot != "" && strings.Contains(text, tc.hasNot)) {
+			t.Errorf("%s: want %q and not %q in:\n%s", tc.file, tc.has, tc.hasNot, text)
+		}
+	}
+}
