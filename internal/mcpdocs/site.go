@@ -124,7 +124,7 @@ func (s *Site) readIndexFile(urlPath string) (string, string) {
 // AbsoluteURL is a route's URL on the published site.
 func (s *Site) AbsoluteURL(routePath string) string { return s.url + routePath }
 
-// Pages lists the site's pages in sidebar order of routes.json, those of one
+// Pages lists the site's pages in the order routes.json lists them, those of one
 // sidebar when sidebar is not "".
 func (s *Site) Pages(sidebar string) []Route {
 	var out []Route
