@@ -85,7 +85,10 @@ func TestPortalMCP(t *testing.T) {
 			} `json:"apis"`
 		}
 		callTool(t, session, "list_fhir_apis", nil, &listed)
-		want := resourceTypesOfStatement(t, "../../site/fhir/provider/patient-access/capabilitystatement.json")
+		var want []string
+		for _, r := range readStatement(t, statementFile) {
+			want = append(want, r.resourceType)
+		}
 		for _, api := range listed.APIs {
 			if api.ID == "provider-patient-access" {
 				if !slices.Equal(api.ResourceTypes, want) {
@@ -106,7 +109,12 @@ func TestPortalMCP(t *testing.T) {
 			Scopes       []string                      `json:"scopes"`
 		}
 		callTool(t, session, "describe_fhir_resource", map[string]any{"api": "provider-patient-access", "resourceType": "Patient"}, &described)
-		statement := patientOfStatement(t, "../../site/fhir/provider/patient-access/capabilitystatement.json")
+		var statement statementResource
+		for _, r := range readStatement(t, statementFile) {
+			if r.resourceType == "Patient" {
+				statement = r
+			}
+		}
 		var names []string
 		for _, sp := range described.SearchParams {
 			names = append(names, sp.Name)
@@ -136,35 +144,18 @@ func TestPortalMCP(t *testing.T) {
 	})
 }
 
-// resourceTypesOfStatement lists the types a CapabilityStatement file's
-// server block supports, in its order.
-func resourceTypesOfStatement(t *testing.T, file string) []string {
-	t.Helper()
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cs struct {
-		Rest []struct {
-			Resource []struct{ Type string }
-		}
-	}
-	if err := json.Unmarshal(data, &cs); err != nil {
-		t.Fatal(err)
-	}
-	var types []string
-	for _, r := range cs.Rest[0].Resource {
-		types = append(types, r.Type)
-	}
-	return types
-}
+// statementFile is where the provider patient access API's statement is.
+const statementFile = "../../site/fhir/provider/patient-access/capabilitystatement.json"
 
+// statementResource is what a CapabilityStatement file says of one type.
 type statementResource struct {
+	resourceType                         string
 	searchParams, interactions, profiles []string
 }
 
-// patientOfStatement reads what a CapabilityStatement file says of Patient.
-func patientOfStatement(t *testing.T, file string) statementResource {
+// readStatement reads the resource types of a CapabilityStatement file's
+// server block, in its order.
+func readStatement(t *testing.T, file string) []statementResource {
 	t.Helper()
 	data, err := os.ReadFile(file)
 	if err != nil {
@@ -184,21 +175,20 @@ func patientOfStatement(t *testing.T, file string) statementResource {
 	if err := json.Unmarshal(data, &cs); err != nil {
 		t.Fatal(err)
 	}
-	var out statementResource
+	var out []statementResource
 	for _, r := range cs.Rest[0].Resource {
-		if r.Type != "Patient" {
-			continue
-		}
+		res := statementResource{resourceType: r.Type}
 		if r.Profile != "" {
-			out.profiles = append(out.profiles, r.Profile)
+			res.profiles = append(res.profiles, r.Profile)
 		}
-		out.profiles = append(out.profiles, r.SupportedProfile...)
+		res.profiles = append(res.profiles, r.SupportedProfile...)
 		for _, sp := range r.SearchParam {
-			out.searchParams = append(out.searchParams, sp.Name)
+			res.searchParams = append(res.searchParams, sp.Name)
 		}
 		for _, i := range r.Interaction {
-			out.interactions = append(out.interactions, i.Code)
+			res.interactions = append(res.interactions, i.Code)
 		}
+		out = append(out, res)
 	}
 	return out
 }

@@ -65,21 +65,27 @@ func TestGolden(t *testing.T) {
 				// An MDX case also shows its diagnostics: what the author is told.
 				got += diagnosticsComment(res)
 			}
-			goldenPath := filepath.Join("testdata", name+".golden.html")
-			if *update {
-				if err := os.WriteFile(goldenPath, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(goldenPath)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("HTML differs from %s (run go test -update and review the diff)\n%s", goldenPath, lineDiff(string(want), got))
-			}
+			compareGolden(t, filepath.Join("testdata", name+".golden.html"), got, "HTML")
 		})
+	}
+}
+
+// compareGolden checks got against the golden file (what names the kind of
+// output in the failure); -update rewrites the file instead.
+func compareGolden(t *testing.T, goldenPath, got, what string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(goldenPath, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(goldenPath)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from %s (run go test -update and review the diff)\n%s", what, goldenPath, lineDiff(string(want), got))
 	}
 }
 

@@ -27,20 +27,7 @@ func TestMarkdownGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := ResolveMarkdownLinks(res.Markdown, func(dest string) string { return dest })
-			goldenPath := filepath.Join("testdata", "as-markdown", name+".md")
-			if *update {
-				if err := os.WriteFile(goldenPath, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(goldenPath)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("Markdown differs from %s (run go test -update and review the diff)\n%s", goldenPath, lineDiff(string(want), got))
-			}
+			compareGolden(t, filepath.Join("testdata", "as-markdown", name+".md"), got, "Markdown")
 		})
 	}
 }
