@@ -111,6 +111,27 @@ func TestMCPOnAFixtureSite(t *testing.T) {
 			t.Errorf("read_page of a missing page: error %q", msg)
 		}
 	})
+	t.Run("docs site with a search box", func(t *testing.T) {
+		session := mcpSession(t, "--site", "../../internal/pipeline/testdata/docs-instances")
+		var found struct {
+			Hits []struct{ Title, URL, Excerpt string }
+		}
+		// "toolchain" is only on the second docs instance's install page,
+		// which a reader finds in its latest version (2.0, at /sdk/), as
+		// the site's search box finds it.
+		callTool(t, session, "search_docs", map[string]any{"query": "toolchain"}, &found)
+		if len(found.Hits) != 1 || !strings.HasSuffix(found.Hits[0].URL, "/sdk/install/") {
+			t.Fatalf("search_docs(toolchain) = %+v, want the SDK 2.0 install page alone", found.Hits)
+		}
+		if !strings.Contains(found.Hits[0].Excerpt, "toolchain") {
+			t.Errorf("excerpt %q, want the words that matched", found.Hits[0].Excerpt)
+		}
+		found.Hits = nil
+		callTool(t, session, "search_docs", map[string]any{"query": "spaceship"}, &found)
+		if len(found.Hits) != 0 {
+			t.Errorf("search_docs(spaceship) = %+v, want nothing: no page says it", found.Hits)
+		}
+	})
 	t.Run("FHIR site", func(t *testing.T) {
 		session := mcpSession(t, "--site", "../../internal/pipeline/testdata/fhir-site")
 		want := []string{"describe_fhir_resource", "get_fhir_example", "list_fhir_apis", "list_pages", "read_page", "search_docs"}
