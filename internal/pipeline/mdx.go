@@ -65,14 +65,17 @@ func (b *builder) fileContext(site *loaded, file string, v *content.Version, res
 	}
 }
 
-// docusaurusURL is the URL Docusaurus gives a doc when it differs from
-// Portal's: without the trailing slash, unless trailingSlash is true or
-// the slug ends with one (a category index). "" when they agree.
+// docusaurusURL is the URL a doc's URL-relative links resolve from, when
+// it differs from its route path: its URL on the Docusaurus site, without
+// the trailing slash unless trailingSlash is true or (trailingSlash not
+// false) the slug ends with one (a category index). "" when they agree.
+// A portal.yaml site without trailingSlash, whose routes end with "/",
+// resolves them so too, as it always has.
 func docusaurusURL(cfg *config.Site, d *content.Doc) string {
-	if ts := cfg.TrailingSlash; ts != nil && *ts {
+	switch ts := cfg.TrailingSlash; {
+	case ts != nil && *ts:
 		return ""
-	}
-	if strings.HasSuffix(d.Slug, "/") {
+	case ts == nil && strings.HasSuffix(d.Slug, "/"):
 		return ""
 	}
 	return strings.TrimSuffix(d.Permalink, "/")
