@@ -36,10 +36,12 @@ func (b *builder) renderContext(site *loaded, j *renderJob, resolver *markdownLi
 func (b *builder) fileContext(site *loaded, file string, v *content.Version, resolver *markdownLinkResolver) markdown.RenderContext {
 	cfg := site.cfg
 	toc := cfg.ThemeConfig.TableOfContents
+	trailingSlash := linkSlashRule(cfg)
 	return markdown.RenderContext{
 		File:                file,
 		MDX:                 cfg.Markdown.IsMDX(file),
 		BaseURL:             cfg.BaseURL,
+		TrailingSlash:       trailingSlash,
 		TOCMinLevel:         toc.MinHeadingLevel,
 		TOCMaxLevel:         toc.MaxHeadingLevel,
 		ResolveMarkdownLink: resolver.forFile(file, v),
@@ -63,6 +65,18 @@ func (b *builder) fileContext(site *loaded, file string, v *content.Version, res
 			return body, ctx, nil
 		},
 	}
+}
+
+// linkSlashRule is the trailingSlash rule Docusaurus's Link applies to the
+// site paths a Docusaurus site's Markdown, JSX and navbar write, when the
+// config sets one; nil leaves them as written, as on a portal.yaml site,
+// whose links have always been kept as their authors wrote them (a link
+// to a download must not gain a slash).
+func linkSlashRule(cfg *config.Site) func(string) string {
+	if cfg.TrailingSlash == nil || !cfg.FromDocusaurus() {
+		return nil
+	}
+	return cfg.RouteForm().Apply
 }
 
 // docusaurusURL is the URL a doc's URL-relative links resolve from, when
