@@ -22,5 +22,8 @@ module.exports = {
       title: 'Slashes',
       items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }],
     },
+    footer: {
+      links: [{ title: 'More', items: [{ label: 'About', to: '/about/' }, { label: 'Blog', to: '/blog' }] }],
+    },
   },
 };
