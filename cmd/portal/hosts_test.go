@@ -568,3 +568,88 @@ func decodeGzip(t *testing.T, raw []byte) string {
 	}
 	return string(out)
 }
+
+// TestHostsAnswerEachTrailingSlashAlike builds the Docusaurus fixture
+// internal/pipeline/testdata/trailing-slash under each trailingSlash value
+// and sends portal serve --dir and nginx the same requests: each page
+// answers at the URL its links write, from the file Docusaurus writes for
+// it, and the other slash (and the .html forms) answer a 301 to it, as a
+// static host with "pretty URLs" normalises them (docs/deploy.md).
+func TestHostsAnswerEachTrailingSlashAlike(t *testing.T) {
+	const (
+		html  = "text/html; charset=utf-8"
+		md    = "text/markdown; charset=utf-8"
+		reval = policy.CacheRevalidate
+	)
+	page := func(path, body string) hostCase {
+		return hostCase{name: "page " + path, page: true, path: path, status: 200, contentType: html, cacheControl: reval, vary: true, bodyHas: body}
+	}
+	moved := func(path, location string) hostCase {
+		return hostCase{name: "other form " + path, path: path, status: 301, location: location, cacheControl: reval}
+	}
+	markdown := func(path string) hostCase {
+		return hostCase{name: "Markdown of " + path, page: true, path: path, accept: "text/markdown", status: 200, contentType: md,
+			cacheControl: reval, bodyHas: "# Install"}
+	}
+	markdownFile := func(path string) hostCase {
+		return hostCase{name: "Markdown file " + path, path: path, status: 200, contentType: md, cacheControl: reval, bodyHas: "# Install"}
+	}
+	for _, tc := range []struct {
+		setting string
+		cases   []hostCase
+	}{
+		{"undefined", []hostCase{
+			page("/", "Read the"), page("/docs/install", "Install it"), page("/docs/guide/", "The guide"), page("/docs/", "Start with"),
+			moved("/docs/install/", "/docs/install"), moved("/docs/install.html", "/docs/install"),
+			moved("/docs/install/index.html", "/docs/install"), moved("/docs/guide", "/docs/guide/"), moved("/docs", "/docs/"),
+			markdown("/docs/install"), markdownFile("/docs/install.md"),
+		}},
+		{"false", []hostCase{
+			page("/", "Read the"), page("/docs/install", "Install it"), page("/docs/guide", "The guide"), page("/docs", "Start with"),
+			moved("/docs/install/", "/docs/install"), moved("/docs/install.html", "/docs/install"),
+			moved("/docs/guide/", "/docs/guide"), moved("/docs/", "/docs"),
+			markdown("/docs/install"), markdownFile("/docs/install.md"),
+		}},
+		{"true", []hostCase{
+			page("/", "Read the"), page("/docs/install/", "Install it"), page("/docs/guide/", "The guide"), page("/docs/", "Start with"),
+			moved("/docs/install", "/docs/install/"), moved("/docs/install.html", "/docs/install/"), moved("/docs", "/docs/"),
+			markdown("/docs/install/"), markdownFile("/docs/install/index.md"),
+		}},
+	} {
+		t.Run(tc.setting, func(t *testing.T) {
+			work, err := outdir.MkdirTemp(os.TempDir(), "portal-slash-")
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { os.RemoveAll(work) })
+			site, out := filepath.Join(work, "site"), filepath.Join(work, "www")
+			if err := os.CopyFS(site, os.DirFS("../../internal/pipeline/testdata/trailing-slash")); err != nil {
+				t.Fatal(err)
+			}
+			var stderr bytes.Buffer
+			args := []string{"build", "--site", site, "--out", out, "--env", "TRAILING_SLASH=" + tc.setting}
+			if code := run(context.Background(), args, io.Discard, &stderr); code != 0 {
+				t.Fatalf("build exit %d: %s", code, stderr.String())
+			}
+			headers, err := policy.ReadHeaders(os.DirFS(out))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Run("portal serve --dir", func(t *testing.T) {
+				addr := freeAddr(t)
+				ctx, cancel := context.WithCancel(context.Background())
+				done := make(chan int, 1)
+				go func() { done <- run(ctx, []string{"serve", "--dir", out, "--addr", addr}, io.Discard, io.Discard) }()
+				defer func() {
+					cancel()
+					<-done
+				}()
+				waitUp(t, "http://"+addr+"/")
+				checkHost(t, "http://"+addr, tc.cases, headers)
+			})
+			t.Run("nginx", func(t *testing.T) {
+				checkHost(t, startNginx(t, work, out), tc.cases, headers)
+			})
+		})
+	}
+}

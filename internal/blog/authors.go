@@ -3,7 +3,6 @@ package blog
 import (
 	"errors"
 	"fmt"
-	"github.com/portaldocs/portal/internal/content"
 	"io/fs"
 	"path"
 	"sort"
@@ -34,7 +33,7 @@ func loadAuthors(site fs.FS, b *Blog) (map[string]*Author, []diag.Diagnostic) {
 		}
 		a.Key = key
 		if hasPage(a.Page) {
-			a.Permalink = content.JoinURL(b.Root, b.Config.AuthorsBasePath, key)
+			a.Permalink = b.Form.Join(b.Root, b.Config.AuthorsBasePath, key)
 		}
 		authors[key] = a
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/route"
 	"github.com/portaldocs/portal/internal/yamlx"
 	"gopkg.in/yaml.v3"
 )
@@ -30,9 +31,11 @@ const WordsPerMinute = 265
 // authors and tags they name.
 type Blog struct {
 	Config *config.Blog
-	// Root is the blog's route with the base URL and a trailing slash,
-	// e.g. "/blog/".
+	// Root is the blog's route with the base URL, e.g. "/blog/" (or
+	// "/blog", as the site's route form writes it).
 	Root string
+	// Form is the shape of the site's routes, which the blog's take.
+	Form route.Form
 	// Posts are newest first; drafts are left out of production builds.
 	Posts []*Post
 	// Authors are the authors of authors.yml, by key.
@@ -120,7 +123,7 @@ func Load(site fs.FS, cfg *config.Site, includeDrafts bool) (*Blog, []diag.Diagn
 	if st, err := fs.Stat(site, bc.Path); err != nil || !st.IsDir() {
 		return nil, nil
 	}
-	b := &Blog{Config: bc, Root: content.JoinURL(cfg.BaseURL, bc.RouteBasePath)}
+	b := &Blog{Config: bc, Form: cfg.RouteForm(), Root: cfg.RouteForm().Join(cfg.BaseURL, bc.RouteBasePath)}
 	authors, diags := loadAuthors(site, b)
 	b.Authors = authors
 	tags, td := loadTags(site, b)
@@ -223,7 +226,7 @@ func (b *Blog) loadPost(site fs.FS, file, rel string, tags map[string]*Tag) (*Po
 		// Under the blog's route, wherever the file is.
 		slug = path.Join("/", fm.Slug)
 	}
-	post.Permalink = content.JoinURL(b.Root, slug)
+	post.Permalink = b.Form.Join(b.Root, slug)
 	post.Date = fileDate
 	if isSet(&fm.Date) {
 		date, err := parseDate(fm.Date.Value)

@@ -1,7 +1,6 @@
 package blog
 
 import (
-	"github.com/portaldocs/portal/internal/content"
 	"sort"
 	"strconv"
 	"strings"
@@ -59,7 +58,7 @@ func (b *Blog) pagePermalink(root string, page int) string {
 	if page == 1 {
 		return root
 	}
-	return content.JoinURL(root, b.Config.PageBasePath, strconv.Itoa(page))
+	return b.Form.Join(root, b.Config.PageBasePath, strconv.Itoa(page))
 }
 
 // TagGroup is a tag with its listed posts.
@@ -69,13 +68,13 @@ type TagGroup struct {
 }
 
 // TagsRoute is the tags page's route.
-func (b *Blog) TagsRoute() string { return content.JoinURL(b.Root, b.Config.TagsBasePath) }
+func (b *Blog) TagsRoute() string { return b.Form.Join(b.Root, b.Config.TagsBasePath) }
 
 // ArchiveRoute is the archive's route.
-func (b *Blog) ArchiveRoute() string { return content.JoinURL(b.Root, b.Config.ArchiveBasePath) }
+func (b *Blog) ArchiveRoute() string { return b.Form.Join(b.Root, b.Config.ArchiveBasePath) }
 
 // AuthorsRoute is the authors page's route.
-func (b *Blog) AuthorsRoute() string { return content.JoinURL(b.Root, b.Config.AuthorsBasePath) }
+func (b *Blog) AuthorsRoute() string { return b.Form.Join(b.Root, b.Config.AuthorsBasePath) }
 
 // Tags groups the listed posts by tag, tags by label (case-insensitive).
 func (b *Blog) Tags() []TagGroup {

@@ -1,7 +1,6 @@
 package blog
 
 import (
-	"github.com/portaldocs/portal/internal/content"
 	"io/fs"
 	"path"
 	"strings"
@@ -50,7 +49,7 @@ func (b *Blog) tagPermalink(own, key string) string {
 	if own == "" {
 		own = kebabCase(key)
 	}
-	return content.JoinURL(b.Root, b.Config.TagsBasePath, own)
+	return b.Form.Join(b.Root, b.Config.TagsBasePath, own)
 }
 
 // postTags reads front matter tags: keys of the tags file, inline labels,

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/portaldocs/portal/internal/route"
 )
 
 // FileName is the config file's name inside the site folder.
@@ -544,4 +546,20 @@ func (s *Site) OutsideFolders() []string {
 		add(dir, false)
 	}
 	return out
+}
+
+// RouteForm is the one place the shape of the site's routes is decided:
+// Docusaurus's trailingSlash (docusaurus-behaviour.md §2.3). A Docusaurus
+// site without the key writes each path as its content does (/docs/x, an
+// index doc /docs/guide/); a portal.yaml site without it keeps Portal's
+// own rule, a trailing slash on every route.
+func (s *Site) RouteForm() route.Form {
+	slash := route.SlashAlways
+	switch {
+	case s.TrailingSlash != nil && !*s.TrailingSlash:
+		slash = route.SlashNever
+	case s.TrailingSlash == nil && s.FromDocusaurus():
+		slash = route.SlashAsWritten
+	}
+	return route.Form{Slash: slash, BaseURL: s.BaseURL}
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/route"
 	"github.com/portaldocs/portal/internal/workers"
 	"github.com/portaldocs/portal/internal/yamlx"
 	"gopkg.in/yaml.v3"
@@ -95,6 +96,9 @@ type Version struct {
 	// Path is the URL path prefix of the version, with the base URL and a
 	// trailing slash, e.g. "/docs/" or "/docs/1.0/".
 	Path string
+	// Form is the shape of the site's routes, which the version's
+	// permalinks take.
+	Form route.Form
 	// Dir is the version's docs folder relative to the site.
 	Dir string
 	// SidebarFile is the version's sidebars file relative to the site ("" for none).
@@ -307,11 +311,11 @@ func loadVersions(site fs.FS, cfg *config.Site, in *Instance) ([]*Version, []dia
 	}
 	var versions []*Version
 	if *docsCfg.IncludeCurrentVersion {
-		versions = append(versions, &Version{Instance: in, Name: CurrentVersion, Label: "Next", Dir: docsCfg.Path,
+		versions = append(versions, &Version{Instance: in, Form: cfg.RouteForm(), Name: CurrentVersion, Label: "Next", Dir: docsCfg.Path,
 			SidebarFile: sidebarFile(site, docsCfg.SidebarPath)})
 	}
 	for _, name := range names {
-		versions = append(versions, &Version{Instance: in, Name: name, Label: name, Dir: docsDir + "/version-" + name,
+		versions = append(versions, &Version{Instance: in, Form: cfg.RouteForm(), Name: name, Label: name, Dir: docsDir + "/version-" + name,
 			SidebarFile: firstExisting(site, sidebarsDir+"/version-"+name+"-sidebars.yaml",
 				sidebarsDir+"/version-"+name+"-sidebars.json")})
 	}
@@ -535,7 +539,7 @@ func loadDoc(site fs.FS, v *Version, p string, deferBody bool) (*Doc, []diag.Dia
 		return nil, diags
 	}
 	doc.Slug = slug
-	doc.Permalink = JoinURL(v.Path, slug)
+	doc.Permalink = v.Form.Join(v.Path, slug)
 	return doc, diags
 }
 
@@ -698,13 +702,15 @@ func loadPages(site fs.FS, cfg *config.Site) ([]*Page, []diag.Diagnostic) {
 		}
 		fm, body, bodyLine, dd := parseFrontMatter(p, src)
 		diags = append(diags, dd...)
+		// An index file names its folder, written with the slash
+		// (pages/guide/index.md is /guide/, as Docusaurus's pages are).
 		rel := strings.TrimSuffix(strings.TrimPrefix(p, root+"/"), path.Ext(p))
 		if path.Base(rel) == "index" {
-			rel = path.Dir(rel)
+			rel = path.Dir(rel) + "/"
 		}
-		permalink := JoinURL(cfg.BaseURL, rel)
+		permalink := cfg.RouteForm().Join(cfg.BaseURL, rel)
 		if fm.Slug != "" {
-			permalink = JoinURL(cfg.BaseURL, fm.Slug)
+			permalink = cfg.RouteForm().Join(cfg.BaseURL, fm.Slug)
 		}
 		pages = append(pages, &Page{Source: p, Permalink: permalink, FrontMatter: fm, Body: body, BodyLine: bodyLine})
 		return nil

@@ -69,7 +69,7 @@ func (v *Version) addGenerated(g Generated, prose parsedProse) (*Doc, []diag.Dia
 			Message: fmt.Sprintf("generated page %q: %v", g.ID, err)})
 	}
 	doc := &Doc{ID: g.ID, Source: source, RelPath: g.ID + ".md", Dir: dir, Version: v, FrontMatter: fm,
-		Body: body, BodyLine: bodyLine, Position: fm.SidebarPosition, Slug: slug, Permalink: JoinURL(v.Path, slug)}
+		Body: body, BodyLine: bodyLine, Position: fm.SidebarPosition, Slug: slug, Permalink: v.Form.Join(v.Path, slug)}
 	for _, d := range v.Docs {
 		if d.Permalink == doc.Permalink {
 			return nil, append(diags, diag.Diagnostic{File: d.Source, Line: 1, Severity: diag.Error,

@@ -46,7 +46,8 @@ type Redirect struct {
 
 // Redirects lists every path the serving rules answer with a 301, sorted
 // by From: config redirects with and without their trailing slash, routes
-// without theirs, and the index.html and .html forms of both. Where two
+// with the other trailing slash (the one their links do not write), and
+// the index.html and .html forms of both. Where two
 // rules claim one path, the one portal serve applies first wins.
 func Redirects(m *route.Manifest) []Redirect {
 	byFrom := map[string]Redirect{}
@@ -69,9 +70,9 @@ func Redirects(m *route.Manifest) []Redirect {
 		add(strings.TrimSuffix(r.From, "/"), to)
 		add(strings.TrimSuffix(r.From, "/")+"/", to)
 	}
-	// Rule 5: a route without its trailing slash.
+	// Rule 5: a route with the other trailing slash.
 	for _, r := range m.Routes {
-		add(strings.TrimSuffix(r.Path, "/"), routeRedirect(r.Path))
+		add(route.OtherForm(r.Path), routeRedirect(r.Path))
 	}
 	// Rule 6: the index.html and .html forms of routes, then of redirects.
 	for _, r := range m.Routes {
@@ -93,12 +94,14 @@ func Redirects(m *route.Manifest) []Redirect {
 	return out
 }
 
-// htmlForms are the paths that name the route p ("/x/"): "/x/index.html"
-// and "/x.html" (Docusaurus' normalizeLocation, (?:/index)?\.html$).
+// htmlForms are the paths that name the route p ("/x/" or "/x"):
+// "/x/index.html" and "/x.html" (Docusaurus' normalizeLocation,
+// (?:/index)?\.html$).
 func htmlForms(p string) []string {
-	forms := []string{p + "index.html"}
-	if p != "/" {
-		forms = append(forms, strings.TrimSuffix(p, "/")+".html")
+	stem := strings.TrimSuffix(p, "/")
+	forms := []string{stem + "/index.html"}
+	if stem != "" {
+		forms = append(forms, stem+".html")
 	}
 	return forms
 }

@@ -94,7 +94,7 @@ func nginxConf(s Site, redirects []Redirect) []byte {
 
 	w("\n# Routes: exactly these paths are pages.\n")
 	for _, r := range m.Routes {
-		file := base + route.FileFor(base, r.Path)
+		file := base + m.File(r.Path)
 		stem := strings.TrimSuffix(file, ".html")
 		w("location = %s {\n    set $portal_vary Accept;\n    try_files %s %s =404;\n}\n", quote(r.Path), quote(stem+"$portal_page_type"), quote(file))
 	}

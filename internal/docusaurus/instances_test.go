@@ -30,11 +30,11 @@ func TestDocsPluginInstances(t *testing.T) {
 	out := res.Output
 	t.Run("routes", func(t *testing.T) {
 		want := map[string]string{
-			"/docs/intro/":             "current",
-			"/docs/install/":           "current",
-			"/community/support/":      "community 1.0",
-			"/community/next/support/": "community current",
-			"/community/next/team/":    "community current",
+			"/docs/intro":             "current",
+			"/docs/install":           "current",
+			"/community/support":      "community 1.0",
+			"/community/next/support": "community current",
+			"/community/next/team":    "community current",
 		}
 		if len(out.Manifest.Routes) != len(want) {
 			t.Errorf("%d routes, want %d: %+v", len(out.Manifest.Routes), len(want), out.Manifest.Routes)
@@ -51,9 +51,9 @@ func TestDocsPluginInstances(t *testing.T) {
 	readOutputJSON(t, out.FS(), out.Manifest.SidebarsData, &sidebars)
 	t.Run("sidebars", func(t *testing.T) {
 		for _, tc := range []struct{ version, sidebar, want string }{
-			{"current", "tutorialSidebar", "Tutorial intro /docs/intro/, Installation /docs/install/"},
-			{"community/current", "communitySidebar", "Support /community/next/support/, Team /community/next/team/"},
-			{"community/1.0", "communitySidebar", "Support (1.0) /community/support/"},
+			{"current", "tutorialSidebar", "Tutorial intro /docs/intro, Installation /docs/install"},
+			{"community/current", "communitySidebar", "Support /community/next/support, Team /community/next/team"},
+			{"community/1.0", "communitySidebar", "Support (1.0) /community/support"},
 		} {
 			var got []string
 			for _, item := range sidebars[tc.version][tc.sidebar] {
@@ -69,8 +69,8 @@ func TestDocsPluginInstances(t *testing.T) {
 	readOutputJSON(t, out.FS(), out.Manifest.SiteData, &site)
 	t.Run("navbar", func(t *testing.T) {
 		want := []string{
-			"docSidebar Docs  /docs/intro/",
-			"docSidebar Community community /community/support/",
+			"docSidebar Docs  /docs/intro",
+			"docSidebar Community community /community/support",
 			"docsVersionDropdown  community ",
 		}
 		for i, item := range site.Navbar {
@@ -87,10 +87,10 @@ func TestDocsPluginInstances(t *testing.T) {
 	t.Run("pages", func(t *testing.T) {
 		for _, tc := range []struct{ path, pluginID, link string }{
 			// A file link into the other instance reaches its current version.
-			{"/docs/intro/", "", `href="/community/next/support/"`},
-			{"/community/next/support/", "community", `href="/docs/install/"`},
+			{"/docs/intro", "", `href="/community/next/support"`},
+			{"/community/next/support", "community", `href="/docs/install"`},
 			// MDX in the instance renders as in the default one.
-			{"/community/next/team/", "community", `role="tablist"`},
+			{"/community/next/team", "community", `role="tablist"`},
 		} {
 			entry, _ := out.Manifest.Lookup(tc.path)
 			var page themedata.PageData

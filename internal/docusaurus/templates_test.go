@@ -54,28 +54,28 @@ func templateSite(t *testing.T, template string) string {
 
 // The routes Docusaurus gives the starter site's docs and blog folders.
 var templateRoutes = []string{
-	"/blog/", "/blog/archive/", "/blog/authors/", "/blog/authors/slorber/", "/blog/authors/yangshun/",
-	"/blog/first-blog-post/", "/blog/long-blog-post/", "/blog/mdx-blog-post/", "/blog/welcome/",
-	"/blog/tags/", "/blog/tags/docusaurus/", "/blog/tags/facebook/", "/blog/tags/hello/", "/blog/tags/hola/",
-	"/docs/category/tutorial---basics/", "/docs/category/tutorial---extras/", "/docs/intro/",
-	"/docs/tutorial-basics/congratulations/", "/docs/tutorial-basics/create-a-blog-post/",
-	"/docs/tutorial-basics/create-a-document/", "/docs/tutorial-basics/create-a-page/",
-	"/docs/tutorial-basics/deploy-your-site/", "/docs/tutorial-basics/markdown-features/",
-	"/docs/tutorial-extras/manage-docs-versions/", "/docs/tutorial-extras/translate-your-site/",
-	"/markdown-page/",
+	"/blog", "/blog/archive", "/blog/authors", "/blog/authors/slorber", "/blog/authors/yangshun",
+	"/blog/first-blog-post", "/blog/long-blog-post", "/blog/mdx-blog-post", "/blog/welcome",
+	"/blog/tags", "/blog/tags/docusaurus", "/blog/tags/facebook", "/blog/tags/hello", "/blog/tags/hola",
+	"/docs/category/tutorial---basics", "/docs/category/tutorial---extras", "/docs/intro",
+	"/docs/tutorial-basics/congratulations", "/docs/tutorial-basics/create-a-blog-post",
+	"/docs/tutorial-basics/create-a-document", "/docs/tutorial-basics/create-a-page",
+	"/docs/tutorial-basics/deploy-your-site", "/docs/tutorial-basics/markdown-features",
+	"/docs/tutorial-extras/manage-docs-versions", "/docs/tutorial-extras/translate-your-site",
+	"/markdown-page",
 }
 
 // The sidebar Docusaurus generates from the docs folder: positions from
 // front matter and _category_.json, generated-index category links.
 const templateSidebar = `Tutorial Intro
-Tutorial - Basics -> /docs/category/tutorial---basics/
+Tutorial - Basics -> /docs/category/tutorial---basics
   Create a Page
   Create a Document
   Create a Blog Post
   Markdown Features
   Deploy your site
   Congratulations!
-Tutorial - Extras -> /docs/category/tutorial---extras/
+Tutorial - Extras -> /docs/category/tutorial---extras
   Manage Docs Versions
   Translate your site
 `

@@ -12,6 +12,7 @@ import (
 
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/route"
 )
 
 // Link is one link found on a page, with where it was written.
@@ -135,12 +136,13 @@ func checkLink(site Site, anchors map[string]map[string]bool, pagePath string, l
 	return report(levels.BrokenAnchors, l, msg, "link to a heading id that exists on the target page"), true
 }
 
-// findTarget matches a resolved path against the pages, with and without
-// its trailing slash and decoded (behaviour reference 8.2).
+// findTarget matches a resolved path against the pages, with either
+// trailing slash and decoded (behaviour reference 8.2): routes are written
+// with or without one as the site's trailingSlash says.
 func findTarget(site Site, anchors map[string]map[string]bool, p string) (string, bool) {
 	for _, candidate := range []string{p, decode(p)} {
-		for _, form := range []string{candidate, strings.TrimSuffix(candidate, "/") + "/"} {
-			if _, ok := anchors[form]; ok {
+		for _, form := range []string{candidate, route.OtherForm(candidate)} {
+			if _, ok := anchors[form]; ok && form != "" {
 				return form, true
 			}
 		}

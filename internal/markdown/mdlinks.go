@@ -96,6 +96,15 @@ func (p *pageState) relativeURL(dest string) (string, bool) {
 	return base.ResolveReference(ref).String(), true
 }
 
+// withTrailingSlash applies the site's trailingSlash rule to a site path,
+// as Docusaurus's Link does, when the site sets one.
+func (p *pageState) withTrailingSlash(url string) string {
+	if p.ctx.TrailingSlash == nil {
+		return url
+	}
+	return p.ctx.TrailingSlash(url)
+}
+
 // resolveLink rewrites link when it points to a Markdown file.
 func (p *pageState) resolveLink(link *ast.Link) {
 	dest := linkDestination(link.Destination)
@@ -114,11 +123,11 @@ func (p *pageState) resolveLink(link *ast.Link) {
 		if url, ok := p.assetURL(dest); ok {
 			link.Destination = []byte(url)
 		} else if url, ok := p.relativeURL(dest); ok {
-			link.Destination = []byte(url)
-		} else if strings.HasPrefix(dest, "/") {
+			link.Destination = []byte(p.withTrailingSlash(url))
+		} else if strings.HasPrefix(dest, "/") && !strings.HasPrefix(dest, "//") {
 			// Docusaurus writes a Markdown link with its Link, which adds
 			// the base URL to a path from the site's root.
-			link.Destination = []byte(withBaseURL(p.ctx.BaseURL, dest))
+			link.Destination = []byte(p.withTrailingSlash(withBaseURL(p.ctx.BaseURL, dest)))
 		}
 		return
 	}

@@ -313,12 +313,12 @@ func (p *pageState) mapHTMLElement(n ast.Node, el *jsxElement) {
 // linkTarget is the href of a JSX link: the base URL added to site paths.
 func (p *pageState) linkTarget(to string) string {
 	if strings.HasPrefix(to, "/") && !strings.HasPrefix(to, "//") {
-		return withBaseURL(p.ctx.BaseURL, to)
+		return p.withTrailingSlash(withBaseURL(p.ctx.BaseURL, to))
 	}
 	// A relative URL, resolved where the browser resolves it on the
 	// Docusaurus site (RenderContext.LinkBase).
 	if url, ok := p.relativeURL(to); ok {
-		return url
+		return p.withTrailingSlash(url)
 	}
 	return to
 }

@@ -61,6 +61,10 @@ type RenderContext struct {
 	MDX bool
 	// BaseURL is the site's base URL, for useBaseUrl and <Link>.
 	BaseURL string
+	// TrailingSlash, when set, is the site's trailingSlash rule, which
+	// Docusaurus's Link applies to every site path a Markdown or JSX link
+	// writes (docusaurus-behaviour.md §2.3); nil leaves them as written.
+	TrailingSlash func(url string) string
 	// LinkBase, when set, is the URL Docusaurus would serve the page at
 	// when that differs from Portal's (no trailing slash): URL-relative
 	// links are resolved against it, so they reach the page they reach

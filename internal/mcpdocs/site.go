@@ -18,6 +18,7 @@ import (
 
 	"github.com/portaldocs/portal/internal/fhir/model"
 	"github.com/portaldocs/portal/internal/mdexport"
+	"github.com/portaldocs/portal/internal/route"
 	"github.com/portaldocs/portal/internal/ssr"
 )
 
@@ -27,6 +28,7 @@ type Site struct {
 	title    string
 	url      string // the site's url, without a trailing slash
 	baseURL  string
+	form     route.Form // how the routes' paths and files are written
 	routes   []Route
 	byPath   map[string]*Route
 	search   *ssr.Script
@@ -75,13 +77,15 @@ func (s *Site) readRoutes() error {
 		return fmt.Errorf("read the built site's routes.json (is this a folder portal build wrote?): %w", err)
 	}
 	var manifest struct {
-		BaseURL string  `json:"baseUrl"`
-		Routes  []Route `json:"routes"`
+		BaseURL       string      `json:"baseUrl"`
+		TrailingSlash route.Slash `json:"trailingSlash"`
+		Routes        []Route     `json:"routes"`
 	}
 	if err := json.Unmarshal(data, &manifest); err != nil {
 		return fmt.Errorf("read routes.json: %w", err)
 	}
 	s.baseURL, s.routes = manifest.BaseURL, manifest.Routes
+	s.form = route.Form{Slash: manifest.TrailingSlash, BaseURL: manifest.BaseURL}
 	for i := range s.routes {
 		s.byPath[s.routes[i].Path] = &s.routes[i]
 	}
@@ -157,16 +161,15 @@ func (s *Site) Sidebars() []string {
 func (s *Site) Page(pageURL string) (Route, string, error) {
 	p := s.routePath(pageURL)
 	r, ok := s.byPath[p]
-	if !ok {
-		r, ok = s.byPath[strings.TrimSuffix(p, "/")]
+	if other := route.OtherForm(p); !ok && other != "" {
+		r, ok = s.byPath[other]
 	}
 	if !ok {
 		return Route{}, "", fmt.Errorf("no page at %s: list_pages names every page", pageURL)
 	}
-	file, ok := mdexport.FileFor(s.baseURL, r.Path)
-	if !ok {
-		return Route{}, "", fmt.Errorf("no Markdown for %s", r.Path)
-	}
+	// The Markdown beside the route's HTML file, whichever layout the
+	// site's trailingSlash gives it.
+	file := mdexport.Files(s.form.File(r.Path))[0]
 	data, err := fs.ReadFile(s.out, file)
 	if err != nil {
 		return Route{}, "", fmt.Errorf("read the Markdown of %s: %w", r.Path, err)
@@ -174,8 +177,8 @@ func (s *Site) Page(pageURL string) (Route, string, error) {
 	return *r, string(data), nil
 }
 
-// routePath turns what a client gives as a page's address into the route
-// path routes.json holds (with its trailing slash).
+// routePath turns what a client gives as a page's address into a route
+// path, with its trailing slash (Page tries the other form too).
 func (s *Site) routePath(pageURL string) string {
 	p := pageURL
 	if u, err := url.Parse(pageURL); err == nil && u.Scheme != "" {

@@ -3,7 +3,7 @@
 // llms.txt index of the pages by sidebar and llms-full.txt, every page's
 // Markdown in that order (Index), as the llms.txt proposal
 // (llmstxt.org) describes them. The pipeline writes them; what reads a
-// built site (portal serve, an MCP server) finds a page's Markdown by its
-// URL path with FileFor and the pages by sidebar with ReadIndex.
+// built site (portal serve, an MCP server) finds a page's Markdown beside
+// the route's HTML file with Files and the pages by sidebar with ReadIndex.
 // docs/agents.md says how they are made and served.
 package mdexport

@@ -21,25 +21,6 @@ func TestFiles(t *testing.T) {
 	}
 }
 
-func TestFileFor(t *testing.T) {
-	for _, tc := range []struct {
-		base, path, want string
-		ok               bool
-	}{
-		{"/", "/", "index.md", true},
-		{"/", "/docs/x/", "docs/x/index.md", true},
-		{"/", "/docs/x", "docs/x/index.md", true},
-		{"/", "/docs/x.md", "docs/x.md", true},
-		{"/portal/", "/portal/docs/x/", "docs/x/index.md", true},
-		{"/", "/img/logo.svg", "", false},
-	} {
-		got, ok := FileFor(tc.base, tc.path)
-		if got != tc.want || ok != tc.ok {
-			t.Errorf("FileFor(%q, %q) = %q, %v; want %q, %v", tc.base, tc.path, got, ok, tc.want, tc.ok)
-		}
-	}
-}
-
 func TestPageMarkdownLinksAreAbsolute(t *testing.T) {
 	p := Page{URL: "https://example.org/docs/x/", Title: "X",
 		Body:  "See [y](\x00../y/\x00), [z](\x00/docs/z/#a\x00), [here](\x00#b\x00) and [out](\x00https://hl7.org/fhir/\x00).",

@@ -102,25 +102,6 @@ func Files(htmlFile string) []string {
 	return files
 }
 
-// FileFor is the Markdown file (output-relative) that answers a page's URL
-// path under the base URL: "/docs/x/" → "docs/x/index.md", "/docs/x.md"
-// and "/docs/x/index.md" as they are; ok is false for a path that names
-// a file of another kind.
-func FileFor(baseURL, urlPath string) (string, bool) {
-	rel := strings.TrimPrefix(strings.TrimPrefix(urlPath, strings.TrimSuffix(baseURL, "/")), "/")
-	switch {
-	case rel == "" || strings.HasSuffix(rel, "/"):
-		return rel + "index.md", true
-	case strings.HasSuffix(rel, ".md"):
-		return rel, true
-	case strings.HasSuffix(rel, ".html"):
-		return strings.TrimSuffix(rel, ".html") + ".md", true
-	case path.Ext(rel) == "":
-		return rel + "/index.md", true
-	}
-	return "", false
-}
-
 var linkTextEscaper = strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`)
 
 func escapeLinkText(s string) string { return linkTextEscaper.Replace(s) }

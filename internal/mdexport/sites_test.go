@@ -24,7 +24,6 @@ import (
 	portal "github.com/portaldocs/portal"
 	"github.com/portaldocs/portal/internal/mdexport"
 	"github.com/portaldocs/portal/internal/pipeline"
-	"github.com/portaldocs/portal/internal/route"
 )
 
 // sites are the portal and the Docusaurus fixture sites, each built once.
@@ -70,7 +69,7 @@ func TestEveryPageHasItsMarkdown(t *testing.T) {
 			m := res.Output.Manifest
 			checked := 0
 			for _, r := range m.Routes {
-				htmlFile := route.FileFor(m.BaseURL, r.Path)
+				htmlFile := m.File(r.Path)
 				page, err := fs.ReadFile(out, htmlFile)
 				if err != nil {
 					continue // a duplicate route's second page

@@ -143,7 +143,7 @@ func (b *builder) emitLLMs(out *Output, site *loaded, plan *resolved) {
 	for _, p := range plan.pages {
 		if _, dup := byPath[p.entry.Path]; !dup && p.hasMarkdown {
 			byPath[p.entry.Path] = p
-			byFile[mdexport.Files(route.FileFor(cfg.BaseURL, p.entry.Path))[0]] = p
+			byFile[mdexport.Files(cfg.RouteForm().File(p.entry.Path))[0]] = p
 		}
 	}
 	indexes := map[string]*mdexport.Index{}
@@ -179,7 +179,7 @@ func (b *builder) emitLLMs(out *Output, site *loaded, plan *resolved) {
 				}
 				listed[p] = true
 				section.Links = append(section.Links, mdexport.Link{Title: p.entry.Title, URL: mdexport.PageURL(cfg.URL, p.entry.Path),
-					Description: p.llmsDescription, File: mdexport.Files(route.FileFor(cfg.BaseURL, p.entry.Path))[0]})
+					Description: p.llmsDescription, File: mdexport.Files(cfg.RouteForm().File(p.entry.Path))[0]})
 			}
 			ix.Sections = append(ix.Sections, section)
 		}

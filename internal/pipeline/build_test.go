@@ -173,7 +173,7 @@ pagination_label: Configure it
 		if !ok {
 			t.Fatalf("route %s missing; routes: %+v", p, out.Manifest.Routes)
 		}
-		if _, ok := out.File(route.FileFor("/", p)); !ok {
+		if _, ok := out.File(route.Form{BaseURL: "/"}.File(p)); !ok {
 			t.Errorf("no index.html for %s", p)
 		}
 		if _, ok := out.File(strings.TrimPrefix(entry.Data, "/")); !ok {
@@ -338,7 +338,7 @@ A paragraph only this page has: quillmoor-once.
 	if err != nil {
 		t.Fatalf("build: %v\n%v", err, res.Diagnostics)
 	}
-	html, ok := res.Output.File(route.FileFor("/", "/docs/intro/"))
+	html, ok := res.Output.File(route.Form{BaseURL: "/"}.File("/docs/intro/"))
 	if !ok {
 		t.Fatal("no prerendered page /docs/intro/")
 	}

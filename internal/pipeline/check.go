@@ -8,7 +8,6 @@ import (
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/links"
-	"github.com/portaldocs/portal/internal/route"
 	"github.com/portaldocs/portal/internal/sidebar"
 )
 
@@ -43,7 +42,7 @@ func (b *builder) validate(site *loaded, plan *resolved) {
 func (b *builder) checkRedirects(site *loaded, plan *resolved) {
 	taken := map[string]bool{}
 	for _, p := range plan.pages {
-		taken[route.FileFor(site.cfg.BaseURL, p.entry.Path)] = true
+		taken[site.cfg.RouteForm().File(p.entry.Path)] = true
 	}
 	for _, f := range site.static {
 		taken[f.name] = true

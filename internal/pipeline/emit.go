@@ -76,7 +76,7 @@ func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *
 	if b.opts.lazy {
 		lazy = &lazyPages{pages: pages, byFile: map[string]*builtPage{route.NotFoundFile: plan.notFound}}
 	}
-	b.emitPages(out, plan.pages, base, pages, lazy)
+	b.emitPages(out, plan.pages, base, cfg.RouteForm(), pages, lazy)
 	if cfg.LLMs.On() {
 		b.emitLLMs(out, site, plan)
 	}
@@ -129,12 +129,12 @@ func emitSearch(out *Output, ix *search.Index) {
 // emitPages writes every page's data and prerenders its HTML across the
 // workers (or hands it to lazy). Of pages with the same path (a duplicate
 // route the build warns about) the first one is the route's page.
-func (b *builder) emitPages(out *Output, pages []*builtPage, base string, render *pageRenderer, lazy *lazyPages) {
+func (b *builder) emitPages(out *Output, pages []*builtPage, base string, form route.Form, render *pageRenderer, lazy *lazyPages) {
 	byFile := map[string]*builtPage{}
 	var first []*builtPage
 	for _, p := range pages {
 		b.emitData(out, p, base)
-		file := route.FileFor(base, p.entry.Path)
+		file := form.File(p.entry.Path)
 		if _, dup := byFile[file]; !dup {
 			byFile[file] = p
 			first = append(first, p)
@@ -147,7 +147,7 @@ func (b *builder) emitPages(out *Output, pages []*builtPage, base string, render
 	}
 	b.parallel(len(first), b.counted(StagePrerender, len(first), func(i int) {
 		p := first[i]
-		render.emitPage(b, out, route.FileFor(base, p.entry.Path), p)
+		render.emitPage(b, out, form.File(p.entry.Path), p)
 	}))
 }
 

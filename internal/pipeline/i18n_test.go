@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -59,7 +60,7 @@ func TestLocalesAsAReaderSeesThem(t *testing.T) {
 		{file: "fr/docs/intro/index.html", lang: "fr", title: "Présentation | Fixture",
 			has: []string{"Bienvenue dans la documentation.", "Premiers pas",
 				`<meta property="og:locale" content="fr">`, `<meta property="og:locale:alternate" content="en">`, ">Documentation<", "Fixture FR",
-				"Sur cette page", "Suivant", "Droits réservés Fixture", "Docs FR", `href="/fr/docs/setup/"`},
+				"Sur cette page", "Suivant", "Droits réservés Fixture", "Docs FR", `href="/fr/docs/setup"`},
 			hasNot: []string{"Welcome to the documentation", "Getting started", "On this page"}},
 		// Not translated: the English text, in the French site's shell.
 		{file: "fr/docs/setup/index.html", lang: "fr", title: "Setup | Fixture",
@@ -95,7 +96,8 @@ func TestLocalesAsAReaderSeesThem(t *testing.T) {
 			var langs []string
 			for _, a := range alternates {
 				langs = append(langs, a[2])
-				file := strings.TrimPrefix(a[1], "https://docs.example.org/") + "index.html"
+				// Without trailingSlash, /docs/intro is docs/intro/index.html.
+				file := path.Join(strings.TrimPrefix(a[1], "https://docs.example.org/"), "index.html")
 				if !files[file] {
 					t.Errorf("hreflang %s names %s, which the build did not write", a[2], a[1])
 				}
@@ -373,8 +375,8 @@ func TestLocaleMarkdownAndLLMs(t *testing.T) {
 		t.Fatalf("build: %v\n%v", err, res.Diagnostics)
 	}
 	for _, tc := range []struct{ file, has, hasNot string }{
-		{file: "llms.txt", has: "(https://docs.example.org/docs/intro/)", hasNot: "/fr/"},
-		{file: "fr/llms.txt", has: "[Présentation](https://docs.example.org/fr/docs/intro/)", hasNot: "(https://docs.example.org/docs/"},
+		{file: "llms.txt", has: "(https://docs.example.org/docs/intro)", hasNot: "/fr/"},
+		{file: "fr/llms.txt", has: "[Présentation](https://docs.example.org/fr/docs/intro)", hasNot: "(https://docs.example.org/docs/"},
 		{file: "fr/docs/intro/index.md", has: "Bienvenue dans la documentation.", hasNot: "Welcome"},
 		{file: "fr/docs/setup/index.md", has: "This page is written in English only."},
 	} {

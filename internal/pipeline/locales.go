@@ -248,7 +248,7 @@ func (b *builder) emitLocalesOnly() *Output {
 		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: err.Error()})
 		return nil
 	}
-	out.Manifest = &route.Manifest{BaseURL: cfg.BaseURL, Routes: []route.Entry{}, Redirects: []route.Redirect{}}
+	out.Manifest = &route.Manifest{BaseURL: cfg.BaseURL, TrailingSlash: cfg.RouteForm().Slash, Routes: []route.Entry{}, Redirects: []route.Redirect{}}
 	b.stage(StagePrerender, func() {
 		b.emitLocales(out, cfg, nil)
 		b.emitDeploy(out, cfg, out.Manifest, nil)

@@ -36,10 +36,12 @@ func (b *builder) renderContext(site *loaded, j *renderJob, resolver *markdownLi
 func (b *builder) fileContext(site *loaded, file string, v *content.Version, resolver *markdownLinkResolver) markdown.RenderContext {
 	cfg := site.cfg
 	toc := cfg.ThemeConfig.TableOfContents
+	trailingSlash := linkSlashRule(cfg)
 	return markdown.RenderContext{
 		File:                file,
 		MDX:                 cfg.Markdown.IsMDX(file),
 		BaseURL:             cfg.BaseURL,
+		TrailingSlash:       trailingSlash,
 		TOCMinLevel:         toc.MinHeadingLevel,
 		TOCMaxLevel:         toc.MaxHeadingLevel,
 		ResolveMarkdownLink: resolver.forFile(file, v),
@@ -65,14 +67,29 @@ func (b *builder) fileContext(site *loaded, file string, v *content.Version, res
 	}
 }
 
-// docusaurusURL is the URL Docusaurus gives a doc when it differs from
-// Portal's: without the trailing slash, unless trailingSlash is true or
-// the slug ends with one (a category index). "" when they agree.
-func docusaurusURL(cfg *config.Site, d *content.Doc) string {
-	if ts := cfg.TrailingSlash; ts != nil && *ts {
-		return ""
+// linkSlashRule is the trailingSlash rule Docusaurus's Link applies to the
+// site paths a Docusaurus site's Markdown, JSX and navbar write, when the
+// config sets one; nil leaves them as written, as on a portal.yaml site,
+// whose links have always been kept as their authors wrote them (a link
+// to a download must not gain a slash).
+func linkSlashRule(cfg *config.Site) func(string) string {
+	if cfg.TrailingSlash == nil || !cfg.FromDocusaurus() {
+		return nil
 	}
-	if strings.HasSuffix(d.Slug, "/") {
+	return cfg.RouteForm().Apply
+}
+
+// docusaurusURL is the URL a doc's URL-relative links resolve from, when
+// it differs from its route path: its URL on the Docusaurus site, without
+// the trailing slash unless trailingSlash is true or (trailingSlash not
+// false) the slug ends with one (a category index). "" when they agree.
+// A portal.yaml site without trailingSlash, whose routes end with "/",
+// resolves them so too, as it always has.
+func docusaurusURL(cfg *config.Site, d *content.Doc) string {
+	switch ts := cfg.TrailingSlash; {
+	case ts != nil && *ts:
+		return ""
+	case ts == nil && strings.HasSuffix(d.Slug, "/"):
 		return ""
 	}
 	return strings.TrimSuffix(d.Permalink, "/")

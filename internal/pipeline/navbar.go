@@ -8,6 +8,7 @@ import (
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/links"
 	"github.com/portaldocs/portal/internal/themedata"
 )
 
@@ -32,6 +33,9 @@ func (r *resolver) navItems(items []config.NavbarItem) []themedata.NavItem {
 
 func (r *resolver) navItem(item config.NavbarItem) (themedata.NavItem, bool) {
 	res := navItem(item)
+	if apply := linkSlashRule(r.site.cfg); apply != nil && res.To != "" && !links.IsExternal(res.To) {
+		res.To = apply(res.To)
+	}
 	var in *content.Instance
 	var version *content.Version
 	switch item.Type {

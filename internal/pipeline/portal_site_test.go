@@ -31,7 +31,7 @@ func TestEmbeddedPortalBuilds(t *testing.T) {
 			t.Errorf("portal route %s missing", p)
 			continue
 		}
-		html, _ := res.Output.File(route.FileFor("/", p))
+		html, _ := res.Output.File(route.Form{BaseURL: "/"}.File(p))
 		// The initial data carries the page only: site data and sidebars are
 		// shared files the client loads, preloaded by the document.
 		for _, want := range []string{`aria-label="Main"`, `<footer`, `<title>`, `<script id="__portal-data" type="application/json">{"page":`,

@@ -171,7 +171,7 @@ func (r *resolver) encodePages(out *resolved) *searchFiles {
 // manifest lists the routes in page order, then sorted.
 func (r *resolver) manifest(out *resolved) *route.Manifest {
 	base := r.site.cfg.BaseURL
-	m := &route.Manifest{BaseURL: base, Routes: make([]route.Entry, 0, len(out.pages)), Redirects: []route.Redirect{}}
+	m := &route.Manifest{BaseURL: base, TrailingSlash: r.site.cfg.RouteForm().Slash, Routes: make([]route.Entry, 0, len(out.pages)), Redirects: []route.Redirect{}}
 	for _, p := range out.pages {
 		m.Routes = append(m.Routes, p.entry)
 	}
@@ -235,7 +235,9 @@ func (r *resolver) redirects() []redirectPage {
 	for _, rd := range cfg.Redirects {
 		from := withBaseURL(cfg.BaseURL, rd.From)
 		out = append(out, redirectPage{from: from, to: withBaseURL(cfg.BaseURL, rd.To), line: rd.Line,
-			file: route.FileFor(cfg.BaseURL, strings.TrimSuffix(from, "/")+"/")})
+			// at <from>/index.html under every trailing-slash rule, as
+			// Docusaurus's client-redirects writes it (§2.4)
+			file: route.Form{BaseURL: cfg.BaseURL}.File(strings.TrimSuffix(from, "/") + "/")})
 	}
 	return out
 }

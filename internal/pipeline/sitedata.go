@@ -1,7 +1,9 @@
 package pipeline
 
 import (
+	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/content"
+	"github.com/portaldocs/portal/internal/links"
 	"github.com/portaldocs/portal/internal/route"
 	"github.com/portaldocs/portal/internal/themedata"
 )
@@ -13,6 +15,9 @@ func (r *resolver) siteData(nav []themedata.NavItem) *themedata.SiteData {
 	s := &themedata.SiteData{Title: cfg.Title, Tagline: cfg.Tagline, URL: cfg.URL, BaseURL: cfg.BaseURL, Favicon: cfg.Favicon,
 		TitleDelimiter: cfg.TitleDelimiter, NoIndex: cfg.NoIndex, BaseURLIssueBanner: *cfg.BaseURLIssueBanner,
 		I18n: cfg.I18n, ThemeConfig: cfg.ThemeConfig, Navbar: nav, Translations: r.b.locale.Strings()}
+	if apply := linkSlashRule(cfg); apply != nil && cfg.ThemeConfig.Footer != nil {
+		s.ThemeConfig.Footer = footerWithSlashRule(cfg.ThemeConfig.Footer, apply)
+	}
 	for i, in := range r.site.content.Instances {
 		if i == 0 {
 			s.Docs = r.docsData(in)
@@ -61,4 +66,23 @@ func (r *resolver) notFoundPage() *builtPage {
 	data.Alternates = []themedata.Alternate{}
 	return &builtPage{data: data, source: "(not-found page)", dataFile: "data/pages/404",
 		entry: route.Entry{Path: data.Path, Kind: route.KindNotFound}}
+}
+
+// footerWithSlashRule is a copy of the footer whose internal links (to)
+// take the site's trailingSlash rule, as Docusaurus's Link gives them; the
+// config's own footer is not changed.
+func footerWithSlashRule(f *config.Footer, apply func(string) string) *config.Footer {
+	out := *f
+	out.Links = make([]config.FooterGroup, len(f.Links))
+	for i, g := range f.Links {
+		out.Links[i] = g
+		out.Links[i].Items = make([]config.FooterLink, len(g.Items))
+		for j, item := range g.Items {
+			if item.To != "" && !links.IsExternal(item.To) {
+				item.To = apply(item.To)
+			}
+			out.Links[i].Items[j] = item
+		}
+	}
+	return &out
 }

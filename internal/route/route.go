@@ -5,7 +5,6 @@
 package route
 
 import (
-	"path"
 	"sort"
 	"strings"
 )
@@ -37,8 +36,9 @@ const ManifestFile = "routes.json"
 // hosts look for it.
 const NotFoundFile = "404.html"
 
-// Entry is one route. Path is the full URL path including the base URL and
-// always ends with "/".
+// Entry is one route. Path is the full URL path including the base URL,
+// with or without its trailing slash as the manifest's form says
+// (TrailingSlash): the URL every link to the page writes.
 type Entry struct {
 	Path  string `json:"path"`
 	Kind  Kind   `json:"kind"`
@@ -67,9 +67,12 @@ type Redirect struct {
 
 // Manifest is the route table as written to routes.json.
 type Manifest struct {
-	BaseURL   string     `json:"baseUrl"`
-	Routes    []Entry    `json:"routes" contract:"nonnull"`
-	Redirects []Redirect `json:"redirects" contract:"nonnull"`
+	BaseURL string `json:"baseUrl"`
+	// TrailingSlash is the rule the routes' paths follow, omitted for
+	// Portal's own (every path ends with "/").
+	TrailingSlash Slash      `json:"trailingSlash,omitempty"`
+	Routes        []Entry    `json:"routes" contract:"nonnull"`
+	Redirects     []Redirect `json:"redirects" contract:"nonnull"`
 	// NotFoundData is the URL of the not-found page's data.
 	NotFoundData string `json:"notFoundData"`
 	// SiteData is the URL of the site-wide data (config the theme reads).
@@ -136,14 +139,12 @@ func (m *Manifest) RedirectFor(p string) (Redirect, bool) {
 	return Redirect{}, false
 }
 
-// FileFor is the output file, relative to the output root, that holds the
-// HTML of the route at full URL path p: the base URL is not part of the
-// output layout, so the folder can be hosted at any base.
-func FileFor(baseURL, p string) string {
-	rel := strings.TrimPrefix(p, baseURL)
-	rel = strings.TrimPrefix(rel, "/")
-	return path.Join(rel, "index.html")
-}
+// Form is the shape of the manifest's routes.
+func (m *Manifest) Form() Form { return Form{Slash: m.TrailingSlash, BaseURL: m.BaseURL} }
+
+// File is the output file, relative to the output root, that holds the
+// HTML of the route at path p (Form.File).
+func (m *Manifest) File(p string) string { return m.Form().File(p) }
 
 // Answer says how a request path is answered, as Manifest.Resolve decides.
 type Answer int
@@ -154,7 +155,7 @@ const (
 	NoRoute Answer = iota
 	// Exact: the path is a route's own path.
 	Exact
-	// Canonical: the path names a route in another form (without its
+	// Canonical: the path names a route in another form (with the other
 	// trailing slash, or ending in index.html or .html); Location is the
 	// route's path.
 	Canonical
@@ -181,10 +182,10 @@ type Resolution struct {
 //
 //  1. An exact route.
 //  2. A config redirect, with or without its trailing slash.
-//  3. A route without its trailing slash. Docusaurus matches routes
+//  3. A route with the other trailing slash. Docusaurus matches routes
 //     non-strictly (docusaurus-behaviour.md §2.2); the server's 301 makes
-//     that one URL.
-//  4. "/x/index.html" and "/x.html" name the route "/x/", as
+//     that one URL, the one the site's links write.
+//  4. "/x/index.html" and "/x.html" name the route "/x/" or "/x", as
 //     normalizeLocation strips (?:/index)?\.html$ (§2.3), and likewise a
 //     redirect's source (the build writes "<from>/index.html" for each
 //     redirect so static hosts work).
@@ -195,14 +196,16 @@ func (m *Manifest) Resolve(p string) Resolution {
 	if r, ok := m.RedirectFor(p); ok {
 		return Resolution{Answer: Redirected, Location: r.To}
 	}
-	if !strings.HasSuffix(p, "/") {
-		if _, ok := m.Lookup(p + "/"); ok {
-			return Resolution{Answer: Canonical, Location: p + "/"}
+	if other := OtherForm(p); other != "" {
+		if _, ok := m.Lookup(other); ok {
+			return Resolution{Answer: Canonical, Location: other}
 		}
 	}
 	if stripped, ok := stripHTML(p); ok {
-		if _, ok := m.Lookup(stripped); ok {
-			return Resolution{Answer: Canonical, Location: stripped}
+		for _, form := range []string{stripped, OtherForm(stripped)} {
+			if _, ok := m.Lookup(form); ok && form != "" {
+				return Resolution{Answer: Canonical, Location: form}
+			}
 		}
 		if r, ok := m.RedirectFor(stripped); ok {
 			return Resolution{Answer: Redirected, Location: r.To}

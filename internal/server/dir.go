@@ -137,8 +137,10 @@ func readManifest(fsys fs.FS, displayName string) (*route.Manifest, error) {
 	return &m, nil
 }
 
-// checkManifest verifies what the serving rules rely on: the base URL and
-// every route path start and end with "/", and routes lie under the base URL.
+// checkManifest verifies what the serving rules rely on: the base URL
+// starts and ends with "/", every route path starts with "/" and lies under
+// the base URL, and ends with "/" unless the manifest's trailing-slash rule
+// writes paths without one.
 // All problems are reported together.
 func checkManifest(m *route.Manifest) error {
 	if !strings.HasPrefix(m.BaseURL, "/") || !strings.HasSuffix(m.BaseURL, "/") {
@@ -146,7 +148,8 @@ func checkManifest(m *route.Manifest) error {
 	}
 	var errs []error
 	for _, r := range m.Routes {
-		if !strings.HasPrefix(r.Path, m.BaseURL) || !strings.HasSuffix(r.Path, "/") {
+		slashed := strings.HasSuffix(r.Path, "/") || m.TrailingSlash != route.SlashAlways
+		if !strings.HasPrefix(r.Path, m.BaseURL) || !slashed {
 			errs = append(errs, fmt.Errorf("route %q must start with the baseUrl %q and end with \"/\"", r.Path, m.BaseURL))
 		}
 	}

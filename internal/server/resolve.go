@@ -37,7 +37,7 @@ type action struct {
 func resolve(m *route.Manifest, p string) action {
 	switch r := m.Resolve(p); r.Answer {
 	case route.Exact:
-		return action{kind: actRoute, file: route.FileFor(m.BaseURL, p)}
+		return action{kind: actRoute, file: m.File(p)}
 	case route.Canonical:
 		return routeRedirect(r.Location)
 	case route.Redirected:

@@ -116,7 +116,7 @@ func (h *handler) adopt(snap Snapshot) *snapshotState {
 		st.paths[form.from] = &answer{redirect: form.location, keepQuery: form.keepQuery}
 	}
 	for _, r := range m.Routes {
-		st.paths[r.Path] = &answer{file: st.entry(route.FileFor(m.BaseURL, r.Path), policy.CacheRevalidate)}
+		st.paths[r.Path] = &answer{file: st.entry(m.File(r.Path), policy.CacheRevalidate)}
 	}
 	return st
 }
@@ -138,7 +138,7 @@ func redirectForms(m *route.Manifest) []redirectForm {
 	}
 	for _, r := range m.Routes {
 		p := strings.TrimSuffix(r.Path, "/")
-		candidates = append(candidates, p, p+"/index.html", p+".html")
+		candidates = append(candidates, route.OtherForm(r.Path), p+"/index.html", p+".html")
 	}
 	var out []redirectForm
 	for _, c := range candidates {

@@ -3,7 +3,6 @@ package sidebar
 import (
 	"fmt"
 	"io/fs"
-	"path"
 	"regexp"
 	"sort"
 	"strings"
@@ -387,7 +386,7 @@ func (r *resolver) applyCategoryLink(cat *Item, link *content.CategoryLink, node
 		if slug == "" {
 			slug = "/category/" + Slugify(cat.Label)
 		}
-		permalink := joinPath(r.version.Path, slug)
+		permalink := r.version.Form.Join(r.version.Path, slug)
 		title := link.Title
 		if title == "" {
 			title = cat.Label
@@ -400,14 +399,6 @@ func (r *resolver) applyCategoryLink(cat *Item, link *content.CategoryLink, node
 		r.diags = append(r.diags, r.errAt(node, `use type: doc or type: generated-index`,
 			"Unknown sidebar category link type %q.", link.Type))
 	}
-}
-
-func joinPath(base, slug string) string {
-	p := path.Join(base, slug)
-	if !strings.HasSuffix(p, "/") {
-		p += "/"
-	}
-	return p
 }
 
 // Slugify makes the URL segment of a generated index from its category's

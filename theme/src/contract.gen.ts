@@ -244,8 +244,9 @@ export interface DocsData {
 }
 
 /**
- * Entry is one route. Path is the full URL path including the base URL and
- * always ends with "/".
+ * Entry is one route. Path is the full URL path including the base URL,
+ * with or without its trailing slash as the manifest's form says
+ * (TrailingSlash): the URL every link to the page writes.
  *
  * Go: route.Entry
  */
@@ -670,6 +671,11 @@ export interface RenderInput {
  */
 export interface RouteManifest {
   baseUrl: string;
+  /**
+   * TrailingSlash is the rule the routes' paths follow, omitted for
+   * Portal's own (every path ends with "/").
+   */
+  trailingSlash?: Slash;
   routes: Entry[];
   redirects: Redirect[];
   /** NotFoundData is the URL of the not-found page's data. */
@@ -825,6 +831,17 @@ export interface SiteData {
    */
   docsInstances?: DocsData[];
 }
+
+/**
+ * Slash is how a site writes the trailing slash of its routes' paths: the
+ * values of Docusaurus's trailingSlash (docusaurus-behaviour.md §2.3).
+ *
+ * Go: route.Slash
+ */
+export type Slash =
+  | ""
+  | "as-written"
+  | "never";
 
 /**
  * TOCItem is one entry of a page's table of contents.
