@@ -71,6 +71,9 @@ type Server struct {
 	// retired is the good build before it, whose output folder is kept
 	// for requests that began while it was served.
 	retired *pipeline.Result
+	// spare is the good build before that, which nothing serves: the next
+	// build writes into its folder (pipeline.WithSpareOutput).
+	spare   *pipeline.Result
 	failure []string // the last build's errors, nil after a good build
 	// outside are the folders beside the site folder the last build read
 	// (pipeline.Result.Outside), which Watch watches too.
@@ -120,12 +123,12 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 func (s *Server) Close() error {
 	s.mu.Lock()
 	var errs []error
-	for _, res := range []*pipeline.Result{s.good, s.retired} {
+	for _, res := range []*pipeline.Result{s.good, s.retired, s.spare} {
 		if res != nil {
 			errs = append(errs, res.Output.Close())
 		}
 	}
-	s.good, s.retired = nil, nil
+	s.good, s.retired, s.spare = nil, nil, nil
 	s.mu.Unlock()
 	return errors.Join(append(errs, s.pool.Close(), s.store.Close())...)
 }
@@ -135,13 +138,17 @@ func (s *Server) Close() error {
 func (s *Server) rebuild(ctx context.Context, changed []string) {
 	start := time.Now()
 	s.mu.Lock()
-	var last *pipeline.Output
+	var last, spare *pipeline.Output
 	if s.good != nil {
-		last = s.good.Output // removed only two good builds later
+		last = s.good.Output // reused only three good builds later
+	}
+	if s.spare != nil {
+		spare = s.spare.Output
 	}
 	s.mu.Unlock()
 	opts := append([]pipeline.Option{pipeline.WithTheme(s.opts.Theme), pipeline.WithDrafts(),
-		pipeline.WithLazyPrerender(), pipeline.WithPrerenderPool(s.pool), pipeline.WithPreviousOutput(last), pipeline.WithStore(s.store)}, s.opts.BuildOptions...)
+		pipeline.WithLazyPrerender(), pipeline.WithPrerenderPool(s.pool), pipeline.WithPreviousOutput(last),
+		pipeline.WithSpareOutput(spare), pipeline.WithStore(s.store)}, s.opts.BuildOptions...)
 	res, err := pipeline.Run(ctx, s.site, opts...)
 	took := time.Since(start)
 	if res != nil {
@@ -168,21 +175,19 @@ func (s *Server) rebuild(ctx context.Context, changed []string) {
 		return
 	}
 	s.mu.Lock()
-	prev, old := s.good, s.retired
-	s.good, s.retired, s.failure = res, prev, nil
+	prev, retired, used := s.good, s.retired, s.spare
+	s.good, s.retired, s.spare, s.failure = res, prev, retired, nil
 	if prev != nil {
 		s.broadcast(event{"ok", "{}"})
 		s.broadcast(event{updateKind(prev.Output.Manifest, res.Output.Manifest, changed), "{}"})
 	}
 	s.mu.Unlock()
-	// Two builds back: no request that began while it was served is left.
-	// Its folder goes in the background, so the next save rebuilds at once.
-	if old != nil {
-		go func() {
-			if err := old.Output.Close(); err != nil {
-				s.opts.Logger.Warn("remove an old build's output", "err", err)
-			}
-		}()
+	// The new output took the spare's folder (or, when it could not, the
+	// folder goes now); what else the spare holds is released.
+	if used != nil {
+		if err := used.Output.Close(); err != nil {
+			s.opts.Logger.Warn("remove an old build's output", "err", err)
+		}
 	}
 }
 

@@ -121,9 +121,9 @@ func (b *builder) emitPageMarkdown(out *Output, htmlFile string, p *builtPage) {
 	}
 	load := func() ([]byte, error) { return p.pageMarkdownFile(b.memo) }
 	files := mdexport.Files(htmlFile)
-	out.addFrom(files[0], load)
+	out.addKeyed(files[0], p.markdownKey, load)
 	for _, name := range files[1:] {
-		out.addCopy(name, files[0], load)
+		out.addCopy(name, files[0], p.markdownKey, load)
 	}
 }
 

@@ -39,12 +39,15 @@ type options struct {
 	includeDrafts bool
 	workers       int
 	theme         fs.FS
-	// lazy, pool and previous serve portal dev: see WithLazyPrerender,
-	// WithPrerenderPool and WithPreviousOutput.
-	lazy      bool
-	pool      *ssr.Pool
-	previous  string
-	outputDir string
+	// lazy, pool, previous and spare serve portal dev: see
+	// WithLazyPrerender, WithPrerenderPool, WithPreviousOutput and
+	// WithSpareOutput.
+	lazy         bool
+	pool         *ssr.Pool
+	previous     string
+	previousKeys map[string]buildcache.Key
+	spare        string
+	outputDir    string
 	// store keeps each page's renders and data between stages, and across
 	// builds when it is persistent (WithStore); engine names the engine
 	// that made its entries (WithEngineVersion).
@@ -137,7 +140,23 @@ func WithEnv(env map[string]string) Option { return func(o *options) { o.env = e
 func WithPreviousOutput(prev *Output) Option {
 	return func(o *options) {
 		if prev != nil {
-			o.previous = prev.dir
+			o.previous, o.previousKeys = prev.dir, prev.contentKeys()
+		}
+	}
+}
+
+// WithSpareOutput builds into the folder of spare, an earlier output that
+// nothing reads any more (portal dev's build before the one it keeps for
+// requests in flight), whose files the previous output (WithPreviousOutput)
+// holds unchanged are kept there: the build then writes only the files that
+// changed, where a new folder would need every file linked again and the
+// old one removed. spare's folder is the new output's once the build
+// writes it; a build that stops before that leaves it where it was.
+// Without WithPreviousOutput, or with WithOutputDir, it does nothing.
+func WithSpareOutput(spare *Output) Option {
+	return func(o *options) {
+		if spare != nil {
+			o.spare = spare.dir
 		}
 	}
 }
@@ -214,7 +233,7 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 		b.md = markdown.New(markdown.WithHighlightMemo(highlightMemo{b.memo}))
 	}
 	b.plan = b.planLocales()
-	b.spare = claimSpare(o.outputDir, b.spareOutput())
+	b.spare = b.claimSpare()
 	defer b.spare.release()
 	var out *Output
 	var lazy *lazyPages
@@ -237,6 +256,7 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 		}
 	}
 	b.precompressOutput(out)
+	b.tidyReusedOutput(out)
 	b.background.Wait()
 	res := &Result{Diagnostics: diag.Merge(b.diagnostics()), Stages: b.stages, Outside: b.outside, Locales: b.localesBuilt(out), FHIR: b.fhir}
 	err := ctx.Err()

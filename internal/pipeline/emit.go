@@ -33,7 +33,7 @@ import (
 // (portal dev) leaves the pages' HTML to lazyPages. It returns nil when the
 // output folder cannot be made.
 func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *engines) (*Output, *lazyPages) {
-	out, err := newOutput(b.opts.outputDir, b.opts.previous, b.spare)
+	out, err := newOutput(b.opts.outputDir, b.opts.previous, b.opts.previousKeys, b.spare)
 	if err != nil {
 		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: err.Error()})
 		return nil, nil

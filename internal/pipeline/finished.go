@@ -6,6 +6,7 @@ import (
 
 	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/csp"
+	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/outdir"
 )
 
@@ -107,6 +108,33 @@ func (b *builder) rememberOutputFiles(out *Output) {
 // pages byte by byte.
 func (b *builder) keepOutputRecords(out *Output, records map[string]outputRecord) {
 	_ = b.memo.outputFiles.Replace(b.memo.outputFilesKey(out.target), records)
+}
+
+// claimSpare claims the folder this build writes its output into, when it
+// has one to reuse: the spare of its output folder (WithOutputDir), or the
+// earlier output it was given (WithSpareOutput) with the files the previous
+// output holds unchanged kept.
+func (b *builder) claimSpare() *spareClaim {
+	switch {
+	case b.opts.outputDir != "":
+		return claimSpare(b.opts.outputDir, b.spareOutput())
+	case b.opts.spare != "" && b.opts.previous != "":
+		parent, prefix := outputPlace("")
+		return claimFolder(parent, prefix, b.opts.spare, b.opts.previous)
+	}
+	return nil
+}
+
+// tidyReusedOutput removes from a reused folder that stays where it was
+// written (WithSpareOutput) what the output does not have; a build into its
+// output folder does so as it swaps the folder in (Output.WriteDir).
+func (b *builder) tidyReusedOutput(out *Output) {
+	if out == nil || out.reused == nil || out.target != "" || b.diags.HasErrors() {
+		return
+	}
+	if err := out.reused.Tidy(out.Files()); err != nil {
+		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: "tidy the output folder: " + err.Error()})
+	}
 }
 
 // spareOutput is where a build into the output folder keeps the output it

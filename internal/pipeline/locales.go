@@ -243,7 +243,7 @@ func (b *builder) emitLocalesOnly() *Output {
 	if cfg == nil || b.diags.HasErrors() {
 		return nil
 	}
-	out, err := newOutput(b.opts.outputDir, b.opts.previous, b.spare)
+	out, err := newOutput(b.opts.outputDir, b.opts.previous, b.opts.previousKeys, b.spare)
 	if err != nil {
 		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: err.Error()})
 		return nil

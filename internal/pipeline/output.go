@@ -71,6 +71,11 @@ type Output struct {
 	// inline collects the inline code of every HTML file, for the CSP.
 	inline *csp.Collector
 
+	// keys are the files added with the key of their content (addKeyed);
+	// prevKeys are prev's, when prev is an Output of this process
+	// (WithPreviousOutput): a file under the same key is the same file.
+	keys, prevKeys map[string]buildcache.Key
+
 	// prevFinished are the pages prev holds as an earlier build finished
 	// them (recallOutputFiles); finishedSums are this output's, by name.
 	prevFinished map[string]outputRecord
@@ -84,8 +89,10 @@ type outputFile struct {
 	name string
 	data []byte
 	// load, when data is nil, reads the file's content: only if it cannot
-	// be linked from the previous output (addFrom).
+	// be linked from the previous output (addFrom). key, when set, names
+	// the content (addKeyed).
 	load func() ([]byte, error)
+	key  buildcache.Key
 	// finished is set for a page prev holds as this build finished it
 	// (linkFinished): it is linked, or copied where links fail. inode is
 	// prev's file's.
@@ -106,7 +113,7 @@ const outputWriters = 8
 // once this one replaces it, and where a previous build kept the one
 // before: that folder becomes this output's, emptied of every file that is
 // not the live output's (outdir.Reuse).
-func newOutput(target, prev string, spare *spareClaim) (*Output, error) {
+func newOutput(target, prev string, prevKeys map[string]buildcache.Key, spare *spareClaim) (*Output, error) {
 	parent, prefix := outputPlace(target)
 	if target != "" {
 		target = filepath.Clean(target)
@@ -126,9 +133,9 @@ func newOutput(target, prev string, spare *spareClaim) (*Output, error) {
 		}
 	}
 	if target != "" {
-		prev = target
+		prev, prevKeys = target, nil
 	}
-	o := &Output{dir: dir, target: target, prev: prev, spare: spare.path(), reused: reuse, kept: kept, replaced: map[string]bool{},
+	o := &Output{prevKeys: prevKeys, keys: map[string]buildcache.Key{}, dir: dir, target: target, prev: prev, spare: spare.path(), reused: reuse, kept: kept, replaced: map[string]bool{},
 		names: map[string]bool{}, dirs: map[string]bool{dir: true}, finishedSums: map[string]buildcache.Key{},
 		jobs: make([]chan outputFile, outputWriters), inline: csp.NewCollector()}
 	for i := range o.jobs {
@@ -167,12 +174,18 @@ func claimSpare(target, spare string) *spareClaim {
 	if target == "" || spare == "" {
 		return nil
 	}
-	c := &spareClaim{spare: spare, done: make(chan struct{})}
 	parent, prefix := outputPlace(target)
+	return claimFolder(parent, prefix, spare, filepath.Clean(target))
+}
+
+// claimFolder starts claiming spare as a new output folder in parent that
+// keeps the files current holds unchanged (outdir.Reuse).
+func claimFolder(parent, prefix, spare, current string) *spareClaim {
+	c := &spareClaim{spare: spare, done: make(chan struct{})}
 	go func() {
 		defer close(c.done)
 		if err := os.MkdirAll(parent, 0o755); err == nil {
-			c.reused, c.ok = outdir.Reuse(spare, parent, prefix, filepath.Clean(target))
+			c.reused, c.ok = outdir.Reuse(spare, parent, prefix, current)
 		}
 	}()
 	return c
@@ -259,7 +272,7 @@ func (o *Output) place(f outputFile) (held bool, err error) {
 	}
 	prev := o.prev
 	if f.load != nil {
-		if prev != "" && contentNamed(f.name) {
+		if prev != "" && (contentNamed(f.name) || o.prevHolds(f)) {
 			if o.holdsAny(f.name) {
 				return true, nil
 			}
@@ -366,16 +379,40 @@ func (o *Output) addFrom(name string, load func() ([]byte, error)) {
 	o.queue(name) <- outputFile{name: name, load: load}
 }
 
+// addKeyed queues a file whose content key names: it is linked from the
+// previous output when that holds it under the same key, else load reads
+// its content. It is safe for concurrent use.
+func (o *Output) addKeyed(name string, key buildcache.Key, load func() ([]byte, error)) {
+	o.mu.Lock()
+	o.names[name] = true
+	o.keys[name] = key
+	o.mu.Unlock()
+	o.queue(name) <- outputFile{name: name, load: load, key: key}
+}
+
+// prevHolds reports whether the previous output wrote f under its key.
+func (o *Output) prevHolds(f outputFile) bool {
+	key, ok := o.prevKeys[f.name]
+	return ok && f.key != (buildcache.Key{}) && key == f.key
+}
+
+// contentKeys are the output's files added with their content's key.
+func (o *Output) contentKeys() map[string]buildcache.Key {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return maps.Clone(o.keys)
+}
+
 // addCopy writes name with the same bytes as original, which the output
-// also holds.
-func (o *Output) addCopy(name, original string, load func() ([]byte, error)) {
+// also holds, whose content key names.
+func (o *Output) addCopy(name, original string, key buildcache.Key, load func() ([]byte, error)) {
 	o.mu.Lock()
 	if o.copies == nil {
 		o.copies = map[string]string{}
 	}
 	o.copies[name] = original
 	o.mu.Unlock()
-	o.addFrom(name, load)
+	o.addKeyed(name, key, load)
 }
 
 // isCopy reports whether name was written by addCopy.

@@ -27,7 +27,7 @@ func TestOutputLinksSearchFilesByName(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	out, err := newOutput(prev, "", nil)
+	out, err := newOutput(prev, "", nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

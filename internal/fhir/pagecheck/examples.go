@@ -217,18 +217,19 @@ func checkShown(s *model.Site, p PageText, res shownResource, apis []*model.API)
 
 // compareShown compares a resource the site has no file for with the
 // first page that showed it, or remembers it as that page.
+// The block is decoded only when another page showed the resource first:
+// most are shown once, and portal dev runs this on every page each save.
 func (e *shownExamples) compareShown(ex ShownExample) (diag.Diagnostic, bool) {
+	first, seen := e.recall(ex.Key)
+	if !seen {
+		e.remember(ex.Key, shownResource{file: ex.File, block: ex.Block, index: ex.Index})
+		return diag.Diagnostic{}, false
+	}
 	again := shownResources(ex.File, ex.Block)
 	if ex.Index >= len(again) {
 		return diag.Diagnostic{}, false
 	}
 	res := again[ex.Index]
-	res.block, res.index = ex.Block, ex.Index
-	first, seen := e.recall(ex.Key)
-	if !seen {
-		e.remember(ex.Key, res)
-		return diag.Diagnostic{}, false
-	}
 	d := conflicts(res.value, first.value, "")
 	if d == nil {
 		return diag.Diagnostic{}, false
