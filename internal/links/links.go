@@ -119,8 +119,7 @@ func checkLink(site Site, anchors map[string]map[string]bool, pagePath string, l
 		if resolved != l.Dest {
 			msg += fmt.Sprintf(" (resolved as: %s)", resolved)
 		}
-		return report(levels.BrokenLinks, l, msg,
-			"point the link at an existing page, or set onBrokenLinks in portal.yaml to let the build pass"), true
+		return report(levels.BrokenLinks, l, msg, brokenLinkFix(l.Dest)), true
 	}
 	if hash == "" {
 		return diag.Diagnostic{}, false
@@ -236,4 +235,16 @@ func Duplicates(routes []Source, level config.Level) []diag.Diagnostic {
 // an anchor on the page itself.
 func Resolve(pagePath, dest string) (pathname, hash string, err error) {
 	return resolve(pagePath, dest)
+}
+
+// brokenLinkFix is the fix a broken link's message gives. A destination
+// with a backslash gets its own: Docusaurus (Node's path.join outside
+// Windows) reads \ as part of the file's name, not as a folder separator,
+// so ..\img\a.png is broken under Docusaurus too, and / is the fix.
+func brokenLinkFix(dest string) string {
+	if strings.Contains(dest, `\`) {
+		return "write the path with / between folders (" + strings.ReplaceAll(dest, `\`, "/") +
+			"): Docusaurus, like Portal, reads \\ as part of a file name, not as a folder separator, so this link is broken under Docusaurus too"
+	}
+	return "point the link at an existing page, or set onBrokenLinks in portal.yaml to let the build pass"
 }

@@ -86,3 +86,30 @@ func TestDuplicates(t *testing.T) {
 		t.Errorf("ignored duplicates reported: %v", got)
 	}
 }
+
+// TestBrokenLinkFix: a path written with \ is broken under Docusaurus too
+// (outside Windows \ is part of a file name), and the fix says to write /.
+func TestBrokenLinkFix(t *testing.T) {
+	cases := []struct {
+		dest, wantHint string
+	}{
+		{`..\picture\x.png`, "write the path with / between folders (../picture/x.png)"},
+		{`..\picture\x.png`, "broken under Docusaurus too"},
+		{"../picture/x.png", "point the link at an existing page"},
+	}
+	site := Site{BaseURL: "/", Pages: []Page{{Path: "/docs/a/"}}}
+	levels := Levels{BrokenLinks: config.LevelThrow}
+	for _, c := range cases {
+		t.Run(c.dest, func(t *testing.T) {
+			s := site
+			s.Pages = []Page{{Path: "/docs/a/", Links: []Link{{Dest: c.dest, File: "docs/a.md", Line: 3}}}}
+			got := Check(s, levels)
+			if len(got) != 1 {
+				t.Fatalf("got %d diagnostics, want 1: %v", len(got), got)
+			}
+			if !strings.Contains(got[0].Hint, c.wantHint) {
+				t.Errorf("hint %q, want it to contain %q", got[0].Hint, c.wantHint)
+			}
+		})
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"io/fs"
+	"net/url"
 	"path"
 	"strings"
 
@@ -102,10 +103,17 @@ func docusaurusURL(cfg *config.Site, d *content.Doc) string {
 // copied from. A portal.yaml site keeps a path from the site's root as the
 // static file's own URL (with the base URL), so that download links stay
 // stable.
-func assetURL(site fs.FS, cfg *config.Site, file, dest string) (url, source string, ok bool) {
+func assetURL(site fs.FS, cfg *config.Site, file, dest string) (servedURL, source string, ok bool) {
 	target := dest
 	if i := strings.IndexAny(target, "?#"); i >= 0 {
 		target = target[:i]
+	}
+	// Docusaurus decodes the path (decodeURIComponent) before it looks for
+	// the file: ![](./%E6%9E%B6%E6%9E%84.png) names the file 架构.png, and
+	// a%20b.png the file "a b.png". A path that does not decode is looked
+	// for as written.
+	if decoded, err := url.PathUnescape(target); err == nil {
+		target = decoded
 	}
 	var candidates []string
 	switch rest, fromSite := strings.CutPrefix(target, "@site/"); {
