@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 
+	"github.com/portaldocs/portal/internal/components"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -21,10 +22,10 @@ import (
 // The legacy title form ":::tip Title text" and a title attribute
 // ":::tip{title="Title"}" work too. An admonition closes at a line of at
 // least as many colons as it opened with, so nesting uses more colons on the
-// outer fence (::::note ... :::tip ... ::: ... ::::). It renders as
-//
-//	<div class="theme-admonition theme-admonition-tip alert alert--success">
-//	<div class="admonition-heading">TITLE</div><div class="admonition-content">…</div></div>
+// outer fence (::::note ... :::tip ... ::: ... ::::). It renders as the
+// theme's Admonition component (package components), with its keyword as
+// the type, a written title as the title slot and the body as its
+// children; the theme writes the markup.
 type admonitions struct{}
 
 var _ goldmark.Extender = admonitions{}
@@ -35,32 +36,31 @@ func (admonitions) Extend(m goldmark.Markdown) {
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(admonitionRenderer{}, 100)))
 }
 
-// admonitionStyle is how one admonition keyword renders.
+// admonitionStyle is what the engine itself needs of a keyword: the
+// canonical type, which the page's Markdown export names (mdwriter.go).
+// The theme's Admonition styles and titles it on the page.
 type admonitionStyle struct {
-	// kind is the canonical type, used in the theme-admonition-KIND class.
 	kind string
-	// alert is the Infima alert modifier (alert--ALERT) that colours it.
-	alert string
 }
 
-// admonitionStyles maps each keyword to its style. Aliases keep their own
-// name as the default title: ":::success" shows "success" in the tip style.
+// admonitionStyles maps each keyword to its type; aliases keep their own
+// name as the default title.
 var admonitionStyles = map[string]admonitionStyle{
-	"note":      {kind: "note", alert: "secondary"},
-	"tip":       {kind: "tip", alert: "success"},
-	"info":      {kind: "info", alert: "info"},
-	"warning":   {kind: "warning", alert: "warning"},
-	"danger":    {kind: "danger", alert: "danger"},
-	"caution":   {kind: "caution", alert: "warning"},
-	"secondary": {kind: "note", alert: "secondary"},
-	"important": {kind: "info", alert: "info"},
-	"success":   {kind: "tip", alert: "success"},
+	"note":      {kind: "note"},
+	"tip":       {kind: "tip"},
+	"info":      {kind: "info"},
+	"warning":   {kind: "warning"},
+	"danger":    {kind: "danger"},
+	"caution":   {kind: "caution"},
+	"secondary": {kind: "note"},
+	"important": {kind: "info"},
+	"success":   {kind: "tip"},
 }
 
 // unknownAdmonitionStyle is used for keywords Portal does not know, as
 // Docusaurus falls back to info. The author's keyword stays the title, so a
 // typo such as ":::waring" is visible on the page.
-var unknownAdmonitionStyle = admonitionStyle{kind: "info", alert: "info"}
+var unknownAdmonitionStyle = admonitionStyle{kind: "info"}
 
 var (
 	kindAdmonition        = ast.NewNodeKind("Admonition")
@@ -73,6 +73,9 @@ var (
 type admonition struct {
 	ast.BaseBlock
 	style admonitionStyle
+	// keyword is the type as written (note, success, waring), which the
+	// theme styles and titles.
+	keyword string
 	// fence is the number of colons of the opening line.
 	fence int
 }
@@ -260,7 +263,7 @@ func (admonitionParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) 
 	if !known {
 		style = unknownAdmonitionStyle
 	}
-	node := &admonition{style: style, fence: opening.fence}
+	node := &admonition{style: style, keyword: opening.keyword, fence: opening.fence}
 	heading := &admonitionHeading{fallback: opening.keyword}
 	if opening.titleStop > opening.titleStart {
 		// line[i] is source[segment.Start-segment.Padding+i], as in goldmark's
@@ -318,36 +321,37 @@ func (admonitionRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer)
 
 func renderAdmonition(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	if !entering {
-		_, _ = w.WriteString("</div>\n")
-		return ast.WalkContinue, nil
+		err := components.Close(w)
+		_ = w.WriteByte('\n')
+		return ast.WalkContinue, err
 	}
-	style := node.(*admonition).style
-	_, _ = w.WriteString(`<div class="theme-admonition theme-admonition-`)
-	_, _ = w.WriteString(style.kind)
-	_, _ = w.WriteString(` alert alert--`)
-	_, _ = w.WriteString(style.alert)
-	_, _ = w.WriteString(`">`)
-	return ast.WalkContinue, nil
+	adm := node.(*admonition)
+	props := admonitionProps{Type: adm.keyword}
+	if heading, ok := adm.FirstChild().(*admonitionHeading); ok && !heading.HasChildren() && heading.fallback != adm.keyword {
+		props.Title = heading.fallback
+	}
+	return ast.WalkContinue, components.Open(w, "Admonition", props)
+}
+
+// admonitionProps are the theme's Admonition props the engine gives; a
+// title written in Markdown is the title slot instead.
+type admonitionProps struct {
+	Type  string `json:"type"`
+	Title string `json:"title,omitempty"`
 }
 
 func renderAdmonitionHeading(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
-	if !entering {
-		_, _ = w.WriteString("</div>")
-		return ast.WalkContinue, nil
-	}
-	_, _ = w.WriteString(`<div class="admonition-heading">`)
 	if !node.HasChildren() {
-		// Lower case, as Docusaurus; the theme's CSS shows it in capitals.
-		_, _ = w.Write(util.EscapeHTML([]byte(node.(*admonitionHeading).fallback)))
+		return ast.WalkSkipChildren, nil
 	}
-	return ast.WalkContinue, nil
+	if entering {
+		return ast.WalkContinue, components.Slot(w, "title")
+	}
+	return ast.WalkContinue, components.CloseSlot(w)
 }
 
-func renderAdmonitionContent(w util.BufWriter, _ []byte, _ ast.Node, entering bool) (ast.WalkStatus, error) {
-	if entering {
-		_, _ = w.WriteString(`<div class="admonition-content">`)
-	} else {
-		_, _ = w.WriteString("</div>")
-	}
+// renderAdmonitionContent writes nothing: the body is the component's
+// children.
+func renderAdmonitionContent(util.BufWriter, []byte, ast.Node, bool) (ast.WalkStatus, error) {
 	return ast.WalkContinue, nil
 }

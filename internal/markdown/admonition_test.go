@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"html"
 	"strings"
 	"testing"
 )
@@ -50,20 +51,17 @@ func TestAdmonitionFences(t *testing.T) {
 		{
 			"closing fence may be longer",
 			":::note\nx\n:::::\nafter\n",
-			`<div class="theme-admonition theme-admonition-note alert alert--secondary"><div class="admonition-heading">note</div>` +
-				`<div class="admonition-content"><p>x</p>` + "\n</div></div>\n<p>after</p>\n",
+			admonitionMarker(`{"type":"note"}`) + "<p>x</p>\n</portal-component>\n<p>after</p>\n",
 		},
 		{
 			"shorter fence does not close",
 			"::::note\n:::\n::::\n",
-			`<div class="theme-admonition theme-admonition-note alert alert--secondary"><div class="admonition-heading">note</div>` +
-				`<div class="admonition-content"><p>:::</p>` + "\n</div></div>\n",
+			admonitionMarker(`{"type":"note"}`) + "<p>:::</p>\n</portal-component>\n",
 		},
 		{
 			"interrupts a paragraph",
 			"para\n:::tip\nx\n:::\n",
-			"<p>para</p>\n" + `<div class="theme-admonition theme-admonition-tip alert alert--success"><div class="admonition-heading">tip</div>` +
-				`<div class="admonition-content"><p>x</p>` + "\n</div></div>\n",
+			"<p>para</p>\n" + admonitionMarker(`{"type":"tip"}`) + "<p>x</p>\n</portal-component>\n",
 		},
 		{
 			"indented four spaces is code",
@@ -78,17 +76,27 @@ func TestAdmonitionFences(t *testing.T) {
 		{
 			"title escapes HTML",
 			":::note[a < b]\n:::\n",
-			`<div class="theme-admonition theme-admonition-note alert alert--secondary"><div class="admonition-heading">a &lt; b</div>` +
-				`<div class="admonition-content"></div></div>` + "\n",
+			admonitionMarker(`{"type":"note"}`) + `<portal-slot name="title">a &lt; b</portal-slot></portal-component>` + "\n",
+		},
+		{
+			"an MDX title attribute is a prop",
+			"import Admonition from '@theme/Admonition';\n\n<Admonition type=\"Tip\" title=\"Heads up\">\n\nx\n\n</Admonition>\n",
+			admonitionMarker(`{"type":"tip","title":"Heads up"}`) + "<p>x</p>\n</portal-component>\n",
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := render(t, tt.src, RenderContext{}).HTML; got != tt.want {
+			if got := render(t, tt.src, RenderContext{MDX: strings.Contains(tt.src, "import ")}).HTML; got != tt.want {
 				t.Errorf("HTML =\n%s\nwant\n%s", got, tt.want)
 			}
 		})
 	}
+}
+
+// admonitionMarker is the start of the marker of the theme's Admonition
+// with these props (package components).
+func admonitionMarker(props string) string {
+	return `<portal-component name="Admonition" props="` + html.EscapeString(props) + `">`
 }
 
 func TestAdmonitionContentIsMarkdown(t *testing.T) {

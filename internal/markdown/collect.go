@@ -147,11 +147,11 @@ var idAttribute = regexp.MustCompile(
 		`(?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>` + "`" + `]+))?)*?` +
 		`\s+id\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>` + "`" + `]+))`)
 
-// htmlIDs returns the ids defined in the HTML, each once, in order. Scanning
+// HTMLIDs returns the ids defined in the HTML, each once, in order. Scanning
 // the output, rather than the tree, also finds ids authors wrote in raw HTML.
 // Text never holds a literal "<" (it is escaped), so every "<" followed by a
 // letter starts a tag.
-func htmlIDs(page string) []string {
+func HTMLIDs(page string) []string {
 	var ids []string
 	seen := map[string]bool{}
 	for _, tag := range startTags(page) {

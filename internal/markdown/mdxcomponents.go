@@ -1,13 +1,13 @@
 package markdown
 
 import (
-	"bytes"
 	"fmt"
 	"path"
 	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/portaldocs/portal/internal/components"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -402,7 +402,7 @@ func (p *pageState) mapAdmonition(n ast.Node, el *jsxElement) {
 	if !hasTitle {
 		title = strings.ToLower(kind)
 	}
-	adm := &admonition{style: style}
+	adm := &admonition{style: style, keyword: strings.ToLower(kind)}
 	adm.AppendChild(adm, &admonitionHeading{fallback: title})
 	content := &admonitionContent{}
 	moveChildren(content, n)
@@ -633,24 +633,17 @@ func (p *pageState) mapTOCInline(n ast.Node, el *jsxElement) {
 	replaceElement(n, &jsxOutput{html: t.marker + "\n"})
 }
 
-// tocHTML writes a nested list of the headings, for TOCInline.
-func tocHTML(items []TOCItem) string {
-	var b bytes.Buffer
-	var write func([]TOCItem)
-	write = func(items []TOCItem) {
-		b.WriteString(`<ul class="table-of-contents">`)
-		for _, it := range items {
-			b.WriteString(`<li><a href="#` + string(util.EscapeHTML([]byte(it.ID))) + `">` + it.Value + "</a>")
-			if len(it.Children) > 0 {
-				write(it.Children)
-			}
-			b.WriteString("</li>")
-		}
-		b.WriteString("</ul>")
+// tocInlineHTML is the marker of the theme's TOCInline with the headings
+// it lists (package components).
+func tocInlineHTML(items []TOCItem) string {
+	var b strings.Builder
+	if items == nil {
+		items = []TOCItem{}
 	}
-	b.WriteString(`<div class="toc-inline">`)
-	write(items)
-	b.WriteString("</div>")
+	_ = components.Open(&b, "TOCInline", struct {
+		TOC []TOCItem `json:"toc"`
+	}{items})
+	_ = components.Close(&b)
 	return b.String()
 }
 

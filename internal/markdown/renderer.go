@@ -230,11 +230,11 @@ func (r *Renderer) Render(src []byte, ctx RenderContext) (*Result, error) {
 	res.Links = append(res.Links, page.extraLinks...)
 	for _, t := range page.tocInlines {
 		items := BuildTOC(sliceHeadings(res.Headings, t.slice), t.minLevel, t.maxLevel)
-		res.HTML = strings.Replace(res.HTML, t.marker, tocHTML(items), 1)
+		res.HTML = strings.Replace(res.HTML, t.marker, tocInlineHTML(items), 1)
 		res.Markdown = strings.Replace(res.Markdown, t.marker, tocMarkdown(items), 1)
 	}
 	res.Diagnostics = append(res.Diagnostics, page.diags...)
-	res.Anchors = htmlIDs(res.HTML)
+	res.Anchors = HTMLIDs(res.HTML)
 	return res, nil
 }
 

@@ -1,7 +1,9 @@
 package markdown
 
 import (
+	"encoding/json"
 	"fmt"
+	"html"
 	"reflect"
 	"regexp"
 	"strings"
@@ -325,15 +327,33 @@ func TestTOCInlineSlice(t *testing.T) {
 			if len(res.Diagnostics) > 0 {
 				t.Errorf("diagnostics: %v", res.Diagnostics)
 			}
-			inline := res.HTML[strings.Index(res.HTML, `<div class="toc-inline">`):]
-			inline = inline[:strings.Index(inline, "</div>")]
-			var got []string
-			for _, m := range regexp.MustCompile(`href="#([^"]+)"`).FindAllStringSubmatch(inline, -1) {
-				got = append(got, m[1])
+			var props struct{ TOC []TOCItem }
+			if err := json.Unmarshal(componentProps(t, res.HTML, "TOCInline"), &props); err != nil {
+				t.Fatal(err)
 			}
+			var got []string
+			var walk func([]TOCItem)
+			walk = func(items []TOCItem) {
+				for _, it := range items {
+					got = append(got, it.ID)
+					walk(it.Children)
+				}
+			}
+			walk(props.TOC)
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("listed %q, want %q", got, tt.want)
 			}
 		})
 	}
+}
+
+// componentProps are the props of the first marker of the theme component
+// name in html (package components).
+func componentProps(t *testing.T, page, name string) []byte {
+	t.Helper()
+	m := regexp.MustCompile(`<portal-component name="` + name + `" props="([^"]*)">`).FindStringSubmatch(page)
+	if m == nil {
+		t.Fatalf("no %s component in\n%s", name, page)
+	}
+	return []byte(html.UnescapeString(m[1]))
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strconv"
 
+	"github.com/portaldocs/portal/internal/components"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -36,23 +37,12 @@ import (
 // visible) admonition. Blocks inside the container before its first tab stay
 // above the tab list; blocks between tabs join the previous tab.
 //
-// It renders the complete ARIA tabs pattern, so the page reads without
+// It renders as the theme's Tabs component (package components), which
+// writes the complete ARIA tabs pattern, so the page reads without
 // JavaScript with the selected tab shown; the theme adds clicks, arrow keys
-// and group sync:
-//
-//	<div class="tabs-container" data-group-id="os">
-//	<ul role="tablist" aria-orientation="horizontal" class="tabs">
-//	<li role="tab" id="tabs:1:tab:1" aria-controls="tabs:1:panel:1" aria-selected="true" tabindex="0" class="tabs__item tabs__item--active" data-value="macOS">macOS</li>
-//	…
-//	</ul>
-//	<div class="tabs__panels">
-//	<div role="tabpanel" id="tabs:1:panel:1" aria-labelledby="tabs:1:tab:1" tabindex="0" class="tabs__panel">…</div>
-//	<div role="tabpanel" … hidden>…</div>
-//	</div>
-//	</div>
-//
-// Ids contain colons, which heading slugs never do, so they cannot collide
-// with heading anchors.
+// and group sync. Its element ids (tabs:<seq>:tab:<n>, tabs:<seq>:panel:<n>)
+// contain colons, which heading slugs never do, so they cannot collide with
+// heading anchors.
 type tabs struct{}
 
 var _ goldmark.Extender = tabs{}
@@ -132,14 +122,6 @@ type tabState struct {
 	seq, index int
 	value      string
 	selected   bool
-}
-
-func (s tabState) tabID() string {
-	return "tabs:" + strconv.Itoa(s.seq) + ":tab:" + strconv.Itoa(s.index)
-}
-
-func (s tabState) panelID() string {
-	return "tabs:" + strconv.Itoa(s.seq) + ":panel:" + strconv.Itoa(s.index)
 }
 
 // tabLabel is one role=tab item. An explicit label is a one-line block that
@@ -449,23 +431,53 @@ func renderTabs(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.W
 		return ast.WalkContinue, nil
 	}
 	if !entering {
-		// Closes the panels wrapper opened by the first panel, then the container.
-		_, _ = w.WriteString("</div>\n</div>\n")
-		return ast.WalkContinue, nil
+		err := components.Close(w)
+		_ = w.WriteByte('\n')
+		return ast.WalkContinue, err
 	}
-	_, _ = w.WriteString(`<div class="tabs-container"`)
-	if container.groupID != "" {
-		_, _ = w.WriteString(` data-group-id="`)
-		_, _ = w.Write(util.EscapeHTML([]byte(container.groupID)))
-		_, _ = w.WriteString(`"`)
+	return ast.WalkContinue, components.Open(w, "Tabs", tabsPropsOf(container))
+}
+
+// tabsProps are the theme's Tabs props: each tab's label and panel is
+// the slot label-N or panel-N (N from 1) when written in Markdown, and
+// the blocks above the tab list are its children.
+type tabsProps struct {
+	// Seq numbers the page's tab groups from 1, for element ids.
+	Seq         int       `json:"seq"`
+	GroupID     string    `json:"groupId,omitempty"`
+	QueryString string    `json:"queryString,omitempty"`
+	Tabs        []tabProp `json:"tabs"`
+}
+
+type tabProp struct {
+	Value    string `json:"value"`
+	Selected bool   `json:"selected,omitempty"`
+	// Label is the label when no Markdown was written for it.
+	Label          string `json:"label,omitempty"`
+	ClassName      string `json:"className,omitempty"`
+	PanelClassName string `json:"panelClassName,omitempty"`
+}
+
+func tabsPropsOf(container *tabsContainer) tabsProps {
+	props := tabsProps{Seq: container.seq, GroupID: container.groupID, QueryString: container.queryString}
+	for c := container.FirstChild(); c != nil; c = c.NextSibling() {
+		switch n := c.(type) {
+		case *tabList:
+			for l := n.FirstChild(); l != nil; l = l.NextSibling() {
+				label := l.(*tabLabel)
+				tab := tabProp{Value: label.state.value, Selected: label.state.selected, ClassName: label.class}
+				if !label.HasChildren() {
+					tab.Label = label.fallback
+				}
+				props.Tabs = append(props.Tabs, tab)
+			}
+		case *tabPanel:
+			if i := n.state.index - 1; i >= 0 && i < len(props.Tabs) {
+				props.Tabs[i].PanelClassName = n.class
+			}
+		}
 	}
-	if container.queryString != "" {
-		_, _ = w.WriteString(` data-query-string="`)
-		_, _ = w.Write(util.EscapeHTML([]byte(container.queryString)))
-		_, _ = w.WriteString(`"`)
-	}
-	_, _ = w.WriteString(">\n")
-	return ast.WalkContinue, nil
+	return props
 }
 
 // renderTab only runs for a tab whose container never closed properly
@@ -474,56 +486,25 @@ func renderTab(_ util.BufWriter, _ []byte, _ ast.Node, _ bool) (ast.WalkStatus, 
 	return ast.WalkContinue, nil
 }
 
-func renderTabList(w util.BufWriter, _ []byte, _ ast.Node, entering bool) (ast.WalkStatus, error) {
-	if entering {
-		_, _ = w.WriteString(`<ul role="tablist" aria-orientation="horizontal" class="tabs">` + "\n")
-	} else {
-		_, _ = w.WriteString("</ul>\n<div class=\"tabs__panels\">\n")
-	}
+// renderTabList writes nothing: its labels are slots of the Tabs.
+func renderTabList(util.BufWriter, []byte, ast.Node, bool) (ast.WalkStatus, error) {
 	return ast.WalkContinue, nil
 }
 
 func renderTabLabel(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	label := node.(*tabLabel)
-	if !entering {
-		_, _ = w.WriteString("</li>\n")
-		return ast.WalkContinue, nil
-	}
-	s := label.state
-	_, _ = w.WriteString(`<li role="tab" id="` + s.tabID() + `" aria-controls="` + s.panelID() + `"`)
-	extra := ""
-	if label.class != "" {
-		extra = " " + string(util.EscapeHTML([]byte(label.class)))
-	}
-	if s.selected {
-		_, _ = w.WriteString(` aria-selected="true" tabindex="0" class="tabs__item tabs__item--active` + extra + `"`)
-	} else {
-		_, _ = w.WriteString(` aria-selected="false" tabindex="-1" class="tabs__item` + extra + `"`)
-	}
-	_, _ = w.WriteString(` data-value="`)
-	_, _ = w.Write(util.EscapeHTML([]byte(s.value)))
-	_, _ = w.WriteString(`">`)
 	if !label.HasChildren() {
-		_, _ = w.Write(util.EscapeHTML([]byte(label.fallback)))
+		return ast.WalkSkipChildren, nil // a prop
 	}
-	return ast.WalkContinue, nil
+	if !entering {
+		return ast.WalkContinue, components.CloseSlot(w)
+	}
+	return ast.WalkContinue, components.Slot(w, "label-"+strconv.Itoa(label.state.index))
 }
 
 func renderTabPanel(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	if !entering {
-		_, _ = w.WriteString("</div>\n")
-		return ast.WalkContinue, nil
+		return ast.WalkContinue, components.CloseSlot(w)
 	}
-	panel := node.(*tabPanel)
-	s := panel.state
-	class := "tabs__panel"
-	if panel.class != "" {
-		class += " " + string(util.EscapeHTML([]byte(panel.class)))
-	}
-	_, _ = w.WriteString(`<div role="tabpanel" id="` + s.panelID() + `" aria-labelledby="` + s.tabID() + `" tabindex="0" class="` + class + `"`)
-	if !s.selected {
-		_, _ = w.WriteString(" hidden")
-	}
-	_, _ = w.WriteString(">")
-	return ast.WalkContinue, nil
+	return ast.WalkContinue, components.Slot(w, "panel-"+strconv.Itoa(node.(*tabPanel).state.index))
 }

@@ -1,6 +1,8 @@
 package markdown
 
 import (
+	"encoding/json"
+	"html"
 	"maps"
 	"strings"
 	"testing"
@@ -51,15 +53,16 @@ func TestParseTabsOpening(t *testing.T) {
 	}
 }
 
-func TestTabsIDsAreUniquePerPage(t *testing.T) {
+func TestTabsAreNumberedPerPage(t *testing.T) {
 	src := "::::tabs\n:::tab[A]\na\n:::\n::::\n\n::::tabs\n:::tab[B]\nb\n:::\n::::\n"
 	res, err := New().Render([]byte(src), RenderContext{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, id := range []string{`id="tabs:1:tab:1"`, `id="tabs:1:panel:1"`, `id="tabs:2:tab:1"`, `id="tabs:2:panel:1"`} {
-		if strings.Count(res.HTML, id) != 1 {
-			t.Errorf("want exactly one %s in\n%s", id, res.HTML)
+	// The theme's element ids come from seq (tabs:<seq>:tab:<n>).
+	for _, seq := range []string{`{"seq":1,`, `{"seq":2,`} {
+		if strings.Count(res.HTML, html.EscapeString(seq)) != 1 {
+			t.Errorf("want exactly one group %s in\n%s", seq, res.HTML)
 		}
 	}
 	// A second page starts counting again: ids depend on the page only.
@@ -78,13 +81,17 @@ func TestTabsDefaultSelectsOneTab(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Count(res.HTML, `aria-selected="true"`); got != 1 {
-		t.Fatalf("%d selected tabs, want 1:\n%s", got, res.HTML)
+	var props tabsProps
+	if err := json.Unmarshal(componentProps(t, res.HTML, "Tabs"), &props); err != nil {
+		t.Fatal(err)
 	}
-	if !strings.Contains(res.HTML, `aria-selected="true" tabindex="0" class="tabs__item tabs__item--active" data-value="B"`) {
-		t.Errorf("the first default tab (B) should be selected:\n%s", res.HTML)
+	var selected []string
+	for _, tab := range props.Tabs {
+		if tab.Selected {
+			selected = append(selected, tab.Value)
+		}
 	}
-	if got := strings.Count(res.HTML, " hidden>"); got != 2 {
-		t.Errorf("%d hidden panels, want 2:\n%s", got, res.HTML)
+	if len(selected) != 1 || selected[0] != "B" {
+		t.Errorf("selected tabs %q, want the first default one, B", selected)
 	}
 }

@@ -307,8 +307,13 @@ type builder struct {
 	outside []string
 	fhir    *model.Site
 	stages  []Stage
-	// pages renders the build's pages (emit).
-	pages *pageRenderer
+	// pages renders the build's pages (emit); engines are the JavaScript
+	// engines it renders in, which render the Markdown's components too.
+	pages   *pageRenderer
+	engines *engines
+	// components is componentsKey of the build's theme and locale, known
+	// once the site is loaded.
+	components buildcache.Key
 	// background is work a stage left to run beside the later ones (the
 	// FHIR folder's parse kept for the next build); Run waits for it.
 	background sync.WaitGroup
@@ -322,6 +327,7 @@ type builder struct {
 func (b *builder) run() (*Output, *lazyPages) {
 	bundle := b.loadTheme()
 	eng := &engines{b: b, bundle: bundle, done: make(chan struct{})}
+	b.engines = eng
 	defer eng.close()
 	// Loading the theme's server bundle into JavaScript engines takes a
 	// while: a build that will prerender starts it now, so that it overlaps
@@ -337,6 +343,7 @@ func (b *builder) run() (*Output, *lazyPages) {
 	if site == nil {
 		return nil, nil
 	}
+	b.components = componentsKey(bundle, b.locale.Strings(), b.opts.renderer)
 	var md *rendered
 	b.stage(StageMarkdown, func() { md = b.renderMarkdown(site) })
 	var plan *resolved

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/portaldocs/portal/internal/buildcache"
+	"github.com/portaldocs/portal/internal/components"
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/diag"
@@ -113,7 +114,7 @@ func (b *builder) renderMarkdown(site *loaded) *rendered {
 			// A body whose FHIR inputs did not change expands as before: its
 			// render is taken by the key the expansion had.
 			if e, ok := b.memo.fhirExpansion.Get(expansionKey); ok {
-				storeKey := b.memo.markdownStoreKey(e.Render)
+				storeKey := b.memo.markdownStoreKey(e.Render, b.components)
 				if res, ok := b.cachedMarkdown(storeKey); ok && len(res.Partials) == 0 && len(res.Assets) == 0 {
 					b.diags.Add(e.Diags...)
 					results[i], htmlKeys[i] = res, storeKey
@@ -129,7 +130,7 @@ func (b *builder) renderMarkdown(site *loaded) *rendered {
 			// Only an optimisation: a store that cannot keep it expands again.
 			_ = b.memo.fhirExpansion.Put(expansionKey, expansion{Render: key, Diags: ds})
 		}
-		storeKey := b.memo.markdownStoreKey(key)
+		storeKey := b.memo.markdownStoreKey(key, b.components)
 		if b.store.Persistent() {
 			// A render that read other files (partials, assets) may change
 			// when they do, which the key does not see: it is rendered again.
@@ -142,6 +143,14 @@ func (b *builder) renderMarkdown(site *loaded) *rendered {
 		if err != nil {
 			b.diags.Add(diag.Diagnostic{File: j.source, Severity: diag.Error, Message: "render Markdown: " + err.Error()})
 			return
+		}
+		if components.Has(res.HTML) {
+			var assembled bool
+			if res.HTML, assembled = b.assembleComponents(j.source, res.HTML); !assembled {
+				return
+			}
+			// The theme's markup has ids of its own (a tab panel's).
+			res.Anchors = markdown.HTMLIDs(res.HTML)
 		}
 		results[i], htmlKeys[i] = b.keepMarkdown(storeKey, res)
 		j.body = nil

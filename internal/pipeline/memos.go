@@ -32,7 +32,7 @@ type memos struct {
 	// markdown is a Markdown render without its HTML (CBOR), and
 	// markdownHTML its HTML, under the same key: a rebuild reads every
 	// page's fields but the HTML only of pages whose data changed.
-	// Key (markdownStoreKey): the render's markdownKey.
+	// Key (markdownStoreKey): the render's markdownKey and componentsKey.
 	markdown     buildcache.Memo[*markdown.Result]
 	markdownHTML buildcache.Memo[[]byte]
 	// markdownText is the render's Result.Markdown (bytes), under the same
@@ -160,9 +160,10 @@ func markdownKey(structure [32]byte, j *renderJob) [32]byte {
 }
 
 // markdownStoreKey is where markdown and markdownHTML keep the render of
-// markdownKey render.
-func (m *memos) markdownStoreKey(render [32]byte) buildcache.Key {
-	return m.markdown.Key().AddKey(render).Key()
+// markdownKey render, whose HTML holds the theme's markup of its
+// components (componentsKey).
+func (m *memos) markdownStoreKey(render [32]byte, components buildcache.Key) buildcache.Key {
+	return m.markdown.Key().AddKey(render).AddKey(components).Key()
 }
 
 // structureKey fingerprints the site's docs and pages (files, ids and

@@ -2,10 +2,10 @@ package pipeline
 
 import (
 	"fmt"
-	"html"
 	"strconv"
 	"strings"
 
+	"github.com/portaldocs/portal/internal/components"
 	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/markdown"
@@ -74,7 +74,7 @@ func (r *resolver) docCards(v *content.Version, sb *sidebar.Sidebars, sidebarID 
 			items = givenCardItems(v, r.md.title, list.Items)
 		}
 		cards := indexCards(r.cardItems(v, items))
-		html = append(html, list.Marker, docCardsHTML(cards))
+		html = append(html, list.Marker, r.b.docCardsHTML(d.Source, cards))
 		md = append(md, docCardsMarkdown(list.Marker, cards)...)
 	}
 	return html, md
@@ -110,36 +110,15 @@ func categoryOf(items []*sidebar.Item, docID string) *sidebar.Item {
 	return nil
 }
 
-// docCardsHTML writes cards with the markup of the theme's generated index
-// (theme/src/pages/GeneratedIndex.tsx), so that they look the same.
-func docCardsHTML(cards []themedata.IndexCard) string {
-	var b strings.Builder
-	b.WriteString(`<ul class="generated-index doc-card-list">`)
-	for _, card := range cards {
-		label := html.EscapeString(card.Label)
-		b.WriteString(`<li class="generated-index__item"><a href="` + html.EscapeString(card.Href) + `" class="card padding--lg doc-card"`)
-		if card.External {
-			b.WriteString(` target="_blank" rel="noopener noreferrer"`)
-		}
-		b.WriteString(`><h2 class="text--truncate doc-card__title" title="` + label + `"><span aria-hidden="true">` + cardIcon(card) +
-			`</span> ` + label + `</h2>`)
-		if card.Description != "" {
-			d := html.EscapeString(card.Description)
-			b.WriteString(`<p class="text--truncate doc-card__description" title="` + d + `">` + d + `</p>`)
-		}
-		b.WriteString("</a></li>")
-	}
-	b.WriteString("</ul>\n")
-	return b.String()
-}
-
-// cardIcon is the theme's cardIcon: a category, an external link or a page.
-func cardIcon(card themedata.IndexCard) string {
-	switch {
-	case card.Type == sidebar.TypeCategory:
-		return "🗃️"
-	case card.External:
-		return "🔗"
-	}
-	return "📄️"
+// docCardsHTML is the theme's DocCardList of cards
+// (theme/src/content/components/DocCardList.tsx), the cards of a
+// generated index.
+func (b *builder) docCardsHTML(file string, cards []themedata.IndexCard) string {
+	var marker strings.Builder
+	_ = components.Open(&marker, "DocCardList", struct {
+		Items []themedata.IndexCard `json:"items"`
+	}{cards})
+	_ = components.Close(&marker)
+	html, _ := b.assembleComponents(file, marker.String())
+	return html + "\n"
 }

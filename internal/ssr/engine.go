@@ -131,6 +131,12 @@ func (e *engine) take() []string {
 // before deadline. It is interrupted when ctx is done or abort is closed. A
 // failed render spoils the engine.
 func (e *engine) render(ctx context.Context, abort <-chan struct{}, shared *Shared, input string, deadline time.Time) (string, error) {
+	return e.invoke(ctx, abort, shared, "render", input, deadline)
+}
+
+// invoke is render with the host operation to call: "render" or
+// "components".
+func (e *engine) invoke(ctx context.Context, abort <-chan struct{}, shared *Shared, op, input string, deadline time.Time) (string, error) {
 	if err := ctx.Err(); err != nil {
 		return "", err // before touching the VM, which stays usable
 	}
@@ -143,7 +149,7 @@ func (e *engine) render(ctx context.Context, abort <-chan struct{}, shared *Shar
 		}
 		e.shared = shared
 	}
-	html, err := e.call(deadline, "render", input)
+	html, err := e.call(deadline, op, input)
 	if err == nil {
 		err = e.settle(deadline)
 	}

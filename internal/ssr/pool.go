@@ -7,7 +7,12 @@
 //
 //	globalThis.portalRender = function (inputJSON: string): string
 //
-// returning a complete HTML document. Before the bundle runs, each VM gets
+// returning a complete HTML document, and may define
+//
+//	globalThis.portalComponents = function (inputJSON: string): string
+//
+// returning the markup of the components a page's Markdown asks for, as a
+// JSON array of strings (Pool.RenderComponents). Before the bundle runs, each VM gets
 // the globals React's server renderer expects and QuickJS lacks (see
 // shims.js): console, TextEncoder, TextDecoder, MessageChannel, setTimeout,
 // clearTimeout, queueMicrotask, reportError and process.env.NODE_ENV =
@@ -169,6 +174,21 @@ func (p *Pool) Render(ctx context.Context, shared *Shared, inputJSON []byte) (ht
 	logs = e.take()
 	p.release(e)
 	return html, logs, p.explain(ctx, err)
+}
+
+// RenderComponents is Render for the components a page's Markdown asks
+// for: it calls portalComponents(inputJSON) in a VM, which returns a JSON
+// array with each component's HTML (see package components).
+func (p *Pool) RenderComponents(ctx context.Context, inputJSON []byte) (result string, logs []string, err error) {
+	e, err := p.acquire(ctx)
+	if err != nil {
+		return "", nil, err
+	}
+	deadline := time.Now().Add(p.cfg.timeout)
+	result, err = e.invoke(ctx, p.done, nil, "components", string(inputJSON), deadline)
+	logs = e.take()
+	p.release(e)
+	return result, logs, p.explain(ctx, err)
 }
 
 // explain turns an interrupt into the error that says why it happened.

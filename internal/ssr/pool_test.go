@@ -424,3 +424,32 @@ func TestWithBytecode(t *testing.T) {
 		})
 	}
 }
+
+func TestRenderComponents(t *testing.T) {
+	const bundle = `globalThis.portalRender = function () { return ""; };
+globalThis.portalComponents = function (input) {
+  console.warn("rendering");
+  return JSON.stringify(JSON.parse(input).map(function (c) { return "<b>" + c + "</b>"; }));
+};`
+	p, err := NewPool([]byte(bundle), WithSize(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	got, logs, err := p.RenderComponents(context.Background(), []byte(`["a","b"]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != `["<b>a</b>","<b>b</b>"]` || len(logs) != 1 || !strings.Contains(logs[0], "rendering") {
+		t.Errorf("RenderComponents = %s, logs %q", got, logs)
+	}
+
+	without, err := NewPool([]byte(`globalThis.portalRender = function () { return ""; };`), WithSize(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer without.Close()
+	if _, _, err := without.RenderComponents(context.Background(), []byte(`[]`)); err == nil || !strings.Contains(err.Error(), "portalComponents is not a function") {
+		t.Errorf("a bundle without portalComponents: err = %v", err)
+	}
+}

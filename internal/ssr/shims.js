@@ -563,6 +563,16 @@
           throw new TypeError("portalRender returned " + describe(html) + ", want a string");
         }
         return html;
+      case "components":
+        // The theme components a page's Markdown asks for (package components).
+        if (typeof global.portalComponents !== "function") {
+          throw new TypeError("globalThis.portalComponents is not a function: the theme's server bundle renders no Markdown components");
+        }
+        var rendered = global.portalComponents(arg);
+        if (typeof rendered !== "string") {
+          throw new TypeError("portalComponents returned " + describe(rendered) + ", want a string");
+        }
+        return rendered;
       case "share":
         // The data every render of a build shares (ssr.Shared), once per VM and build.
         if (typeof global.portalShare !== "function") {

@@ -8,6 +8,7 @@ import { BlogRoute } from './blog/BlogRoute';
 import { registerBlogRoute } from './blog/loadBlog';
 import { StaticRouter } from './app/router';
 import { CategoryHeader, categoryHeaderMemoKey, SidebarItemView, sidebarItemMemoKey } from './docs/DocSidebar';
+import { renderComponents } from './content/components/render';
 import { renderDocument } from './document';
 import { renderToHtml, markBuildConstant, resetBuildCache } from './serverRender';
 import { ColorModeToggle } from './shell/ColorModeToggle';
@@ -88,6 +89,17 @@ function portalRender(inputJSON: string): string {
   return renderDocument(input, site, appHtml);
 }
 
-const global = globalThis as unknown as { portalRender: typeof portalRender; portalShare: typeof portalShare };
+// The theme components a page's Markdown asks for, rendered before the
+// page is (content/components/render.tsx).
+function portalComponents(inputJSON: string): string {
+  return renderComponents(inputJSON, renderApp);
+}
+
+const global = globalThis as unknown as {
+  portalRender: typeof portalRender;
+  portalShare: typeof portalShare;
+  portalComponents: typeof portalComponents;
+};
 global.portalShare = portalShare;
 global.portalRender = portalRender;
+global.portalComponents = portalComponents;

@@ -14,3 +14,8 @@ export function useSite(): SiteData {
   if (!site) throw new ReactContextError('useSite', 'SiteProvider');
   return site;
 }
+
+/** The site-wide data, or null outside a SiteProvider (a Markdown component rendered on its own). */
+export function useOptionalSite(): SiteData | null {
+  return useContext(SiteContext);
+}

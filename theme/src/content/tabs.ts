@@ -1,5 +1,5 @@
-// Behaviour for the engine's tabs markup (reference 10.8; see
-// internal/markdown/tabs.go for the HTML): click or Enter selects a tab,
+// Behaviour for the tabs in content (reference 10.8; the markup is
+// content/components/Tabs.tsx): click or Enter selects a tab,
 // ArrowLeft/ArrowRight move the focus (wrapping), and groups sharing a
 // groupId switch together and remember the choice in local storage under
 // docusaurus.tab.<groupId>, also across browser tabs. A group with

@@ -1,32 +1,20 @@
 // A generated-index category page: title, description, then the cards the
 // engine made of the category's items, inside the docs layout.
-import type { IndexCard, PageData, SidebarItem } from '../contract.gen';
+import type { PageData, SidebarItem } from '../contract.gen';
 import { Link } from '../app/Link';
 import { useSite } from '../app/SiteContext';
 import { Content } from '../content/Content';
+import { DocCard, type CardLinkProps } from '../content/components/DocCardList';
 import { Breadcrumbs } from '../docs/Breadcrumbs';
 import { DocLayout } from '../docs/DocLayout';
 import { Paginator } from '../docs/Paginator';
 import { VersionBadge, VersionBanner } from '../docs/VersionBanner';
 import { docsInstance } from '../shell/docsInstances';
 
-/** The icon a card shows: a category, an external link or a page. */
-export function cardIcon(card: IndexCard): string {
-  if (card.type === 'category') return '🗃️';
-  return card.external ? '🔗' : '📄️';
-}
-
-function Card({ card }: { card: IndexCard }) {
+function LinkedCard({ to, className, children }: CardLinkProps) {
   return (
-    <Link to={card.href} autoAddBaseUrl={false} className="card padding--lg doc-card">
-      <h2 className="text--truncate doc-card__title" title={card.label}>
-        <span aria-hidden="true">{cardIcon(card)}</span> {card.label}
-      </h2>
-      {card.description && (
-        <p className="text--truncate doc-card__description" title={card.description}>
-          {card.description}
-        </p>
-      )}
+    <Link to={to} autoAddBaseUrl={false} className={className}>
+      {children}
     </Link>
   );
 }
@@ -55,7 +43,7 @@ export function GeneratedIndexContent({ page, hasSidebar }: { page: PageData; ha
         <ul className="generated-index" aria-label={page.title}>
           {cards.map((card, i) => (
             <li key={i} className="generated-index__item">
-              <Card card={card} />
+              <DocCard card={card} link={LinkedCard} />
             </li>
           ))}
         </ul>

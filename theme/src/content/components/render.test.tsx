@@ -1,0 +1,116 @@
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { renderToHtml } from '../../serverRender';
+import { renderComponents, slotPlaceholder } from './render';
+
+const render = (node: Parameters<typeof renderToString>[0]) => renderToString(node);
+
+function rendered(components: unknown[], translations?: Record<string, string>): string[] {
+  return JSON.parse(renderComponents(JSON.stringify({ translations, components }), render)) as string[];
+}
+
+describe('renderComponents', () => {
+  it('writes an admonition with its slots as placeholders, where the engine puts their HTML', () => {
+    const [html] = rendered([{ name: 'Admonition', props: { type: 'tip' }, slots: ['title', 'children'] }]);
+    expect(html).toBe(
+      '<div class="theme-admonition theme-admonition-tip alert alert--success">' +
+        `<div class="admonition-heading">${slotPlaceholder('title')}</div>` +
+        `<div class="admonition-content">${slotPlaceholder('children')}</div></div>`,
+    );
+  });
+
+  it('titles an admonition without one by its keyword, translated by code.json', () => {
+    const [note, important] = rendered(
+      [
+        { name: 'Admonition', props: { type: 'note' }, slots: ['children'] },
+        { name: 'Admonition', props: { type: 'important' }, slots: [] },
+      ],
+      { 'theme.admonition.note': 'remarque' },
+    );
+    expect(note).toContain('<div class="admonition-heading">remarque</div>');
+    // An alias keeps its own name, in its target's style.
+    expect(important).toContain('theme-admonition-info alert alert--info');
+    expect(important).toContain('<div class="admonition-heading">important</div>');
+  });
+
+  it('gives an unknown keyword the info style and keeps it as the title, so a typo shows', () => {
+    const [html] = rendered([{ name: 'Admonition', props: { type: 'waring' }, slots: [] }]);
+    expect(html).toContain('theme-admonition-info alert alert--info');
+    expect(html).toContain('>waring<');
+  });
+
+  it('writes doc cards as the generated index does, external ones opening a new tab', () => {
+    const [html] = rendered([
+      {
+        name: 'DocCardList',
+        props: {
+          items: [
+            { type: 'category', href: '/docs/a/', label: 'A & B', description: 'About A' },
+            { type: 'link', href: 'https://example.com/', label: 'Out', external: true },
+          ],
+        },
+        slots: [],
+      },
+    ]);
+    expect(html).toContain('<ul class="generated-index doc-card-list"><li class="generated-index__item"><a href="/docs/a/" class="card padding--lg doc-card">');
+    expect(html).toContain('title="A &amp; B"><span aria-hidden="true">🗃️</span> <!-- -->A &amp; B</h2>');
+    expect(html).toContain('<p class="text--truncate doc-card__description" title="About A">About A</p>');
+    expect(html).toContain('<a href="https://example.com/" class="card padding--lg doc-card" target="_blank" rel="noopener noreferrer">');
+  });
+
+  it('writes what react-dom/server writes with the theme\'s own renderer', () => {
+    const input = JSON.stringify({
+      components: [
+        { name: 'Admonition', props: { type: 'danger', title: 'Mind <this>' }, slots: ['children'] },
+        { name: 'DocCardList', props: { items: [{ type: 'link', href: '/x/', label: 'X' }] }, slots: [] },
+        { name: 'Tabs', props: { seq: 1, tabs: [{ value: 'a', label: 'A', selected: true }, { value: 'b' }] }, slots: ['children', 'label-2', 'panel-1'] },
+        { name: 'TOCInline', props: { toc: [{ value: 'A', id: 'a', level: 2 }] }, slots: [] },
+      ],
+    });
+    expect(renderComponents(input, renderToHtml)).toBe(renderComponents(input, render));
+  });
+
+  it('lists the headings the engine picked for TOCInline, nested, their HTML as it is', () => {
+    const [html] = rendered([
+      {
+        name: 'TOCInline',
+        props: { toc: [{ value: 'Set <code>up</code>', id: 'set-up', level: 2, children: [{ value: 'Keys', id: 'keys', level: 3 }] }] },
+        slots: [],
+      },
+    ]);
+    expect(html).toBe(
+      '<div class="toc-inline"><ul class="table-of-contents"><li><a href="#set-up">Set <code>up</code></a>' +
+        '<ul class="table-of-contents"><li><a href="#keys">Keys</a></li></ul></li></ul></div>',
+    );
+  });
+
+  it('writes the ARIA tabs pattern with the selected tab shown and the others hidden', () => {
+    const [html] = rendered([
+      {
+        name: 'Tabs',
+        props: {
+          seq: 2,
+          groupId: 'os',
+          tabs: [
+            { value: 'mac', label: 'macOS' },
+            { value: 'win', selected: true, className: 'os-windows', panelClassName: 'panel-win' },
+          ],
+        },
+        slots: ['label-2', 'panel-1', 'panel-2'],
+      },
+    ]);
+    expect(html).toBe(
+      '<div class="tabs-container" data-group-id="os"><ul role="tablist" aria-orientation="horizontal" class="tabs">' +
+        '<li role="tab" id="tabs:2:tab:1" aria-controls="tabs:2:panel:1" aria-selected="false" tabindex="-1" class="tabs__item" data-value="mac">macOS</li>' +
+        `<li role="tab" id="tabs:2:tab:2" aria-controls="tabs:2:panel:2" aria-selected="true" tabindex="0" class="tabs__item tabs__item--active os-windows" data-value="win">${slotPlaceholder('label-2')}</li>` +
+        '</ul><div class="tabs__panels">' +
+        `<div role="tabpanel" id="tabs:2:panel:1" aria-labelledby="tabs:2:tab:1" tabindex="0" class="tabs__panel" hidden="">${slotPlaceholder('panel-1')}</div>` +
+        `<div role="tabpanel" id="tabs:2:panel:2" aria-labelledby="tabs:2:tab:2" tabindex="0" class="tabs__panel panel-win">${slotPlaceholder('panel-2')}</div>` +
+        '</div></div>',
+    );
+  });
+
+  it('fails on a component the theme does not have', () => {
+    expect(() => rendered([{ name: 'Nope', props: {}, slots: [] }])).toThrow(/does not have: Nope/);
+  });
+});
