@@ -40,7 +40,12 @@ const (
 // Placeholder is the text a slot prop holds while the theme renders the
 // component: private-use characters that no escaping changes, around the
 // slot's name. Assemble replaces it with the slot's HTML.
-func Placeholder(slot string) string { return "\uE000" + slot + "\uE001" }
+func Placeholder(slot string) string { return placeholderStart + slot + placeholderEnd }
+
+const (
+	placeholderStart = "\uE000"
+	placeholderEnd   = "\uE001"
+)
 
 // Open writes the start of a component's marker. props are marshalled as
 // JSON; a value that cannot be is a programming error, returned.
@@ -60,7 +65,9 @@ func Close(w io.Writer) error {
 }
 
 // Slot starts a named slot, directly inside a component: what it holds
-// until CloseSlot is the prop of that name.
+// until CloseSlot is the prop of that name. A name given several times is
+// a repeated slot: the component places its placeholder that many times,
+// and each takes the next one's content, in order.
 func Slot(w io.Writer, name string) error {
 	_, err := io.WriteString(w, slotPrefix+html.EscapeString(name)+tagEnd)
 	return err
@@ -292,7 +299,9 @@ func collect(parts []part, requests *[]Request) {
 		slots := make([]string, 0, len(c.slots))
 		for _, s := range c.slots {
 			collect(s.parts, requests)
-			slots = append(slots, s.name)
+			if !slices.Contains(slots, s.name) {
+				slots = append(slots, s.name)
+			}
 		}
 		c.index = len(*requests)
 		*requests = append(*requests, Request{Name: c.name, Props: c.props, Slots: slots})
@@ -300,7 +309,9 @@ func collect(parts []part, requests *[]Request) {
 }
 
 // write writes parts with each component's markup, its slots filled in
-// where the component placed them.
+// where the component placed them: a slot given n times is placed n times,
+// the k-th placeholder taking the k-th (a code block's lines). The markup
+// is read once, whatever the number of slots.
 func write(b *strings.Builder, parts []part, rendered []string) error {
 	for _, pt := range parts {
 		c := pt.component
@@ -308,30 +319,39 @@ func write(b *strings.Builder, parts []part, rendered []string) error {
 			b.WriteString(pt.text)
 			continue
 		}
+		given := make(map[string][]*slot, len(c.slots))
+		for i := range c.slots {
+			given[c.slots[i].name] = append(given[c.slots[i].name], &c.slots[i])
+		}
+		placed := make(map[string]int, len(given))
 		markup := rendered[c.index]
-		type placed struct {
-			at   int
-			slot slot
-		}
-		spots := make([]placed, 0, len(c.slots))
-		for _, s := range c.slots {
-			placeholder := Placeholder(s.name)
-			at := strings.Index(markup, placeholder)
-			if at < 0 || strings.Contains(markup[at+len(placeholder):], placeholder) {
-				return fmt.Errorf("the theme's %s did not render its %s exactly once", c.name, s.name)
+		for {
+			at := strings.Index(markup, placeholderStart)
+			if at < 0 {
+				break
 			}
-			spots = append(spots, placed{at, s})
-		}
-		slices.SortFunc(spots, func(a, b placed) int { return a.at - b.at })
-		from := 0
-		for _, spot := range spots {
-			b.WriteString(markup[from:spot.at])
-			if err := write(b, spot.slot.parts, rendered); err != nil {
+			end := strings.Index(markup[at:], placeholderEnd)
+			if end < 0 {
+				break
+			}
+			name := markup[at+len(placeholderStart) : at+end]
+			n := placed[name]
+			if n >= len(given[name]) {
+				return fmt.Errorf("the theme's %s rendered its %s more times than given, or a slot it does not have", c.name, name)
+			}
+			placed[name] = n + 1
+			b.WriteString(markup[:at])
+			if err := write(b, given[name][n].parts, rendered); err != nil {
 				return err
 			}
-			from = spot.at + len(Placeholder(spot.slot.name))
+			markup = markup[at+end+len(placeholderEnd):]
 		}
-		b.WriteString(markup[from:])
+		b.WriteString(markup)
+		for name, slots := range given {
+			if placed[name] != len(slots) {
+				return fmt.Errorf("the theme's %s rendered its %s %d times, want %d", c.name, name, placed[name], len(slots))
+			}
+		}
 	}
 	return nil
 }

@@ -80,6 +80,22 @@ func TestAssemble(t *testing.T) {
 	}
 }
 
+func TestAssembleRepeatedSlot(t *testing.T) {
+	html := marked(t, "CodeBlock", nil, "line", "a", "line", "<b>b</b>", "line", "c")
+	var slots []string
+	got, err := Assemble(context.Background(), html, func(_ context.Context, r []Request) ([]string, error) {
+		slots = r[0].Slots
+		line := Placeholder("line")
+		return []string{"<code><i>" + line + "</i><i>" + line + "</i><i>" + line + "</i></code>"}, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "<code><i>a</i><i><b>b</b></i><i>c</i></code>"; got != want || len(slots) != 1 {
+		t.Errorf("Assemble = %s (slots %q), want %s (slot line once)", got, slots, want)
+	}
+}
+
 func TestAssembleRequests(t *testing.T) {
 	html := marked(t, "Outer", map[string]int{"n": 1}, "title", "T", Children, marked(t, "Inner", nil))
 	var got []Request
@@ -109,7 +125,10 @@ func TestAssembleErrors(t *testing.T) {
 		{"unclosed component", strings.TrimSuffix(good, closeTag), nil, "not closed"},
 		{"stray end marker", good + closeTag, nil, "without its start"},
 		{"props not JSON", `<portal-component name="X" props="{">` + closeTag, nil, "not JSON"},
-		{"a slot the theme dropped", good, dropsSlot, "did not render its children exactly once"},
+		{"a slot the theme dropped", good, dropsSlot, "rendered its children 0 times, want 1"},
+		{"a slot the theme rendered twice", good, func(context.Context, []Request) ([]string, error) {
+			return []string{Placeholder(Children) + Placeholder(Children)}, nil
+		}, "more times than given"},
 		{"the theme's error", good, func(context.Context, []Request) ([]string, error) { return nil, errors.New("boom") }, "boom"},
 		{"too few renders", good, func(context.Context, []Request) ([]string, error) { return nil, nil }, "rendered 0 components, want 1"},
 	}

@@ -66,7 +66,7 @@ func TestAdmonitionFences(t *testing.T) {
 		{
 			"indented four spaces is code",
 			"    :::note\n",
-			`<div class="code-block"><pre class="chroma"><code><span class="line">:::note` + "\n</span></code></pre></div>\n",
+			componentMarker("CodeBlock", `{"lines":1}`) + `<portal-slot name="line">:::note` + "\n</portal-slot></portal-component>\n",
 		},
 		{
 			"keyword glued to other text is not an admonition",
@@ -95,8 +95,12 @@ func TestAdmonitionFences(t *testing.T) {
 
 // admonitionMarker is the start of the marker of the theme's Admonition
 // with these props (package components).
-func admonitionMarker(props string) string {
-	return `<portal-component name="Admonition" props="` + html.EscapeString(props) + `">`
+func admonitionMarker(props string) string { return componentMarker("Admonition", props) }
+
+// componentMarker is the start of the marker of the theme's component name
+// with these props, written as JSON (package components).
+func componentMarker(name, props string) string {
+	return `<portal-component name="` + name + `" props="` + html.EscapeString(props) + `">`
 }
 
 func TestAdmonitionContentIsMarkdown(t *testing.T) {

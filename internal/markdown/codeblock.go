@@ -1,10 +1,10 @@
 package markdown
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/alecthomas/chroma/v2"
+	"github.com/portaldocs/portal/internal/components"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/renderer"
@@ -12,16 +12,11 @@ import (
 )
 
 // codeBlocks renders fenced and indented code (reference 10.7), highlighted
-// at build time into chroma CSS classes (see HighlightCSS):
-//
-//	<div class="code-block" data-language="go"><div class="code-block-title">main.go</div><pre
-//	class="chroma"><code class="language-go"><span class="line">…\n</span>…</code></pre></div>
-//
-// Each line is one span.line, ending with its newline, so the code's text
-// content is exactly the source. Highlighted lines add the classes
-// "highlighted" and Docusaurus' "theme-code-block-highlighted-line". Line
-// numbers are empty span.line-number elements with aria-hidden and the number
-// in data-line, drawn by CSS, so they are never copied with the code.
+// at build time into chroma CSS classes (see HighlightCSS), as the theme's
+// CodeBlock component (package components): its props are the language,
+// the title and which lines are highlighted or numbered; the lines' tokens
+// are the repeated slot line, the highlighter's spans ending with the
+// line's newline, so the code's text content is exactly the source.
 type codeBlocks struct {
 	highlight bool
 	memo      HighlightMemo // nil: every block is lexed
@@ -187,40 +182,40 @@ func (r codeBlockRenderer) renderIndented(w util.BufWriter, source []byte, node 
 }
 
 func (r codeBlockRenderer) write(w util.BufWriter, block codeBlock) {
-	language := escapeHTMLString(block.language)
-	_, _ = w.WriteString(`<div class="code-block"`)
-	if language != "" {
-		_, _ = w.WriteString(` data-language="` + language + `"`)
-	}
-	_ = w.WriteByte('>')
-	if block.title != "" {
-		_, _ = w.WriteString(`<div class="code-block-title">` + escapeHTMLString(block.title) + `</div>`)
-	}
-	_, _ = w.WriteString(`<pre class="chroma"><code`)
-	if language != "" {
-		_, _ = w.WriteString(` class="language-` + language + `"`)
-	}
-	_ = w.WriteByte('>')
-	for i, tokens := range block.tokenLines(r.highlight, r.memo) {
-		number := -1
-		if block.lineNumbers {
-			number = block.firstLineNumber + i
+	lines := block.tokenLines(r.highlight, r.memo)
+	props := codeBlockProps{Language: block.language, Title: block.title, Lines: len(lines)}
+	for i := range lines {
+		if i < len(block.highlighted) && block.highlighted[i] {
+			props.Highlighted = append(props.Highlighted, i+1)
 		}
-		writeCodeLine(w, tokens, i < len(block.highlighted) && block.highlighted[i], number)
 	}
-	_, _ = w.WriteString("</code></pre></div>\n")
+	if block.lineNumbers {
+		props.FirstLineNumber = &block.firstLineNumber
+	}
+	_ = components.Open(w, "CodeBlock", props)
+	for _, tokens := range lines {
+		_ = components.Slot(w, "line")
+		writeTokens(w, tokens)
+		_ = components.CloseSlot(w)
+	}
+	_ = components.Close(w)
+	_ = w.WriteByte('\n')
 }
 
-// writeCodeLine writes one span.line; number < 0 means no line number.
-func writeCodeLine(w util.BufWriter, tokens []chroma.Token, highlighted bool, number int) {
-	if highlighted {
-		_, _ = w.WriteString(`<span class="line highlighted theme-code-block-highlighted-line">`)
-	} else {
-		_, _ = w.WriteString(`<span class="line">`)
-	}
-	if number >= 0 {
-		_, _ = w.WriteString(`<span class="line-number" aria-hidden="true" data-line="` + strconv.Itoa(number) + `"></span>`)
-	}
+// codeBlockProps are the theme's CodeBlock props.
+type codeBlockProps struct {
+	Language string `json:"language,omitempty"`
+	Title    string `json:"title,omitempty"`
+	// Lines is the number of lines, each a slot line in turn.
+	Lines int `json:"lines"`
+	// Highlighted are the highlighted lines' numbers, from 1.
+	Highlighted []int `json:"highlighted,omitempty"`
+	// FirstLineNumber is the first line's number when lines are numbered.
+	FirstLineNumber *int `json:"firstLineNumber,omitempty"`
+}
+
+// writeTokens writes a line's tokens as the highlighter classed them.
+func writeTokens(w util.BufWriter, tokens []chroma.Token) {
 	for _, token := range tokens {
 		class := tokenClass(token.Type)
 		if class == "" {
@@ -229,7 +224,6 @@ func writeCodeLine(w util.BufWriter, tokens []chroma.Token, highlighted bool, nu
 		}
 		_, _ = w.WriteString(`<span class="` + class + `">` + escapeHTMLString(token.Value) + `</span>`)
 	}
-	_, _ = w.WriteString(`</span>`)
 }
 
 // htmlEscaper escapes text and attribute values; the same four characters

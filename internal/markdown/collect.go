@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"bytes"
+	"encoding/json"
 	"html"
 	"regexp"
 	"strings"
@@ -147,7 +148,23 @@ var idAttribute = regexp.MustCompile(
 		`(?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>` + "`" + `]+))?)*?` +
 		`\s+id\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>` + "`" + `]+))`)
 
-// HTMLIDs returns the ids defined in the HTML, each once, in order. Scanning
+// headingMarkerID is the id of an anchored heading the theme will write,
+// from its component marker (renderHeading).
+func headingMarkerID(tag string) (string, bool) {
+	props, ok := strings.CutPrefix(tag, `<portal-component name="Heading" props="`)
+	if !ok {
+		return "", false
+	}
+	props, _, _ = strings.Cut(props, `"`)
+	var heading headingProps
+	if json.Unmarshal([]byte(html.UnescapeString(props)), &heading) != nil || heading.ID == "" {
+		return "", false
+	}
+	return heading.ID, true
+}
+
+// HTMLIDs returns the ids defined in the HTML, each once, in order; an
+// anchored heading's id comes from its marker, before the theme writes it. Scanning
 // the output, rather than the tree, also finds ids authors wrote in raw HTML.
 // Text never holds a literal "<" (it is escaped), so every "<" followed by a
 // letter starts a tag.
@@ -157,6 +174,13 @@ func HTMLIDs(page string) []string {
 	for _, tag := range startTags(page) {
 		// Most tags have no id; skip the regular expression for them.
 		if !strings.Contains(tag, "id") {
+			continue
+		}
+		if id, ok := headingMarkerID(tag); ok {
+			if !seen[id] {
+				seen[id] = true
+				ids = append(ids, id)
+			}
 			continue
 		}
 		match := idAttribute.FindStringSubmatch(tag)

@@ -2,21 +2,26 @@ package markdown
 
 import (
 	"slices"
+	"strconv"
 	"strings"
+
+	"github.com/portaldocs/portal/internal/components"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 )
 
 // headingAnchors gives every h2-h6 heading an id and a trailing hash link
-// (reference 2.11 and 10.5):
+// (reference 2.11 and 10.5), written by the theme's Heading component
+// (package components) from the level, the id and the heading's text:
 //
 //	<h2 id="x" class="anchor">Text<a href="#x" class="hash-link"
-//	    aria-label="Direct link to Text" title="Direct link to Text">&#8203;</a></h2>
+//	    aria-label="Direct link to Text" title="Direct link to Text">​</a></h2>
 //
 // The id is the GitHub slug of the heading text, or the explicit id of a
 // trailing "{#custom-id}", which is removed from the text. h1 never gets an
@@ -30,6 +35,9 @@ var _ goldmark.Extender = headingAnchors{}
 func (headingAnchors) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(parser.WithASTTransformers(util.Prioritized(headingAnchorTransformer{}, 100)))
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(hashLinkRenderer{}, 100)))
+	// Before goldmark's own heading renderer (1000), which writes the
+	// headings without an anchor.
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(anchoredHeadingRenderer{}, 99)))
 }
 
 // kindHashLink is the node kind of hashLink.
@@ -83,7 +91,6 @@ func anchorHeading(heading *ast.Heading, source []byte, slugs *slugger) {
 		return
 	}
 	heading.SetAttributeString("id", []byte(id))
-	heading.SetAttributeString("class", []byte("anchor"))
 	label := strings.TrimSpace(text)
 	if label == "" {
 		// "## {#only-an-id}": name the link by its target, as Docusaurus
@@ -166,31 +173,57 @@ func cutTextRun(heading *ast.Heading, run []*ast.Text, keep int) {
 	}
 }
 
-// hashLinkRenderer writes hashLink nodes.
+// hashLinkRenderer writes hashLink nodes: nothing, since the Heading
+// component writes the link.
 type hashLinkRenderer struct{}
 
 var _ renderer.NodeRenderer = hashLinkRenderer{}
 
 // RegisterFuncs implements renderer.NodeRenderer.
 func (hashLinkRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
-	reg.Register(kindHashLink, renderHashLink)
+	reg.Register(kindHashLink, func(util.BufWriter, []byte, ast.Node, bool) (ast.WalkStatus, error) {
+		return ast.WalkSkipChildren, nil
+	})
 }
 
-// renderHashLink writes the link with a zero-width space as its content: the
-// theme's CSS shows "#" on hover and focus (reference 2.11).
-func renderHashLink(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
-	if !entering {
-		return ast.WalkContinue, nil
+// anchoredHeadingRenderer writes a heading with a hash link as the theme's
+// Heading, its content the children; other headings as goldmark does.
+type anchoredHeadingRenderer struct{}
+
+var _ renderer.NodeRenderer = anchoredHeadingRenderer{}
+
+// RegisterFuncs implements renderer.NodeRenderer.
+func (anchoredHeadingRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindHeading, renderHeading)
+}
+
+// headingProps are the theme's Heading props.
+type headingProps struct {
+	As string `json:"as"`
+	ID string `json:"id"`
+	// Label is the heading's text, which names its hash link.
+	Label string `json:"label"`
+}
+
+func renderHeading(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	heading := node.(*ast.Heading)
+	link, anchored := heading.LastChild().(*hashLink)
+	tag := "h" + strconv.Itoa(heading.Level)
+	switch {
+	case anchored && entering:
+		return ast.WalkContinue, components.Open(w, "Heading", headingProps{As: tag, ID: link.id, Label: link.label})
+	case anchored:
+		err := components.Close(w)
+		_ = w.WriteByte('\n')
+		return ast.WalkContinue, err
+	case entering:
+		_, _ = w.WriteString("<" + tag)
+		if heading.Attributes() != nil {
+			html.RenderAttributes(w, heading, html.HeadingAttributeFilter)
+		}
+		_ = w.WriteByte('>')
+	default:
+		_, _ = w.WriteString("</" + tag + ">\n")
 	}
-	n := node.(*hashLink)
-	id := util.EscapeHTML([]byte(n.id))
-	label := util.EscapeHTML([]byte("Direct link to " + n.label))
-	_, _ = w.WriteString(`<a href="#`)
-	_, _ = w.Write(id)
-	_, _ = w.WriteString(`" class="hash-link" aria-label="`)
-	_, _ = w.Write(label)
-	_, _ = w.WriteString(`" title="`)
-	_, _ = w.Write(label)
-	_, _ = w.WriteString(`">&#8203;</a>`)
 	return ast.WalkContinue, nil
 }

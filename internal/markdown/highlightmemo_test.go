@@ -78,7 +78,7 @@ func TestHighlightMemoIsWhatTheRenderUses(t *testing.T) {
 		}
 	}
 	html := renderWith(t, New(WithHighlightMemo(memo)), memoPage)
-	if !strings.Contains(html, `<span class="line"><span class="c">func main() {`) || strings.Contains(html, `class="kd"`) {
+	if !strings.Contains(html, `<portal-slot name="line"><span class="c">func main() {`) || strings.Contains(html, `class="kd"`) {
 		t.Errorf("the render lexed the Go block instead of taking the memo's tokens:\n%s", html)
 	}
 }

@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"github.com/portaldocs/portal/internal/components"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -9,11 +10,9 @@ import (
 	"github.com/yuin/goldmark/util"
 )
 
-// mermaidDiagrams hands ```mermaid fences to the theme as
-//
-//	<pre class="mermaid">ESCAPED SOURCE</pre>
-//
-// which the mermaid library renders in the browser; Result.HasMermaid tells
+// mermaidDiagrams hands ```mermaid fences to the theme's Mermaid
+// component (package components) with their source, which the mermaid
+// library renders in the browser; Result.HasMermaid tells
 // the theme to load it.
 type mermaidDiagrams struct{}
 
@@ -83,8 +82,12 @@ func renderMermaid(w util.BufWriter, source []byte, node ast.Node, entering bool
 	if !entering {
 		return ast.WalkContinue, nil
 	}
-	_, _ = w.WriteString(`<pre class="mermaid">`)
-	_, _ = w.WriteString(escapeHTMLString(blockText(node, source)))
-	_, _ = w.WriteString("</pre>\n")
-	return ast.WalkSkipChildren, nil
+	err := components.Open(w, "Mermaid", struct {
+		Source string `json:"source"`
+	}{blockText(node, source)})
+	if err == nil {
+		err = components.Close(w)
+	}
+	_ = w.WriteByte('\n')
+	return ast.WalkSkipChildren, err
 }

@@ -55,8 +55,8 @@ func TestHeadingsListLevelsTwoToSix(t *testing.T) {
 func TestHeadingHTMLShape(t *testing.T) {
 	got := render(t, `## Say "hi" & <wave>`+"\n", RenderContext{}).HTML
 	// Raw HTML has no text: the slug and the label come from the rest.
-	want := `<h2 id="say-hi--" class="anchor">Say &quot;hi&quot; &amp; <wave>` +
-		`<a href="#say-hi--" class="hash-link" aria-label="Direct link to Say &quot;hi&quot; &amp;" title="Direct link to Say &quot;hi&quot; &amp;">&#8203;</a></h2>` + "\n"
+	want := componentMarker("Heading", `{"as":"h2","id":"say-hi--","label":"Say \"hi\" \u0026"}`) +
+		`Say &quot;hi&quot; &amp; <wave></portal-component>` + "\n"
 	if got != want {
 		t.Errorf("HTML =\n%s\nwant\n%s", got, want)
 	}
@@ -87,7 +87,7 @@ func TestExplicitHeadingIDs(t *testing.T) {
 
 func TestHeadingWithOnlyAnExplicitID(t *testing.T) {
 	got := render(t, "## {#only-id}\n", RenderContext{}).HTML
-	want := `<h2 id="only-id" class="anchor"><a href="#only-id" class="hash-link" aria-label="Direct link to only-id" title="Direct link to only-id">&#8203;</a></h2>` + "\n"
+	want := componentMarker("Heading", `{"as":"h2","id":"only-id","label":"only-id"}`) + "</portal-component>\n"
 	if got != want {
 		t.Errorf("HTML = %s, want %s", got, want)
 	}
@@ -199,7 +199,7 @@ func TestHasMermaid(t *testing.T) {
 	if !res.HasMermaid {
 		t.Error("HasMermaid = false with a diagram in a list")
 	}
-	if want := "<pre class=\"mermaid\">graph TD; A--&gt;B\n</pre>"; !strings.Contains(res.HTML, want) {
+	if want := componentMarker("Mermaid", `{"source":"graph TD; A--\u003eB\n"}`); !strings.Contains(res.HTML, want) {
 		t.Errorf("HTML lacks %q:\n%s", want, res.HTML)
 	}
 }
@@ -238,7 +238,7 @@ func TestWithoutSyntaxHighlighting(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `<span class="line highlighted theme-code-block-highlighted-line">var x` + "\n</span>"
+	want := componentMarker("CodeBlock", `{"language":"go","lines":1,"highlighted":[1]}`) + `<portal-slot name="line">var x` + "\n</portal-slot>"
 	if !strings.Contains(res.HTML, want) {
 		t.Errorf("HTML lacks %q:\n%s", want, res.HTML)
 	}
@@ -257,8 +257,8 @@ func TestCodeIsCopyableText(t *testing.T) {
 	// The text content of the code element, tags removed, is the source.
 	code := "if a < b && c > \"d\" {\n\treturn 'x' // comment & more\n}\n"
 	res := render(t, "```go showLineNumbers {1}\n"+code+"```\n", RenderContext{})
-	start := strings.Index(res.HTML, "<code")
-	end := strings.Index(res.HTML, "</code>")
+	start := strings.Index(res.HTML, "<portal-component")
+	end := strings.Index(res.HTML, "</portal-component>")
 	text := tagPattern.ReplaceAllString(res.HTML[start:end], "")
 	text = strings.NewReplacer("&lt;", "<", "&gt;", ">", "&quot;", `"`, "&amp;", "&").Replace(text)
 	if text != code {

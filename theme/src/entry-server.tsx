@@ -8,6 +8,7 @@ import { BlogRoute } from './blog/BlogRoute';
 import { registerBlogRoute } from './blog/loadBlog';
 import { StaticRouter } from './app/router';
 import { CategoryHeader, categoryHeaderMemoKey, SidebarItemView, sidebarItemMemoKey } from './docs/DocSidebar';
+import { CodeLine } from './content/components/CodeBlock';
 import { renderComponents } from './content/components/render';
 import { renderDocument } from './document';
 import { renderToHtml, markBuildConstant, resetBuildCache } from './serverRender';
@@ -31,6 +32,7 @@ markBuildConstant(SkipToContent);
 markBuildConstant(SidebarItemView, sidebarItemMemoKey);
 markBuildConstant(CategoryHeader, categoryHeaderMemoKey);
 markBuildConstant(Navbar, navbarMemoKey);
+markBuildConstant(CodeLine);
 
 // The client loads the blog's chunk when it needs it (blog/loadBlog.ts); a
 // render here cannot wait, so the server bundle holds it from the start.

@@ -1,7 +1,8 @@
 package conformance
 
 import (
-	"slices"
+	"encoding/json"
+	"html"
 	"strings"
 )
 
@@ -10,58 +11,67 @@ import (
 // recognises only Portal's own markup (by its classes), never arbitrary HTML
 // an example writes.
 
-var headingTags = map[string]bool{"h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true}
-
-// undoHeadingAnchors drops the id and "anchor" class of anchored headings and
-// their a.hash-link.
-func undoHeadingAnchors(tokens []token) []token {
+// undoComponents turns the markers of the theme's components (package
+// components) back into what CommonMark writes: a Heading into its h2–h6,
+// a CodeBlock into <pre><code class="language-X">TEXT</code></pre> where
+// TEXT is the code's text content, without highlighting spans; the title
+// and line numbers, which the theme writes, are not in the markers.
+func undoComponents(tokens []token) []token {
 	out := make([]token, 0, len(tokens))
 	for i := 0; i < len(tokens); i++ {
 		t := tokens[i]
-		switch {
-		case t.kind == startTagToken && headingTags[t.name] && t.hasClass("anchor"):
-			t.attrs = withoutAttributes(t.attrs, "id", "class")
-		case t.kind == startTagToken && t.name == "a" && t.hasClass("hash-link"):
-			i = matchingEnd(tokens, i)
-			continue
-		}
-		out = append(out, t)
-	}
-	return out
-}
-
-// undoCodeBlocks turns each div.code-block back into <pre><code>, keeping
-// the language class and the code's text content.
-func undoCodeBlocks(tokens []token) []token {
-	out := make([]token, 0, len(tokens))
-	for i := 0; i < len(tokens); i++ {
-		t := tokens[i]
-		if t.kind != startTagToken || t.name != "div" || !t.hasClass("code-block") {
+		if t.kind != startTagToken || t.name != "portal-component" {
 			out = append(out, t)
 			continue
 		}
 		end := matchingEnd(tokens, i)
-		out = append(out, plainCodeBlock(tokens[i:end+1])...)
+		name, _ := t.attr("name")
+		var props struct {
+			As       string `json:"as"`
+			Language string `json:"language"`
+		}
+		value, _ := t.attr("props")
+		if json.Unmarshal([]byte(value), &props) != nil {
+			_ = json.Unmarshal([]byte(html.UnescapeString(value)), &props)
+		}
+		inner := undoComponents(withoutSlots(tokens[i+1 : end]))
+		switch name {
+		case "Heading":
+			out = append(out, token{kind: startTagToken, name: props.As})
+			out = append(out, inner...)
+			out = append(out, token{kind: endTagToken, name: props.As})
+		case "CodeBlock":
+			out = append(out, plainCodeBlock(props.Language, inner)...)
+		default:
+			out = append(out, inner...)
+		}
 		i = end
 	}
 	return out
 }
 
-// plainCodeBlock is CommonMark's rendering of a Portal code block.
-func plainCodeBlock(block []token) []token {
+// withoutSlots drops the slot markers, keeping their content.
+func withoutSlots(tokens []token) []token {
+	kept := make([]token, 0, len(tokens))
+	for _, t := range tokens {
+		if (t.kind == startTagToken || t.kind == endTagToken) && t.name == "portal-slot" {
+			continue
+		}
+		kept = append(kept, t)
+	}
+	return kept
+}
+
+// plainCodeBlock is CommonMark's rendering of a code block of this
+// language whose lines are these tokens.
+func plainCodeBlock(language string, lines []token) []token {
 	code := token{kind: startTagToken, name: "code"}
+	if language != "" {
+		code.attrs = []attribute{{name: "class", value: "language-" + language}}
+	}
 	var text strings.Builder
-	inCode := false
-	for _, t := range block {
-		switch {
-		case t.kind == startTagToken && t.name == "code":
-			inCode = true
-			if class, ok := t.attr("class"); ok {
-				code.attrs = []attribute{{name: "class", value: class}}
-			}
-		case t.kind == endTagToken && t.name == "code":
-			inCode = false
-		case t.kind == textToken && inCode:
+	for _, t := range lines {
+		if t.kind == textToken {
 			text.WriteString(t.text)
 		}
 	}
@@ -95,14 +105,4 @@ func matchingEnd(tokens []token, start int) int {
 		}
 	}
 	return len(tokens) - 1
-}
-
-func withoutAttributes(attrs []attribute, names ...string) []attribute {
-	var kept []attribute
-	for _, a := range attrs {
-		if !slices.Contains(names, a.name) {
-			kept = append(kept, a)
-		}
-	}
-	return kept
 }

@@ -49,19 +49,24 @@ func TestNormalizePortalUndoesDecorations(t *testing.T) {
 	}{
 		{
 			"anchored heading",
-			`<h2 id="a-b" class="anchor">A <em>b</em><a href="#a-b" class="hash-link" aria-label="Direct link to A b" title="Direct link to A b">&#8203;</a></h2>`,
+			`<portal-component name="Heading" props="{&#34;as&#34;:&#34;h2&#34;,&#34;id&#34;:&#34;a-b&#34;,&#34;label&#34;:&#34;A b&#34;}">A <em>b</em></portal-component>`,
 			"<h2>A <em>b</em></h2>",
 		},
 		{
 			"highlighted code block with title and line numbers",
-			`<div class="code-block" data-language="go"><div class="code-block-title">main.go</div><pre class="chroma"><code class="language-go">` +
-				`<span class="line highlighted"><span class="line-number" aria-hidden="true" data-line="1"></span><span class="kd">var</span> x &lt; y` + "\n</span></code></pre></div>",
+			`<portal-component name="CodeBlock" props="{&#34;language&#34;:&#34;go&#34;,&#34;title&#34;:&#34;main.go&#34;,&#34;lines&#34;:1,&#34;highlighted&#34;:[1],&#34;firstLineNumber&#34;:1}">` +
+				`<portal-slot name="line-1"><span class="kd">var</span> x &lt; y` + "\n</portal-slot></portal-component>",
 			"<pre><code class=\"language-go\">var x &lt; y\n</code></pre>",
 		},
 		{
 			"indented code block",
-			`<div class="code-block"><pre class="chroma"><code><span class="line">a` + "\n</span></code></pre></div>",
+			`<portal-component name="CodeBlock" props="{&#34;lines&#34;:1}"><portal-slot name="line-1">a` + "\n</portal-slot></portal-component>",
 			"<pre><code>a\n</code></pre>",
+		},
+		{
+			"an admonition keeps its content",
+			`<portal-component name="Admonition" props="{&#34;type&#34;:&#34;note&#34;}"><p>x</p></portal-component>`,
+			"<p>x</p>",
 		},
 	}
 	for _, tt := range tests {

@@ -65,6 +65,9 @@ describe('renderComponents', () => {
         { name: 'DocCardList', props: { items: [{ type: 'link', href: '/x/', label: 'X' }] }, slots: [] },
         { name: 'Tabs', props: { seq: 1, tabs: [{ value: 'a', label: 'A', selected: true }, { value: 'b' }] }, slots: ['children', 'label-2', 'panel-1'] },
         { name: 'TOCInline', props: { toc: [{ value: 'A', id: 'a', level: 2 }] }, slots: [] },
+        { name: 'CodeBlock', props: { language: 'js', lines: 3, highlighted: [1], firstLineNumber: 1 }, slots: ['line'] },
+        { name: 'Heading', props: { as: 'h2', id: 'x', label: 'X' }, slots: ['children'] },
+        { name: 'Mermaid', props: { source: 'graph TD;' }, slots: [] },
       ],
     });
     expect(renderComponents(input, renderToHtml)).toBe(renderComponents(input, render));
@@ -108,6 +111,35 @@ describe('renderComponents', () => {
         `<div role="tabpanel" id="tabs:2:panel:2" aria-labelledby="tabs:2:tab:2" tabindex="0" class="tabs__panel panel-win">${slotPlaceholder('panel-2')}</div>` +
         '</div></div>',
     );
+  });
+
+  it('writes a code block\'s frame and one line per line, each with the next line\'s slot, numbered and highlighted as asked', () => {
+    const [html] = rendered([
+      { name: 'CodeBlock', props: { language: 'go', title: 'main.go', lines: 2, highlighted: [2], firstLineNumber: 9 }, slots: ['line'] },
+    ]);
+    const line = slotPlaceholder('line');
+    expect(html).toBe(
+      '<div class="code-block" data-language="go"><div class="code-block-title">main.go</div><pre class="chroma"><code class="language-go">' +
+        `<span class="line"><span class="line-number" aria-hidden="true" data-line="9"></span>${line}</span>` +
+        `<span class="line highlighted theme-code-block-highlighted-line"><span class="line-number" aria-hidden="true" data-line="10"></span>${line}</span>` +
+        '</code></pre></div>',
+    );
+    const [plain] = rendered([{ name: 'CodeBlock', props: { lines: 1 }, slots: ['line'] }]);
+    expect(plain).toBe(`<div class="code-block"><pre class="chroma"><code><span class="line">${line}</span></code></pre></div>`);
+  });
+
+  it('writes a heading with its id and a hash link named after it, translated by code.json', () => {
+    const [en] = rendered([{ name: 'Heading', props: { as: 'h3', id: 'scopes', label: 'Scopes & claims' }, slots: ['children'] }]);
+    expect(en).toBe(
+      `<h3 id="scopes" class="anchor">${slotPlaceholder('children')}<a href="#scopes" class="hash-link" aria-label="Direct link to Scopes &amp; claims" title="Direct link to Scopes &amp; claims">\u200B</a></h3>`,
+    );
+    const [fr] = rendered([{ name: 'Heading', props: { as: 'h2', id: 'a', label: 'A' }, slots: [] }], { 'theme.common.headingLinkTitle': 'Lien direct vers {heading}' });
+    expect(fr).toContain('aria-label="Lien direct vers A"');
+  });
+
+  it('hands a diagram\'s source to the browser as a readable block', () => {
+    const [html] = rendered([{ name: 'Mermaid', props: { source: 'graph TD; A-->B\n' }, slots: [] }]);
+    expect(html).toBe('<pre class="mermaid">graph TD; A--&gt;B\n</pre>');
   });
 
   it('fails on a component the theme does not have', () => {

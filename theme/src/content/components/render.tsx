@@ -7,12 +7,15 @@
 import type { ComponentType, ReactNode } from 'react';
 import { TranslationsContext } from '../../app/translate';
 import { Admonition } from './Admonition';
+import { CodeBlock } from './CodeBlock';
 import { DocCardList } from './DocCardList';
+import { Heading } from './Heading';
+import { Mermaid } from './Mermaid';
 import { Tabs } from './Tabs';
 import { TOCInline } from './TOCInline';
 
 /** The components Markdown can ask for, by the name the engine gives them. */
-export const MARKDOWN_COMPONENTS: Record<string, ComponentType<any>> = { Admonition, DocCardList, Tabs, TOCInline };
+export const MARKDOWN_COMPONENTS: Record<string, ComponentType<any>> = { Admonition, CodeBlock, DocCardList, Heading, Mermaid, Tabs, TOCInline };
 
 /** The engine's request (components.Request). */
 interface ComponentRequest {
