@@ -2,16 +2,14 @@
 // the footer with tags, "Edit this page" and "Last updated" (reference 5.7).
 import type { DocMeta, LastUpdate } from '../contract.gen';
 import { Link } from '../app/Link';
+import { Admonition } from '../content/components/Admonition';
 import { useTranslate } from '../app/translate';
 
 function Banner({ className, title, children }: { className: string; title: string; children: string }) {
   return (
-    <div className={`theme-admonition theme-admonition-caution alert alert--warning ${className}`}>
-      <div className="admonition-heading">{title}</div>
-      <div className="admonition-content">
-        <p>{children}</p>
-      </div>
-    </div>
+    <Admonition type="caution" title={title} className={className}>
+      <p>{children}</p>
+    </Admonition>
   );
 }
 

@@ -32,16 +32,18 @@ export interface AdmonitionProps {
   type: string;
   /** The title as written; absent, the type's translated name. */
   title?: ReactNode;
+  /** Classes added to the container (a doc's unlisted and draft banners). */
+  className?: string;
   children?: ReactNode;
 }
 
-export function Admonition({ type, title, children }: AdmonitionProps) {
+export function Admonition({ type, title, className, children }: AdmonitionProps) {
   const translate = useTranslate();
   const style = STYLES[type] ?? { kind: 'info', alert: 'info' };
   // Lower case, as Docusaurus writes it; the theme's CSS shows it in capitals.
   const heading = title ?? translate(`theme.admonition.${type}`, type);
   return (
-    <div className={`theme-admonition theme-admonition-${style.kind} alert alert--${style.alert}`}>
+    <div className={`theme-admonition theme-admonition-${style.kind} alert alert--${style.alert}${className ? ` ${className}` : ''}`}>
       <div className="admonition-heading">{heading}</div>
       <div className="admonition-content">{children}</div>
     </div>
