@@ -312,8 +312,10 @@ type builder struct {
 	pages   *pageRenderer
 	engines *engines
 	// components is componentsKey of the build's theme and locale, known
-	// once the site is loaded.
-	components buildcache.Key
+	// once the site is loaded; componentMarkup is the markup the theme
+	// rendered for each component request (componentMemoKey), by key.
+	components      buildcache.Key
+	componentMarkup sync.Map
 	// background is work a stage left to run beside the later ones (the
 	// FHIR folder's parse kept for the next build); Run waits for it.
 	background sync.WaitGroup
@@ -352,6 +354,9 @@ func (b *builder) run() (*Output, *lazyPages) {
 	b.diags.Add(b.locale.Unused()...)
 	b.stage(StageLinks, func() { b.validate(site, plan) })
 	if bundle == nil || b.diags.HasErrors() || b.ctx.Err() != nil {
+		if bundle != nil && b.ctx.Err() == nil {
+			b.checkOtherLocales(site.cfg, eng)
+		}
 		return nil, nil
 	}
 	var out *Output

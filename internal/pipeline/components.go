@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/components"
@@ -45,11 +46,26 @@ func (b *builder) renderComponents(file string) components.RenderFunc {
 		if b.engines == nil {
 			return nil, fmt.Errorf("the build has no theme to render them")
 		}
+		html := make([]string, len(requests))
+		var missing []components.Request
+		var missingAt []int
+		keys := make([]string, len(requests))
+		for i, r := range requests {
+			keys[i] = componentMemoKey(r)
+			if markup, ok := b.componentMarkup.Load(keys[i]); ok {
+				html[i] = markup.(string)
+				continue
+			}
+			missing, missingAt = append(missing, r), append(missingAt, i)
+		}
+		if len(missing) == 0 {
+			return html, nil
+		}
 		pool := b.engines.get()
 		if pool == nil {
 			return nil, fmt.Errorf("the theme's server bundle did not load") // reported where it failed
 		}
-		input, err := json.Marshal(componentsInput{Translations: b.locale.Strings(), Renderer: b.opts.renderer, Components: requests})
+		input, err := json.Marshal(componentsInput{Translations: b.locale.Strings(), Renderer: b.opts.renderer, Components: missing})
 		if err != nil {
 			return nil, err
 		}
@@ -60,12 +76,35 @@ func (b *builder) renderComponents(file string) components.RenderFunc {
 		if err != nil {
 			return nil, err
 		}
-		var html []string
-		if err := json.Unmarshal([]byte(result), &html); err != nil {
-			return nil, fmt.Errorf("the theme's portalComponents returned %.40q…, not a JSON array of strings", result)
+		var rendered []string
+		if err := json.Unmarshal([]byte(result), &rendered); err != nil || len(rendered) != len(missing) {
+			return nil, fmt.Errorf("the theme's portalComponents returned %.40q…, not a JSON array of %d strings", result, len(missing))
+		}
+		for j, i := range missingAt {
+			html[i] = rendered[j]
+			if len(logs) == 0 {
+				b.componentMarkup.Store(keys[i], rendered[j])
+			}
 		}
 		return html, nil
 	}
+}
+
+// componentMemoKey names a request's markup among the build's: a
+// component's markup is a function of its name, props and slots (and of
+// componentsKey, the same for the whole build), so the same heading or
+// example on two pages is rendered once.
+func componentMemoKey(r components.Request) string {
+	var b strings.Builder
+	b.Grow(len(r.Name) + len(r.Props) + 16)
+	b.WriteString(r.Name)
+	b.WriteByte(0)
+	b.Write(r.Props)
+	for _, s := range r.Slots {
+		b.WriteByte(0)
+		b.WriteString(s)
+	}
+	return b.String()
 }
 
 // componentsKey is what the theme's markup for a page's components

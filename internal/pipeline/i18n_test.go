@@ -386,3 +386,24 @@ func TestLocaleMarkdownAndLLMs(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryLocaleReportsItsErrors: a default locale that fails does not
+// hide another locale's errors; one build reports both, and writes nothing.
+func TestEveryLocaleReportsItsErrors(t *testing.T) {
+	site := strings.Replace(twoLocales, "Welcome.", "Welcome, see [the guide](/docs/missing/).", 1)
+	site = strings.Replace(site, "Bienvenue.", "Bienvenue, voir [aide](/docs/absent/).", 1)
+	res, err := runSite(t, site)
+	if err == nil {
+		t.Fatal("build passed")
+	}
+	for _, want := range []string{"docs/intro.md:3", "i18n/fr/docusaurus-plugin-content-docs/current/intro.md:3"} {
+		if !hasDiagnostic(res.Diagnostics, want) {
+			t.Errorf("no diagnostic at %s in %v", want, res.Diagnostics)
+		}
+	}
+	if res.Output != nil {
+		if _, ok := res.Output.File("fr/docs/intro/index.html"); ok {
+			t.Error("a failed build wrote the fr locale")
+		}
+	}
+}

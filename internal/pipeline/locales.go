@@ -170,6 +170,20 @@ func (b *builder) emitLocales(out *Output, cfg *config.Site, eng *engines) {
 	}
 }
 
+// checkOtherLocales builds the other locales of a build whose default
+// locale failed, for their diagnostics only: one run reports the errors
+// of every locale, not only the first one's. Their outputs are dropped.
+func (b *builder) checkOtherLocales(cfg *config.Site, eng *engines) {
+	for _, locale := range b.plan.othersOf(cfg) {
+		if b.ctx.Err() != nil {
+			return
+		}
+		if out, _ := b.buildLocale(locale, eng); out != nil {
+			_ = out.Close()
+		}
+	}
+}
+
 // buildLocale runs the stages for one locale other than the default, into
 // an output folder of its own that emitLocales copies from. Its
 // diagnostics join the build's, those the default locale's build already
