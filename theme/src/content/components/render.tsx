@@ -15,6 +15,7 @@ import { Tabs } from './Tabs';
 import { TOCInline } from './TOCInline';
 
 /** The components Markdown can ask for, by the name the engine gives them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each component declares its own props
 export const MARKDOWN_COMPONENTS: Record<string, ComponentType<any>> = { Admonition, CodeBlock, DocCardList, Heading, Mermaid, Tabs, TOCInline };
 
 /** The engine's request (components.Request). */
