@@ -126,16 +126,11 @@ func (e *engine) take() []string {
 	return logs
 }
 
-// render hands the bundle shared (when it holds other shared data), calls
-// portalRender(input) and then drains the tasks it queued, all
-// before deadline. It is interrupted when ctx is done or abort is closed. A
-// failed render spoils the engine.
-func (e *engine) render(ctx context.Context, abort <-chan struct{}, shared *Shared, input string, deadline time.Time) (string, error) {
-	return e.invoke(ctx, abort, shared, "render", input, deadline)
-}
-
-// invoke is render with the host operation to call: "render" or
-// "components".
+// invoke hands the bundle shared (when it holds other shared data), calls
+// the host operation op ("render": portalRender(input); "components":
+// portalComponents(input)) and then drains the tasks it queued, all before
+// deadline. It is interrupted when ctx is done or abort is closed. A
+// failed call spoils the engine.
 func (e *engine) invoke(ctx context.Context, abort <-chan struct{}, shared *Shared, op, input string, deadline time.Time) (string, error) {
 	if err := ctx.Err(); err != nil {
 		return "", err // before touching the VM, which stays usable

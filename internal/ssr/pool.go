@@ -165,30 +165,27 @@ func (p *Pool) Bytecode() []byte { return p.bytecode }
 // cancelled while Render waits for a VM, or during the render, which it then
 // interrupts, Render returns ctx.Err(). After Close, Render returns ErrClosed.
 func (p *Pool) Render(ctx context.Context, shared *Shared, inputJSON []byte) (html string, logs []string, err error) {
-	e, err := p.acquire(ctx)
-	if err != nil {
-		return "", nil, err
-	}
-	deadline := time.Now().Add(p.cfg.timeout)
-	html, err = e.render(ctx, p.done, shared, string(inputJSON), deadline)
-	logs = e.take()
-	p.release(e)
-	return html, logs, p.explain(ctx, err)
+	return p.run(ctx, shared, "render", inputJSON)
 }
 
 // RenderComponents is Render for the components a page's Markdown asks
 // for: it calls portalComponents(inputJSON) in a VM, which returns a JSON
 // array with each component's HTML (see package components).
 func (p *Pool) RenderComponents(ctx context.Context, inputJSON []byte) (result string, logs []string, err error) {
+	return p.run(ctx, nil, "components", inputJSON)
+}
+
+// run borrows a VM and calls the host operation op with input in it.
+func (p *Pool) run(ctx context.Context, shared *Shared, op string, input []byte) (string, []string, error) {
 	e, err := p.acquire(ctx)
 	if err != nil {
 		return "", nil, err
 	}
 	deadline := time.Now().Add(p.cfg.timeout)
-	result, err = e.invoke(ctx, p.done, nil, "components", string(inputJSON), deadline)
-	logs = e.take()
+	out, err := e.invoke(ctx, p.done, shared, op, string(input), deadline)
+	logs := e.take()
 	p.release(e)
-	return result, logs, p.explain(ctx, err)
+	return out, logs, p.explain(ctx, err)
 }
 
 // explain turns an interrupt into the error that says why it happened.
