@@ -114,13 +114,16 @@ type Markdown struct {
 
 // IsMDX reports whether a doc or page file is parsed as MDX.
 func (m Markdown) IsMDX(file string) bool {
-	switch m.Format {
-	case MarkdownMDX:
+	ext := strings.ToLower(path.Ext(file))
+	switch {
+	case ext == ".js" || ext == ".jsx" || ext == ".ts" || ext == ".tsx":
+		return true // a React page, whose body is MDX (content.IsReactPage)
+	case m.Format == MarkdownMDX:
 		return true
-	case MarkdownMD:
+	case m.Format == MarkdownMD:
 		return false
 	}
-	return strings.EqualFold(path.Ext(file), ".mdx")
+	return ext == ".mdx"
 }
 
 // I18n carries the locales. Each locale is a build of its own, as in

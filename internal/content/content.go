@@ -143,6 +143,9 @@ type Page struct {
 	FrontMatter FrontMatter
 	Body        []byte
 	BodyLine    int
+	// React is a React page (IsReactPage): its body renders the file's
+	// component, which lays out the whole main area.
+	React bool
 }
 
 // Site is everything read from the content folders.
@@ -425,6 +428,31 @@ func JoinURL(parts ...string) string {
 	return joined + "/"
 }
 
+// IsReactPage reports whether a file of the pages folder is a React page
+// (src/pages/index.js): a component the page renders, as Docusaurus's
+// pages plugin renders it; tests are not pages.
+func IsReactPage(name string) bool {
+	ext := strings.ToLower(path.Ext(name))
+	switch ext {
+	case ".js", ".jsx", ".ts", ".tsx":
+		base := strings.TrimSuffix(name, path.Ext(name))
+		return !strings.HasSuffix(base, ".test") && !strings.HasSuffix(base, ".spec") && !strings.HasSuffix(name, ".d.ts")
+	}
+	return false
+}
+
+// reactPage is a React page as a page whose MDX renders the file's default
+// export: the site's components are rendered and hydrated as those an MDX
+// page imports.
+func reactPage(cfg *config.Site, root, file string) *Page {
+	rel := strings.TrimSuffix(strings.TrimPrefix(file, root+"/"), path.Ext(file))
+	if path.Base(rel) == "index" {
+		rel = path.Dir(rel) + "/"
+	}
+	body := "import Page from '@site/" + file + "';\n\n<Page />\n"
+	return &Page{Source: file, Permalink: cfg.RouteForm().Join(cfg.BaseURL, rel), Body: []byte(body), BodyLine: 1, React: true}
+}
+
 func isMarkdown(name string) bool {
 	ext := strings.ToLower(path.Ext(name))
 	return ext == ".md" || ext == ".mdx"
@@ -686,13 +714,17 @@ func loadPages(site fs.FS, cfg *config.Site) ([]*Page, []diag.Diagnostic) {
 			return nil
 		}
 		name := d.Name()
-		if strings.HasPrefix(name, "_") || (strings.HasPrefix(name, ".") && p != root) {
+		if strings.HasPrefix(name, "_") || (strings.HasPrefix(name, ".") && p != root) || (name == "__tests__" && d.IsDir()) {
 			if d.IsDir() {
 				return fs.SkipDir
 			}
 			return nil
 		}
-		if d.IsDir() || !isMarkdown(name) {
+		if d.IsDir() || (!isMarkdown(name) && !IsReactPage(name)) {
+			return nil
+		}
+		if IsReactPage(name) {
+			pages = append(pages, reactPage(cfg, root, p))
 			return nil
 		}
 		src, err := fs.ReadFile(site, p)

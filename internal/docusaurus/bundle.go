@@ -45,6 +45,7 @@ func bundle(site fs.FS, file, root string) (string, map[string]string, []diag.Di
 		Format:      api.FormatIIFE,
 		GlobalName:  moduleGlobal,
 		Platform:    api.PlatformNeutral,
+		JSX:         api.JSXAutomatic,
 		Target:      api.ES2020,
 		LogLevel:    api.LogLevelSilent,
 		Charset:     api.CharsetUTF8,
@@ -208,7 +209,8 @@ func (b *bundler) asNodeSees(file, contents string) string {
 }
 
 var loaders = map[string]api.Loader{
-	".js": api.LoaderJS, ".mjs": api.LoaderJS, ".cjs": api.LoaderJS, ".jsx": api.LoaderJSX,
+	// Docusaurus's bundler reads JSX in .js files: a components module is one.
+	".js": api.LoaderJSX, ".mjs": api.LoaderJS, ".cjs": api.LoaderJS, ".jsx": api.LoaderJSX,
 	".ts": api.LoaderTS, ".mts": api.LoaderTS, ".cts": api.LoaderTS, ".tsx": api.LoaderTSX,
 	".json": api.LoaderJSON,
 }

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"sort"
 	"strings"
 
 	"github.com/portaldocs/portal/internal/config"
@@ -81,7 +80,6 @@ func LoadConfig(ctx context.Context, site fs.FS, file string, opts Options) (*co
 		cfg.OutOfScope = m.outOfScope(cfg.BaseURL)
 		// Docusaurus has a blog only where the preset or a plugin adds one.
 		cfg.Blog.Off = !m.blogMapped
-		diags = append(diags, m.reactPages(cfg)...)
 	}
 	return cfg, diags
 }
@@ -816,72 +814,6 @@ func (m *mapper) outOfScope(baseURL string) []string {
 	var out []string
 	for _, route := range m.skippedBlogs {
 		out = append(out, strings.TrimSuffix(baseURL, "/")+"/"+route+"/")
-	}
-	return append(out, m.reactRoutes(baseURL)...)
-}
-
-// reactExtensions are the page files Docusaurus renders with React.
-var reactExtensions = map[string]bool{".js": true, ".jsx": true, ".ts": true, ".tsx": true}
-
-// reactPageFiles lists the React pages of the pages folder, skipping what
-// Docusaurus's default exclude skips (_files, _folders, tests).
-func (m *mapper) reactPageFiles() []string {
-	if m.pagesOff || m.pagesPath == "" {
-		return nil
-	}
-	var files []string
-	_ = fs.WalkDir(m.site, m.pagesPath, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		name := d.Name()
-		if p != m.pagesPath && (strings.HasPrefix(name, "_") || name == "__tests__") {
-			if d.IsDir() {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		ext := path.Ext(name)
-		if d.IsDir() || !reactExtensions[ext] || strings.HasSuffix(strings.TrimSuffix(name, ext), ".test") {
-			return nil
-		}
-		files = append(files, p)
-		return nil
-	})
-	sort.Strings(files)
-	return files
-}
-
-// reactRoute is the route Docusaurus gives a page file.
-func (m *mapper) reactRoute(baseURL, file string) string {
-	rel := strings.TrimPrefix(strings.TrimSuffix(file, path.Ext(file)), m.pagesPath+"/")
-	if path.Base(rel) == "index" {
-		rel = path.Dir(rel)
-	}
-	if rel == "." {
-		return baseURL
-	}
-	return strings.TrimSuffix(baseURL, "/") + "/" + rel + "/"
-}
-
-// reactRoutes are exact routes: written with a trailing "$" so that the
-// root page does not stand for every route under it.
-func (m *mapper) reactRoutes(baseURL string) []string {
-	var out []string
-	for _, f := range m.reactPageFiles() {
-		out = append(out, m.reactRoute(baseURL, f)+"$")
-	}
-	return out
-}
-
-// reactPages warns once about each React page.
-func (m *mapper) reactPages(cfg *config.Site) []diag.Diagnostic {
-	var out []diag.Diagnostic
-	for _, f := range m.reactPageFiles() {
-		out = append(out, diag.Diagnostic{File: f, Severity: diag.Warning,
-			Message: fmt.Sprintf("React page %s is out of scope: Portal builds Markdown pages only; the route %s is skipped, and links to it are not checked",
-				path.Base(f), m.reactRoute(cfg.BaseURL, f)),
-			Hint: "write the page as Markdown (" + strings.TrimSuffix(f, path.Ext(f)) + ".md), or keep it on Docusaurus"})
 	}
 	return out
 }

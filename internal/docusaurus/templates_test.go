@@ -54,7 +54,7 @@ func templateSite(t *testing.T, template string) string {
 
 // The routes Docusaurus gives the starter site's docs and blog folders.
 var templateRoutes = []string{
-	"/blog", "/blog/archive", "/blog/authors", "/blog/authors/slorber", "/blog/authors/yangshun",
+	"/", "/blog", "/blog/archive", "/blog/authors", "/blog/authors/slorber", "/blog/authors/yangshun",
 	"/blog/first-blog-post", "/blog/long-blog-post", "/blog/mdx-blog-post", "/blog/welcome",
 	"/blog/tags", "/blog/tags/docusaurus", "/blog/tags/facebook", "/blog/tags/hello", "/blog/tags/hola",
 	"/docs/category/tutorial---basics", "/docs/category/tutorial---extras", "/docs/intro",
@@ -109,7 +109,7 @@ func TestTemplateSitesBuildUnchanged(t *testing.T) {
 			}
 			checkSidebar(t, res)
 			checkNoSourceShown(t, res)
-			checkOutOfScopeWarnings(t, res.Diagnostics)
+			checkHomePage(t, res)
 		})
 	}
 }
@@ -183,19 +183,35 @@ func checkNoSourceShown(t *testing.T, res *pipeline.Result) {
 	}
 }
 
-// checkOutOfScopeWarnings: the React home page gives exactly one warning
-// (the blog is built).
-func checkOutOfScopeWarnings(t *testing.T, diags []diag.Diagnostic) {
+// checkHomePage: the React home page (src/pages/index.js) is rendered on
+// the server with the site's components: the hero with the site's title and
+// tagline from useDocusaurusContext, the three features of HomepageFeatures
+// with their SVG illustrations, the CSS modules' class names, and the
+// Layout's title and description as the page's; nothing is warned about it.
+func checkHomePage(t *testing.T, res *pipeline.Result) {
 	t.Helper()
-	for _, want := range []string{"React page index"} {
-		n := 0
-		for _, d := range diags {
-			if d.Severity == diag.Warning && strings.Contains(d.Message, want) {
-				n++
-			}
+	data, err := fs.ReadFile(res.Output.FS(), "index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(data)
+	for _, want := range []string{
+		`<h1 class="hero__title">My Site</h1>`, `<p class="hero__subtitle">Dinosaurs are cool</p>`,
+		`href="/docs/intro" class="button button--secondary button--lg">Docusaurus Tutorial - 5min ⏱️</a>`,
+		"<h3>Easy to Use</h3>", "<h3>Focus on What Matters</h3>", "<h3>Powered by React</h3>",
+		`<title>Hello from My Site | My Site</title>`, `content="Description will go into a meta tag in &lt;head /&gt;"`,
+		`<portal-island data-module="src/pages/index.`,
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the home page lacks %s", want)
 		}
-		if n != 1 {
-			t.Errorf("%d warnings with %q, want 1", n, want)
+	}
+	if n := strings.Count(html, `class="styles_featureSvg" role="img"`); n != 3 {
+		t.Errorf("%d feature illustrations, want 3", n)
+	}
+	for _, d := range res.Diagnostics {
+		if strings.HasPrefix(d.File, "src/") {
+			t.Errorf("warning about the site's React: %s", d)
 		}
 	}
 }

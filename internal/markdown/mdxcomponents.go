@@ -226,6 +226,9 @@ func (p *pageState) mapElement(n ast.Node, source []byte, pc parser.Context) {
 	case "MDXComponents":
 		p.hide(n, el, fmt.Sprintf("<%s> (MDXComponents) is not supported; it is left out", name), "use the components directly")
 	default:
+		if p.mapSiteComponent(el) {
+			return
+		}
 		what := "is not one Portal knows"
 		if p.localCode[name] {
 			what = "is defined in the page's JavaScript, which Portal does not run"

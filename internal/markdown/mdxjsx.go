@@ -3,6 +3,7 @@ package markdown
 import (
 	"bytes"
 	"fmt"
+	"github.com/portaldocs/portal/internal/components"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -51,6 +52,9 @@ type jsxElement struct {
 	html []htmlAttr
 	// hidden elements render nothing (unknown components).
 	hidden bool
+	// site is the theme's request for a component of the site's own
+	// modules, which renders in the element's place; nil for others.
+	site *siteComponentProps
 }
 
 // htmlAttr is one attribute as written in HTML; bare ones have no value.
@@ -593,6 +597,12 @@ func renderJSXElement(w util.BufWriter, _ []byte, n ast.Node, entering bool) (as
 	el := elementOf(n)
 	if el.hidden {
 		return ast.WalkSkipChildren, nil
+	}
+	if el.site != nil {
+		if !entering {
+			return ast.WalkContinue, components.Close(w)
+		}
+		return ast.WalkContinue, components.Open(w, SiteComponentName, el.site)
 	}
 	name := el.tag.name
 	if name == "" || isComponentName(name) {

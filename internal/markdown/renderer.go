@@ -91,6 +91,12 @@ type RenderContext struct {
 	// be evaluated. Imported values are then usable in attributes and
 	// expressions ({constants.languages}). Result.Partials lists the files.
 	ModuleExports func(source string) (exports []byte, file string, ok bool)
+	// SiteComponent makes a component the site's own JavaScript module
+	// exports (an import's source, as the page wrote it) renderable by the
+	// theme: the module's file and the files it is built from; ok is false
+	// when it cannot be (reported by the callee), and the component's
+	// children are then shown without it. Nil: no site component renders.
+	SiteComponent func(source string) (file string, inputs []string, ok bool)
 
 	// partialStack lists the files that include this one, for cycles.
 	partialStack []string

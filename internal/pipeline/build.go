@@ -316,6 +316,10 @@ type builder struct {
 	// rendered for each component request (componentMemoKey), by key.
 	components      buildcache.Key
 	componentMarkup sync.Map
+	// siteReact are the site's own React components its MDX pages use;
+	// baseURL is the site's, known once the site is loaded.
+	siteReact *siteComponents
+	baseURL   string
 	// background is work a stage left to run beside the later ones (the
 	// FHIR folder's parse kept for the next build); Run waits for it.
 	background sync.WaitGroup
@@ -346,8 +350,10 @@ func (b *builder) run() (*Output, *lazyPages) {
 		return nil, nil
 	}
 	b.components = componentsKey(bundle, b.locale.Strings(), b.opts.renderer)
+	b.siteReact, b.baseURL = newSiteComponents(b.site, site.cfg, b.locale.Strings(), &b.diags), site.cfg.BaseURL
 	var md *rendered
 	b.stage(StageMarkdown, func() { md = b.renderMarkdown(site) })
+	b.siteReact.report()
 	var plan *resolved
 	b.stage(StageResolve, func() { plan = b.resolve(site, md) })
 	// Every label has been looked up in the translations by now.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/portaldocs/portal/internal/buildcache"
@@ -18,6 +19,33 @@ type componentsInput struct {
 	Translations map[string]string    `json:"translations"`
 	Renderer     string               `json:"renderer,omitempty"`
 	Components   []components.Request `json:"components"`
+	// Site is there when a request is a site's own component.
+	Site *siteComponentsInput `json:"site,omitempty"`
+}
+
+// renderedComponent is one entry of portalComponents' answer: the markup,
+// or why a site's own component could not be rendered.
+type renderedComponent struct {
+	html   string
+	failed string
+}
+
+// UnmarshalJSON reads a string (the markup) or {"error": …}.
+func (r *renderedComponent) UnmarshalJSON(data []byte) error {
+	if len(data) > 0 && data[0] == '{' {
+		var f struct {
+			Error string `json:"error"`
+		}
+		if err := json.Unmarshal(data, &f); err != nil {
+			return err
+		}
+		r.failed = f.Error
+		if r.failed == "" {
+			r.failed = "it threw"
+		}
+		return nil
+	}
+	return json.Unmarshal(data, &r.html)
 }
 
 // assembleComponents replaces the component markers of a render's HTML
@@ -65,25 +93,34 @@ func (b *builder) renderComponents(file string) components.RenderFunc {
 		if pool == nil {
 			return nil, fmt.Errorf("the theme's server bundle did not load") // reported where it failed
 		}
-		input, err := json.Marshal(componentsInput{Translations: b.locale.Strings(), Renderer: b.opts.renderer, Components: missing})
+		site, scripts := b.siteReact.prepare(missing, b.baseURL)
+		input, err := json.Marshal(componentsInput{Translations: b.locale.Strings(), Renderer: b.opts.renderer, Components: missing, Site: site})
 		if err != nil {
 			return nil, err
 		}
-		result, logs, err := pool.RenderComponents(ctx, input)
+		result, logs, err := pool.RenderComponents(ctx, input, scripts...)
 		for _, l := range logs {
 			b.diags.Add(diag.Diagnostic{File: file, Severity: diag.Warning, Message: "rendering the page's Markdown components logged: " + l})
 		}
 		if err != nil {
 			return nil, err
 		}
-		var rendered []string
+		var rendered []renderedComponent
 		if err := json.Unmarshal([]byte(result), &rendered); err != nil || len(rendered) != len(missing) {
 			return nil, fmt.Errorf("the theme's portalComponents returned %.40q…, not a JSON array of %d strings", result, len(missing))
 		}
 		for j, i := range missingAt {
-			html[i] = rendered[j]
+			if rendered[j].failed != "" {
+				// The site's component keeps its children, as a fragment would.
+				b.siteReact.failed(file, missing[j].Props, rendered[j].failed)
+				if slices.Contains(missing[j].Slots, components.Children) {
+					html[i] = components.Placeholder(components.Children)
+				}
+				continue
+			}
+			html[i] = rendered[j].html
 			if len(logs) == 0 {
-				b.componentMarkup.Store(keys[i], rendered[j])
+				b.componentMarkup.Store(keys[i], rendered[j].html)
 			}
 		}
 		return html, nil

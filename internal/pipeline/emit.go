@@ -48,7 +48,8 @@ func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *
 	m := plan.manifest
 	out.add(strings.TrimPrefix(m.SiteData, base), plan.siteData)
 	out.add(strings.TrimPrefix(m.SidebarsData, base), plan.sidebarsData)
-	assets, err := emitTheme(out, base, bundle, b.siteStylesheet(out, cfg))
+	siteCSS := append(b.siteStylesheet(out, cfg), b.siteReact.emit(out)...)
+	assets, err := emitTheme(out, base, bundle, siteCSS)
 	if err != nil { // the build fails; the rest is written as usual and discarded
 		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: err.Error()})
 	}

@@ -151,6 +151,7 @@ func (b *builder) renderMarkdown(site *loaded) *rendered {
 			}
 			// The theme's markup has ids of its own (a tab panel's).
 			res.Anchors = markdown.HTMLIDs(res.HTML)
+			takeLayout(res)
 		}
 		results[i], htmlKeys[i] = b.keepMarkdown(storeKey, res)
 		j.body = nil

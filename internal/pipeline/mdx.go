@@ -55,6 +55,12 @@ func (b *builder) fileContext(site *loaded, file string, v *content.Version, res
 			}
 			return site.modules.exports(file, source)
 		},
+		SiteComponent: func(source string) (string, []string, bool) {
+			if b.siteReact == nil {
+				return "", nil, false
+			}
+			return b.siteReact.component(file, source)
+		},
 		Partial: func(partial string) ([]byte, markdown.RenderContext, error) {
 			src, err := fs.ReadFile(b.site, partial)
 			if err != nil {

@@ -411,6 +411,9 @@ func (r *resolver) standalonePage(p *content.Page) *builtPage {
 	data.HideTitle = fm.HideTitle || res.Title != ""
 	data.HideTOC = fm.HideTableOfContents
 	data.TOC = r.toc(res, fm)
+	if p.React {
+		data.Bare, data.HideTitle, data.HideTOC = true, true, true
+	}
 	pageLinks := fileLinks(p.Source, res)
 	if kind == route.KindHome {
 		data.Home = homeData(fm)

@@ -39,6 +39,31 @@ type engine struct {
 	spoiled bool
 	// shared is the shared data this VM's bundle last took (portalShare).
 	shared *Shared
+	// scripts are the Keys of the Preloads run in this VM.
+	scripts map[string]bool
+}
+
+// runScripts runs those of scripts this VM has not run yet. One that
+// throws spoils the VM: its globals may be half made.
+func (e *engine) runScripts(scripts []Preload, deadline time.Time) error {
+	for _, s := range scripts {
+		if e.scripts[s.Key] {
+			continue
+		}
+		if err := e.arm(deadline); err != nil {
+			e.spoiled = true
+			return err
+		}
+		if _, err := e.vm.Eval(s.Source, quickjs.EvalGlobal); err != nil {
+			e.spoiled = true
+			return scriptError(PhaseRender, err)
+		}
+		if e.scripts == nil {
+			e.scripts = map[string]bool{}
+		}
+		e.scripts[s.Key] = true
+	}
+	return nil
 }
 
 // newEngine creates a VM, installs the shims and runs the bundle in it,

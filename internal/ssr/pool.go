@@ -171,17 +171,31 @@ func (p *Pool) Render(ctx context.Context, shared *Shared, inputJSON []byte) (ht
 // RenderComponents is Render for the components a page's Markdown asks
 // for: it calls portalComponents(inputJSON) in a VM, which returns a JSON
 // array with each component's HTML (see package components).
-func (p *Pool) RenderComponents(ctx context.Context, inputJSON []byte) (result string, logs []string, err error) {
-	return p.run(ctx, nil, "components", inputJSON)
+//
+// scripts are run in the VM first, each once per VM (by its Key): the
+// site's own modules the components use (package sitereact).
+func (p *Pool) RenderComponents(ctx context.Context, inputJSON []byte, scripts ...Preload) (result string, logs []string, err error) {
+	return p.run(ctx, nil, "components", inputJSON, scripts...)
+}
+
+// Preload is a script a render needs run in its VM beforehand, once: Key
+// names its content.
+type Preload struct {
+	Key, Source string
 }
 
 // run borrows a VM and calls the host operation op with input in it.
-func (p *Pool) run(ctx context.Context, shared *Shared, op string, input []byte) (string, []string, error) {
+func (p *Pool) run(ctx context.Context, shared *Shared, op string, input []byte, scripts ...Preload) (string, []string, error) {
 	e, err := p.acquire(ctx)
 	if err != nil {
 		return "", nil, err
 	}
 	deadline := time.Now().Add(p.cfg.timeout)
+	if err := e.runScripts(scripts, deadline); err != nil {
+		logs := e.take()
+		p.release(e)
+		return "", logs, p.explain(ctx, err)
+	}
 	out, err := e.invoke(ctx, p.done, shared, op, string(input), deadline)
 	logs := e.take()
 	p.release(e)

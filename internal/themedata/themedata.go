@@ -43,6 +43,8 @@ type PageData struct {
 	HideTitle   bool               `json:"hideTitle,omitempty"`
 	HideTOC     bool               `json:"hideTableOfContents,omitempty"`
 	HasMermaid  bool               `json:"hasMermaid,omitempty"`
+	// Bare is a React page's: its content lays out the whole main area.
+	Bare bool `json:"bare,omitempty"`
 	// Head is what the page's MDX <head> adds to the document's head: a
 	// title that replaces the document's, and meta and link tags.
 	Head  *markdown.Head `json:"head,omitempty"`

@@ -602,6 +602,8 @@ export interface PageData {
   hideTitle?: boolean;
   hideTableOfContents?: boolean;
   hasMermaid?: boolean;
+  /** Bare is a React page's: its content lays out the whole main area. */
+  bare?: boolean;
   /**
    * Head is what the page's MDX <head> adds to the document's head: a
    * title that replaces the document's, and meta and link tags.

@@ -10,6 +10,7 @@ import { StaticRouter } from './app/router';
 import { CategoryHeader, categoryHeaderMemoKey, SidebarItemView, sidebarItemMemoKey } from './docs/DocSidebar';
 import { CodeLine } from './content/components/CodeBlock';
 import { renderComponents } from './content/components/render';
+import { installSiteRuntime } from './site/provided';
 import { renderDocument } from './document';
 import { renderToHtml, markBuildConstant, resetBuildCache } from './serverRender';
 import { ColorModeToggle } from './shell/ColorModeToggle';
@@ -105,3 +106,5 @@ const global = globalThis as unknown as {
 global.portalShare = portalShare;
 global.portalRender = portalRender;
 global.portalComponents = portalComponents;
+// Before any site module's script runs in this engine (pipeline/sitecomponents.go).
+installSiteRuntime();

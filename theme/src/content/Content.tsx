@@ -19,6 +19,9 @@ import { enhanceLinks, makeScrollablesFocusable } from './links';
 import { markSkippedBlocks } from './skippedBlocks';
 import { useRouter } from '../app/router';
 
+/** site/SiteComponent.tsx's element; written here so that the page's bundle does not carry that module. */
+const ISLAND_TAG = 'portal-island';
+
 interface ContentProps {
   html: string;
   className?: string;
@@ -66,6 +69,21 @@ export function Content({ html, className, hasMermaid = false }: ContentProps) {
       return;
     }
     document.documentElement.toggleAttribute(POSITIONED_ATTRIBUTE, window.location.hash.length > 1);
+  }, [html]);
+
+  // The site's own components (site/islands.ts), loaded only where a page has one.
+  useEffect(() => {
+    const root = ref.current;
+    if (!root?.querySelector(ISLAND_TAG)) return;
+    let undo: (() => void) | undefined;
+    let cancelled = false;
+    void import('../site/islands').then(({ hydrateIslands }) => {
+      if (!cancelled) undo = hydrateIslands(root);
+    });
+    return () => {
+      cancelled = true;
+      undo?.();
+    };
   }, [html]);
 
   useEffect(() => {

@@ -8,6 +8,8 @@ export function MarkdownPage({ page }: { page: PageData }) {
   const windowSize = useWindowSize();
   const toc = page.toc;
   const showTOC = !page.hideTableOfContents && toc.length > 0 && windowSize !== 'mobile';
+  // A React page lays out its own main area, as under Docusaurus's Layout.
+  if (page.bare) return <Content html={page.html} className="react-page" />;
   return (
     <main className="container container--fluid margin-vert--lg">
       <div className="row markdown-page">

@@ -1,0 +1,79 @@
+package pipeline_test
+
+import (
+	"io/fs"
+	"strings"
+	"testing"
+
+	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/sitefs"
+)
+
+// TestSiteComponents builds testdata/site-components: the site's own React
+// components render on the server with their props, state and the site's
+// context, around the page's Markdown; the scripts that hydrate them are
+// written; a component that cannot render on the server keeps its
+// children, with one warning for all its uses; the React home page is a
+// page with its Layout's title and description.
+func TestSiteComponents(t *testing.T) {
+	res, err := run(t, sitefs.Dir("testdata/site-components"))
+	if err != nil {
+		t.Fatalf("build: %v\n%v", err, res.Diagnostics)
+	}
+	out := res.Output.FS()
+	read := func(name string) string {
+		t.Helper()
+		data, err := fs.ReadFile(out, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+
+	guide := read("docs/guide/index.html")
+	for _, want := range []string{
+		`<portal-island data-module="src/components/Toggle.js" data-export="default" data-props="{&quot;label&quot;:&quot;Details&quot;,&quot;open&quot;:true}"`,
+		`<button type="button" aria-expanded="true">Details<!-- --> (<!-- -->Components site<!-- -->)</button>`,
+		`<div class="toggle__body"><portal-children><p>Hidden <strong>Markdown</strong> with a <a href="/docs/other">link</a>.</p>`,
+		// The one that reads window: its children, as a fragment shows them.
+		`The window is as wide as it is, and again wide.`,
+	} {
+		if !strings.Contains(guide, want) {
+			t.Errorf("the guide lacks %s", want)
+		}
+	}
+	scripts, _ := fs.Glob(out, "assets/site/*.js")
+	var names []string
+	for _, s := range scripts {
+		names = append(names, s[:strings.LastIndex(s, "-")])
+	}
+	if strings.Join(names, ",") != "assets/site/Toggle,assets/site/context,assets/site/index" {
+		t.Errorf("scripts = %v", scripts)
+	}
+	for _, s := range scripts {
+		if !strings.Contains(guide+read("index.html"), `"/`+s+`"`) {
+			t.Errorf("no page names %s", s)
+		}
+	}
+
+	var warned []string
+	for _, d := range res.Diagnostics {
+		if d.Severity == diag.Warning && strings.Contains(d.Message, "could not be rendered") {
+			warned = append(warned, d.String())
+		}
+	}
+	if len(warned) != 1 || !strings.Contains(warned[0], "src/components/Toggle.js: warning: the component WindowWidth of src/components/Toggle.js could not be rendered ('window' is not defined)") ||
+		!strings.Contains(warned[0], "2 uses on 1 pages") {
+		t.Errorf("warnings = %q, want one for WindowWidth with its 2 uses", warned)
+	}
+
+	home := read("index.html")
+	for _, want := range []string{
+		`<title>Welcome | Components site</title>`, `<meta name="description" content="The home page, in React.">`,
+		`<main class="home"><h1>Components site</h1><a href="/docs/guide">Read the guide</a></main>`,
+	} {
+		if !strings.Contains(home, want) {
+			t.Errorf("the home page lacks %s", want)
+		}
+	}
+}

@@ -1,0 +1,287 @@
+package pipeline
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/portaldocs/portal/internal/components"
+	"github.com/portaldocs/portal/internal/config"
+	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/docusaurus"
+	"github.com/portaldocs/portal/internal/markdown"
+	"github.com/portaldocs/portal/internal/sitefs"
+	"github.com/portaldocs/portal/internal/sitereact"
+	"github.com/portaldocs/portal/internal/ssr"
+)
+
+// siteComponents are the site's own React modules that its MDX pages use
+// as components (package sitereact): each bundled once per build, when a
+// page first uses it, rendered by the theme in the build's engines and
+// hydrated in the browser. A component that cannot be rendered keeps its
+// children, and is reported once for the site, with how often it was used.
+type siteComponents struct {
+	bundler sitereact.Bundler
+	diags   *diag.List
+	// context is what useDocusaurusContext and Translate read, and
+	// contextScript the script that gives it to the browser.
+	context       json.RawMessage
+	contextScript string
+
+	mu       sync.Mutex
+	modules  map[string]*siteComponentModule
+	failures map[string]*componentFailure
+}
+
+type siteComponentModule struct {
+	once   sync.Once
+	module *sitereact.Module
+}
+
+// componentFailure is one component that could not be rendered.
+type componentFailure struct {
+	file, message string
+	uses          int
+	pages         map[string]bool
+}
+
+// siteContext is the site data a site's components read (SiteContextData
+// in theme/src/site/provided.tsx).
+type siteContext struct {
+	SiteConfig struct {
+		Title         string         `json:"title"`
+		Tagline       string         `json:"tagline"`
+		URL           string         `json:"url"`
+		BaseURL       string         `json:"baseUrl"`
+		TrailingSlash *bool          `json:"trailingSlash"`
+		CustomFields  map[string]any `json:"customFields"`
+	} `json:"siteConfig"`
+	I18n struct {
+		CurrentLocale string   `json:"currentLocale"`
+		DefaultLocale string   `json:"defaultLocale"`
+		Locales       []string `json:"locales"`
+	} `json:"i18n"`
+	Translations map[string]string `json:"translations"`
+}
+
+func newSiteComponents(site fs.FS, cfg *config.Site, translations map[string]string, diags *diag.List) *siteComponents {
+	root, _ := sitefs.Folder(site)
+	var c siteContext
+	c.SiteConfig.Title, c.SiteConfig.Tagline, c.SiteConfig.URL, c.SiteConfig.BaseURL = cfg.Title, cfg.Tagline, cfg.URL, cfg.BaseURL
+	c.SiteConfig.TrailingSlash, c.SiteConfig.CustomFields = cfg.TrailingSlash, map[string]any{}
+	c.I18n.CurrentLocale, c.I18n.DefaultLocale, c.I18n.Locales = cfg.I18n.Current(), cfg.I18n.DefaultLocale, cfg.I18n.Locales
+	if c.I18n.Locales == nil {
+		c.I18n.Locales = []string{}
+	}
+	c.Translations = translations
+	if c.Translations == nil {
+		c.Translations = map[string]string{}
+	}
+	data, _ := json.Marshal(c) // plain data: cannot fail
+	sum := sha256.Sum256(data)
+	return &siteComponents{
+		bundler:       sitereact.Bundler{Site: site, Root: root, BaseURL: cfg.BaseURL},
+		diags:         diags,
+		context:       data,
+		contextScript: path.Join(sitereact.AssetDir, "context-"+hex.EncodeToString(sum[:])[:12]+".js"),
+		modules:       map[string]*siteComponentModule{},
+		failures:      map[string]*componentFailure{},
+	}
+}
+
+// component answers markdown.RenderContext.SiteComponent for a page file.
+func (s *siteComponents) component(page, source string) (string, []string, bool) {
+	target := path.Join(path.Dir(page), source)
+	if rest, ok := strings.CutPrefix(source, "@site/"); ok {
+		target = path.Clean(rest)
+	}
+	file, ok := docusaurus.FindModule(s.bundler.Site, target)
+	if !ok {
+		return "", nil, false
+	}
+	mod := s.bundle(file)
+	if mod == nil {
+		return "", nil, false
+	}
+	return file, mod.Inputs, true
+}
+
+// bundle bundles a module once; nil when it cannot be (reported once).
+func (s *siteComponents) bundle(file string) *sitereact.Module {
+	s.mu.Lock()
+	m := s.modules[file]
+	if m == nil {
+		m = &siteComponentModule{}
+		s.modules[file] = m
+	}
+	s.mu.Unlock()
+	m.once.Do(func() {
+		mod, ds := s.bundler.Bundle(file)
+		for _, d := range ds {
+			d.Severity = diag.Warning
+			d.Message += " (a component of this module that MDX pages use is shown as its children)"
+			s.diags.Add(d)
+		}
+		m.module = mod
+	})
+	return m.module
+}
+
+// used lists the modules bundled, by file.
+func (s *siteComponents) used() []*sitereact.Module {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []*sitereact.Module
+	for _, m := range s.modules {
+		if m.module != nil {
+			out = append(out, m.module)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].File < out[j].File })
+	return out
+}
+
+// siteComponentsInput is what portalComponents needs for site components.
+type siteComponentsInput struct {
+	Context       json.RawMessage   `json:"context"`
+	ContextScript string            `json:"contextScript"`
+	Scripts       map[string]string `json:"scripts"`
+}
+
+// prepare returns the input and the scripts the engine must run first for
+// the site components among requests; nil when there are none.
+func (s *siteComponents) prepare(requests []components.Request, base string) (*siteComponentsInput, []ssr.Preload) {
+	if s == nil {
+		return nil, nil
+	}
+	var in *siteComponentsInput
+	var scripts []ssr.Preload
+	for _, r := range requests {
+		if r.Name != markdown.SiteComponentName {
+			continue
+		}
+		var props struct {
+			Module string `json:"module"`
+		}
+		if json.Unmarshal(r.Props, &props) != nil {
+			continue
+		}
+		mod := s.bundle(props.Module)
+		if mod == nil {
+			continue
+		}
+		if in == nil {
+			in = &siteComponentsInput{Context: s.context, ContextScript: base + s.contextScript, Scripts: map[string]string{}}
+		}
+		if _, seen := in.Scripts[mod.File]; !seen {
+			in.Scripts[mod.File] = base + mod.Name
+			scripts = append(scripts, ssr.Preload{Key: mod.Name, Source: mod.Script})
+		}
+	}
+	return in, scripts
+}
+
+// failed records a site component the theme could not render on page.
+func (s *siteComponents) failed(page string, props json.RawMessage, message string) {
+	var p struct {
+		Module string `json:"module"`
+		Export string `json:"export"`
+	}
+	_ = json.Unmarshal(props, &p)
+	key := p.Module + "#" + p.Export
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	f := s.failures[key]
+	if f == nil {
+		f = &componentFailure{file: p.Module, message: message, pages: map[string]bool{}}
+		s.failures[key] = f
+	}
+	f.uses++
+	f.pages[page] = true
+}
+
+// report adds one warning per component that could not be rendered.
+func (s *siteComponents) report() {
+	if s == nil {
+		return
+	}
+	s.mu.Lock()
+	keys := make([]string, 0, len(s.failures))
+	for k := range s.failures {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		f := s.failures[k]
+		_, export, _ := strings.Cut(k, "#")
+		s.diags.Add(diag.Diagnostic{File: f.file, Severity: diag.Warning, Group: "site-component:" + k,
+			Message: fmt.Sprintf("the component %s of %s could not be rendered (%s); its children are shown without it, %d uses on %d pages",
+				export, f.file, f.message, f.uses, len(f.pages)),
+			Hint: "make the component render without the browser (no window or document while rendering), or install what it imports"})
+	}
+	s.mu.Unlock()
+}
+
+// emit writes the scripts, the files they import and the context script,
+// and returns the modules' stylesheets, which follow the site's own.
+func (s *siteComponents) emit(out *Output) []byte {
+	if s == nil {
+		return nil
+	}
+	mods := s.used()
+	if len(mods) == 0 {
+		return nil
+	}
+	out.add(s.contextScript, []byte("globalThis.__portalSiteContext = "+string(s.context)+";\n"))
+	var css []byte
+	for _, m := range mods {
+		out.add(m.Name, []byte(m.Script))
+		names := make([]string, 0, len(m.Assets))
+		for name := range m.Assets {
+			names = append(names, name)
+		}
+		slices.Sort(names)
+		for _, name := range names {
+			out.add(name, m.Assets[name])
+		}
+		css = append(css, m.CSS...)
+	}
+	return css
+}
+
+// layoutComment is where the theme leaves what a React page's Layout says
+// of the page (theme/src/content/components/render.tsx).
+const layoutComment = "<!--portal-layout "
+
+// takeLayout takes the Layout's title and description out of a render's
+// HTML into the page's title and description.
+func takeLayout(res *markdown.Result) {
+	start := strings.Index(res.HTML, layoutComment)
+	if start < 0 {
+		return
+	}
+	end := strings.Index(res.HTML[start:], "-->")
+	if end < 0 {
+		return
+	}
+	var meta struct {
+		Title       string `json:"title"`
+		Description string `json:"description"`
+	}
+	if json.Unmarshal([]byte(res.HTML[start+len(layoutComment):start+end]), &meta) == nil {
+		if meta.Title != "" {
+			res.Title = meta.Title
+		}
+		if meta.Description != "" {
+			res.Description = meta.Description
+		}
+	}
+	res.HTML = res.HTML[:start] + res.HTML[start+end+len("-->"):]
+}

@@ -1,0 +1,414 @@
+// Package sitereact bundles a site's own React modules (the components its
+// MDX pages import, its React pages) into scripts that run both in the
+// build's JavaScript engines, for the server render, and in the browser,
+// to hydrate what the server rendered.
+//
+// One script per module, made by esbuild: the module and the site files it
+// imports, with React, the @docusaurus/* and @theme/* modules and clsx
+// taken from the theme at run time (globalThis.__portalProvide, see
+// theme/src/site/provided.tsx), so that the site's components share the
+// theme's React. npm packages come from the site's node_modules when it
+// holds them; one that is not installed becomes a module that throws when
+// used, so only the components that need it fail. Stylesheets the modules
+// import (CSS modules too) are collected for the site's stylesheet, images
+// and fonts for the output, SVG files become components as Docusaurus's
+// SVGR makes them.
+package sitereact
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/evanw/esbuild/pkg/api"
+	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/docusaurus"
+)
+
+// RegistryGlobal is the global each script registers its module's exports
+// in, by the module's file: globalThis.__portalSiteModules[file].
+const RegistryGlobal = "__portalSiteModules"
+
+// AssetDir is the output folder of the scripts and the files they import.
+const AssetDir = "assets/site"
+
+// Module is one site module, bundled.
+type Module struct {
+	// File is the module's path in the site folder.
+	File string
+	// Script is the bundle: it registers the module's exports.
+	Script string
+	// Name is the script's output path (AssetDir, with its content hash).
+	Name string
+	// CSS is the stylesheets the module imports, bundled.
+	CSS []byte
+	// Assets are the files the module imports, by output path.
+	Assets map[string][]byte
+	// Inputs are the site files the bundle read, the module's included.
+	Inputs []string
+	// Missing are the npm packages it imports that node_modules lacks.
+	Missing []string
+}
+
+// Bundler makes the scripts of one site. Root is the site folder on disk
+// (for packages in node_modules), BaseURL the site's.
+type Bundler struct {
+	Site    fs.FS
+	Root    string
+	BaseURL string
+}
+
+// Bundle bundles the module in file. An error (a syntax error, an import
+// of a site file that does not exist) is returned as diagnostics at the
+// file and line esbuild names.
+func (b Bundler) Bundle(file string) (*Module, []diag.Diagnostic) {
+	run := &bundleRun{Bundler: b, assets: map[string][]byte{}}
+	entry := fmt.Sprintf("import * as m from %q;\n(globalThis.%s ??= {})[%q] = m;\n", "@site/"+file, RegistryGlobal, file)
+	result := api.Build(api.BuildOptions{
+		Stdin:             &api.StdinOptions{Contents: entry, Loader: api.LoaderJS, Sourcefile: "<portal-site-entry>"},
+		Bundle:            true,
+		Write:             false,
+		Outdir:            "/" + AssetDir,
+		AbsWorkingDir:     "/",
+		Format:            api.FormatIIFE,
+		Platform:          api.PlatformBrowser,
+		Target:            api.ES2020,
+		JSX:               api.JSXAutomatic,
+		LogLevel:          api.LogLevelSilent,
+		Charset:           api.CharsetUTF8,
+		Define:            map[string]string{"process.env.NODE_ENV": `"production"`},
+		MainFields:        []string{"browser", "module", "main"},
+		LegalComments:     api.LegalCommentsNone,
+		MinifyWhitespace:  false,
+		MinifyIdentifiers: false,
+		AssetNames:        "[name]-[hash]",
+		PublicPath:        strings.TrimSuffix(b.BaseURL, "/") + "/" + AssetDir,
+		Plugins:           []api.Plugin{run.plugin()},
+	})
+	if len(result.Errors) > 0 {
+		var diags []diag.Diagnostic
+		for _, m := range result.Errors {
+			diags = append(diags, messageDiagnostic(file, m))
+		}
+		return nil, diags
+	}
+	mod := &Module{File: file, Assets: run.assets, Missing: run.missingList()}
+	for _, f := range result.OutputFiles {
+		switch path.Ext(f.Path) {
+		case ".js":
+			mod.Script = string(f.Contents)
+		case ".css":
+			mod.CSS = f.Contents
+		default:
+			mod.Assets[strings.TrimPrefix(f.Path, "/")] = f.Contents
+		}
+	}
+	sum := sha256.Sum256([]byte(mod.Script))
+	mod.Name = path.Join(AssetDir, strings.TrimSuffix(path.Base(file), path.Ext(file))+"-"+hex.EncodeToString(sum[:])[:12]+".js")
+	mod.Inputs = run.inputList()
+	return mod, nil
+}
+
+// messageDiagnostic locates an esbuild error in the site file it names.
+func messageDiagnostic(entry string, m api.Message) diag.Diagnostic {
+	d := diag.Diagnostic{File: entry, Severity: diag.Error, Message: m.Text,
+		Hint: "fix the file so that Docusaurus could bundle it"}
+	if loc := m.Location; loc != nil && loc.File != "<portal-site-entry>" {
+		d.File = strings.TrimPrefix(loc.File, siteNamespace+":")
+		d.Line, d.Col = loc.Line, loc.Column+1
+	}
+	return d
+}
+
+const (
+	siteNamespace     = "portal-site"
+	providedNamespace = "portal-provided"
+	svgNamespace      = "portal-svg"
+	assetNamespace    = "portal-asset"
+	cssAssetNamespace = "portal-css-asset"
+)
+
+// bundleRun is one Bundle call's plugin state; esbuild calls the plugin
+// from several goroutines.
+type bundleRun struct {
+	Bundler
+	mu      sync.Mutex
+	assets  map[string][]byte
+	inputs  map[string]bool
+	missing map[string]bool
+}
+
+func (r *bundleRun) plugin() api.Plugin {
+	return api.Plugin{Name: "portal-site-react", Setup: func(build api.PluginBuild) {
+		build.OnResolve(api.OnResolveOptions{Filter: ".*"}, r.resolve)
+		build.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: siteNamespace}, r.load)
+		build.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: providedNamespace}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
+			contents := "module.exports = globalThis.__portalProvide(" + jsString(args.Path) + ");"
+			return api.OnLoadResult{Contents: &contents, Loader: api.LoaderJS}, nil
+		})
+		build.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: svgNamespace}, r.loadSVG)
+		build.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: assetNamespace}, r.loadAsset)
+		build.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: cssAssetNamespace}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
+			data, err := fs.ReadFile(r.Site, args.Path)
+			if err != nil {
+				return api.OnLoadResult{}, err
+			}
+			contents := string(data)
+			return api.OnLoadResult{Contents: &contents, Loader: api.LoaderFile}, nil
+		})
+	}}
+}
+
+// provided reports whether the theme gives the module an import names.
+func provided(spec string) bool {
+	switch {
+	case spec == "react", strings.HasPrefix(spec, "react/"), spec == "react-dom", strings.HasPrefix(spec, "react-dom/"),
+		spec == "clsx", strings.HasPrefix(spec, "@docusaurus/"), strings.HasPrefix(spec, "@theme/"),
+		strings.HasPrefix(spec, "@theme-original/"), strings.HasPrefix(spec, "@theme-init/"):
+		return true
+	}
+	return false
+}
+
+func (r *bundleRun) resolve(args api.OnResolveArgs) (api.OnResolveResult, error) {
+	spec := args.Path
+	if args.Kind == api.ResolveCSSURLToken || args.Kind == api.ResolveCSSImportRule {
+		return r.resolveCSS(args)
+	}
+	if args.Namespace == "file" && !isLocal(spec) && !provided(spec) && !strings.HasPrefix(spec, "@site/") {
+		return api.OnResolveResult{}, nil // a package's own import: esbuild resolves it in node_modules
+	}
+	var target string
+	switch {
+	case provided(spec):
+		return api.OnResolveResult{Path: spec, Namespace: providedNamespace}, nil
+	case strings.HasPrefix(spec, "@site/"):
+		target = path.Clean(strings.TrimPrefix(spec, "@site/"))
+	case strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../") || spec == "." || spec == "..":
+		if args.Namespace == "file" {
+			return api.OnResolveResult{}, nil
+		}
+		dir := args.ResolveDir
+		if args.Importer == "<portal-site-entry>" || dir == "" || dir == "/" {
+			dir = "."
+		} else {
+			dir = r.siteRelative(dir)
+		}
+		target = path.Join(dir, spec)
+	case args.Importer == "<portal-site-entry>":
+		target = path.Clean(spec)
+	case strings.HasPrefix(spec, "/"):
+		return api.OnResolveResult{}, fmt.Errorf("cannot import %q: an absolute path is outside the site folder", spec)
+	default:
+		return r.resolvePackage(spec)
+	}
+	found, ok := docusaurus.FindModule(r.Site, target)
+	if !ok {
+		return api.OnResolveResult{}, fmt.Errorf("cannot find %q (looked for %s from the site folder)", spec, target)
+	}
+	r.note(found)
+	switch ext := strings.ToLower(path.Ext(found)); {
+	case ext == ".svg":
+		return api.OnResolveResult{Path: found, Namespace: svgNamespace}, nil
+	case scriptLoaders[ext] != 0 || ext == ".css":
+		return api.OnResolveResult{Path: found, Namespace: siteNamespace}, nil
+	default:
+		return api.OnResolveResult{Path: found, Namespace: assetNamespace}, nil
+	}
+}
+
+// resolveCSS resolves a stylesheet's @import and url(): a file of the site
+// is bundled or copied, a root path (url(/img/x.png)) is left to the
+// static folders, as Docusaurus leaves it.
+func (r *bundleRun) resolveCSS(args api.OnResolveArgs) (api.OnResolveResult, error) {
+	spec := args.Path
+	if strings.HasPrefix(spec, "/") || strings.HasPrefix(spec, "data:") || strings.Contains(spec, "://") || strings.HasPrefix(spec, "#") {
+		return api.OnResolveResult{Path: spec, External: true}, nil
+	}
+	if args.Namespace == "file" {
+		return api.OnResolveResult{}, nil
+	}
+	target := path.Join(r.siteRelative(args.ResolveDir), spec)
+	if rest, ok := strings.CutPrefix(spec, "@site/"); ok {
+		target = path.Clean(rest)
+	}
+	if _, err := fs.Stat(r.Site, target); err != nil {
+		if args.Kind == api.ResolveCSSImportRule && !isLocal(spec) {
+			return api.OnResolveResult{}, nil // a package's stylesheet, from node_modules
+		}
+		return api.OnResolveResult{}, fmt.Errorf("cannot find %q (looked for %s from the site folder)", spec, target)
+	}
+	r.note(target)
+	if args.Kind == api.ResolveCSSImportRule {
+		return api.OnResolveResult{Path: target, Namespace: siteNamespace}, nil
+	}
+	return api.OnResolveResult{Path: target, Namespace: cssAssetNamespace}, nil
+}
+
+func isLocal(spec string) bool {
+	return strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../") || strings.HasPrefix(spec, "/")
+}
+
+// resolvePackage finds a package in the site's node_modules; one that is
+// not installed throws when it is used.
+func (r *bundleRun) resolvePackage(spec string) (api.OnResolveResult, error) {
+	name := packageName(spec)
+	if info, err := fs.Stat(r.Site, path.Join("node_modules", name)); err == nil && info.IsDir() && r.Root != "" {
+		return api.OnResolveResult{}, nil // esbuild resolves it from the importer's folder on disk
+	}
+	r.mu.Lock()
+	if r.missing == nil {
+		r.missing = map[string]bool{}
+	}
+	r.missing[name] = true
+	r.mu.Unlock()
+	return api.OnResolveResult{Path: "missing:" + name, Namespace: providedNamespace}, nil
+}
+
+// packageName is the package of an import: "lodash" of "lodash/get",
+// "@scope/pkg" of "@scope/pkg/sub".
+func packageName(spec string) string {
+	parts := strings.SplitN(spec, "/", 3)
+	if strings.HasPrefix(spec, "@") && len(parts) > 1 {
+		return parts[0] + "/" + parts[1]
+	}
+	return parts[0]
+}
+
+// siteRelative turns a resolve folder back into the site folder's terms.
+func (r *bundleRun) siteRelative(dir string) string {
+	if r.Root != "" {
+		if rel, err := filepath.Rel(r.Root, dir); err == nil && !strings.HasPrefix(rel, "..") {
+			return filepath.ToSlash(rel)
+		}
+	}
+	return path.Clean(strings.TrimPrefix(dir, "/"))
+}
+
+// resolveDir is the folder of a site file as esbuild resolves from it: on
+// disk, so that a package the file imports is found in node_modules.
+func (r *bundleRun) resolveDir(file string) string {
+	if r.Root == "" {
+		return "/" + path.Dir(file)
+	}
+	return filepath.Join(r.Root, filepath.FromSlash(path.Dir(file)))
+}
+
+var scriptLoaders = map[string]api.Loader{
+	".js": api.LoaderJSX, ".mjs": api.LoaderJSX, ".cjs": api.LoaderJS, ".jsx": api.LoaderJSX,
+	".ts": api.LoaderTS, ".mts": api.LoaderTS, ".cts": api.LoaderTS, ".tsx": api.LoaderTSX,
+	".json": api.LoaderJSON,
+}
+
+func (r *bundleRun) load(args api.OnLoadArgs) (api.OnLoadResult, error) {
+	data, err := fs.ReadFile(r.Site, args.Path)
+	if err != nil {
+		return api.OnLoadResult{}, err
+	}
+	contents := string(data)
+	loader := scriptLoaders[strings.ToLower(path.Ext(args.Path))]
+	if strings.HasSuffix(strings.ToLower(args.Path), ".css") {
+		loader = api.LoaderCSS
+		if strings.HasSuffix(strings.ToLower(args.Path), ".module.css") {
+			loader = api.LoaderLocalCSS
+		}
+	}
+	return api.OnLoadResult{Contents: &contents, Loader: loader, ResolveDir: r.resolveDir(args.Path)}, nil
+}
+
+// loadSVG makes an SVG file a component, as Docusaurus's SVGR does.
+func (r *bundleRun) loadSVG(args api.OnLoadArgs) (api.OnLoadResult, error) {
+	data, err := fs.ReadFile(r.Site, args.Path)
+	if err != nil {
+		return api.OnLoadResult{}, err
+	}
+	url, err := r.asset(args.Path, data)
+	if err != nil {
+		return api.OnLoadResult{}, err
+	}
+	contents := "const svg = globalThis.__portalSvg(" + jsString(string(data)) + ");\nexport default svg;\nexport const ReactComponent = svg;\nexport const url = " + jsString(url) + ";\n"
+	return api.OnLoadResult{Contents: &contents, Loader: api.LoaderJS}, nil
+}
+
+// loadAsset makes an image or other file a URL, copied to the output.
+func (r *bundleRun) loadAsset(args api.OnLoadArgs) (api.OnLoadResult, error) {
+	data, err := fs.ReadFile(r.Site, args.Path)
+	if err != nil {
+		return api.OnLoadResult{}, err
+	}
+	url, err := r.asset(args.Path, data)
+	if err != nil {
+		return api.OnLoadResult{}, err
+	}
+	contents := "export default " + jsString(url) + ";\n"
+	return api.OnLoadResult{Contents: &contents, Loader: api.LoaderJS}, nil
+}
+
+// asset records a file for the output and returns its URL.
+func (r *bundleRun) asset(file string, data []byte) (string, error) {
+	sum := sha256.Sum256(data)
+	ext := path.Ext(file)
+	name := path.Join(AssetDir, strings.TrimSuffix(path.Base(file), ext)+"-"+hex.EncodeToString(sum[:])[:8]+ext)
+	r.mu.Lock()
+	r.assets[name] = data
+	r.mu.Unlock()
+	return strings.TrimSuffix(r.BaseURL, "/") + "/" + name, nil
+}
+
+func (r *bundleRun) note(file string) {
+	r.mu.Lock()
+	if r.inputs == nil {
+		r.inputs = map[string]bool{}
+	}
+	r.inputs[file] = true
+	r.mu.Unlock()
+}
+
+func (r *bundleRun) inputList() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := make([]string, 0, len(r.inputs))
+	for f := range r.inputs {
+		out = append(out, f)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func (r *bundleRun) missingList() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := make([]string, 0, len(r.missing))
+	for f := range r.missing {
+		out = append(out, f)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// jsString writes s as a JavaScript string literal.
+func jsString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, c := range s {
+		switch {
+		case c == '"' || c == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(c)
+		case c == '\n':
+			b.WriteString(`\n`)
+		case c < 0x20 || c == '\u2028' || c == '\u2029':
+			fmt.Fprintf(&b, `\u%04x`, c)
+		default:
+			b.WriteRune(c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}

@@ -1,0 +1,93 @@
+package sitereact
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+func TestBundle(t *testing.T) {
+	site := fstest.MapFS{
+		"src/components/Card/index.js": {Data: []byte(`import React, {useState} from 'react';
+import clsx from 'clsx';
+import Link from '@docusaurus/Link';
+import styles from './styles.module.css';
+import './global.css';
+import Logo from '@site/static/img/logo.svg';
+import photo from './photo.png';
+import confetti from 'canvas-confetti';
+import {label} from '../labels';
+
+export default function Card({to}) {
+  const [open] = useState(false);
+  return <div className={clsx(styles.card, open && 'open')}><Logo /><img src={photo} /><Link to={to}>{label}</Link></div>;
+}
+export function Fire() { confetti(); return null; }
+`)},
+		"src/components/Card/styles.module.css": {Data: []byte(".card { background: url(./bg.png); border: 1px solid; } .unused { color: red }\n")},
+		"src/components/Card/global.css":        {Data: []byte(".hero { color: blue; background: url(/img/root.png) }\n")},
+		"src/components/Card/bg.png":            {Data: []byte("bg")},
+		"src/components/Card/photo.png":         {Data: []byte("photo")},
+		"src/components/labels.ts":              {Data: []byte("export const label: string = 'Open';\n")},
+		"static/img/logo.svg":                   {Data: []byte(`<svg viewBox="0 0 1 1"><path d="M0 0"/></svg>`)},
+		"src/components/Broken.js":              {Data: []byte("export default function Broken() {\n  return <div>;\n}\n")},
+		"src/components/Lost.js":                {Data: []byte("import x from './nowhere';\nexport default x;\n")},
+	}
+	b := Bundler{Site: site, BaseURL: "/repo/"}
+
+	mod, diags := b.Bundle("src/components/Card/index.js")
+	if len(diags) > 0 {
+		t.Fatalf("diagnostics: %v", diags)
+	}
+	for _, want := range []string{
+		"__portalSiteModules", `"src/components/Card/index.js"`,
+		`__portalProvide("react")`, `__portalProvide("clsx")`, `__portalProvide("@docusaurus/Link")`,
+		`__portalProvide("react/jsx-runtime")`, `__portalProvide("missing:canvas-confetti")`,
+		`__portalSvg(`, `"/repo/assets/site/photo-`, `"Open"`,
+	} {
+		if !strings.Contains(mod.Script, want) {
+			t.Errorf("script lacks %s", want)
+		}
+	}
+	css := string(mod.CSS)
+	for _, want := range []string{".hero", "url(/img/root.png)", `url("/repo/assets/site/bg-`} {
+		if !strings.Contains(css, want) {
+			t.Errorf("CSS lacks %s:\n%s", want, css)
+		}
+	}
+	if strings.Contains(css, "{ border") || !strings.Contains(css, "styles_card") {
+		t.Errorf("the CSS module's class is not made local:\n%s", css)
+	}
+	if strings.Join(mod.Missing, ",") != "canvas-confetti" {
+		t.Errorf("missing = %v", mod.Missing)
+	}
+	var assets []string
+	for name := range mod.Assets {
+		assets = append(assets, name[:strings.LastIndex(name, "-")])
+	}
+	slices.Sort(assets)
+	if got := strings.Join(assets, ","); got != "assets/site/bg,assets/site/logo,assets/site/photo" {
+		t.Errorf("assets = %s", got)
+	}
+	if !strings.HasPrefix(mod.Name, "assets/site/index-") || !strings.HasSuffix(mod.Name, ".js") {
+		t.Errorf("name = %s", mod.Name)
+	}
+	if !strings.Contains(strings.Join(mod.Inputs, ","), "src/components/labels.ts") {
+		t.Errorf("inputs = %v", mod.Inputs)
+	}
+	again, _ := b.Bundle("src/components/Card/index.js")
+	if again.Script != mod.Script || again.Name != mod.Name {
+		t.Error("the same module bundles differently twice: cached pages would name a script that is not written")
+	}
+
+	for _, tc := range []struct{ file, where, text string }{
+		{"src/components/Broken.js", "src/components/Broken.js:4", `before a closing "div" tag`},
+		{"src/components/Lost.js", "src/components/Lost.js:1", `cannot find "./nowhere"`},
+	} {
+		_, diags := b.Bundle(tc.file)
+		if len(diags) != 1 || !strings.HasPrefix(diags[0].String(), tc.where) || !strings.Contains(diags[0].Message, tc.text) {
+			t.Errorf("%s: diagnostics %v, want one at %s with %q", tc.file, diags, tc.where, tc.text)
+		}
+	}
+}

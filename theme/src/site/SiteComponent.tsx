@@ -1,0 +1,66 @@
+// A component of the site's own modules, in a page's Markdown: rendered on
+// the server as an island (a custom element holding what to hydrate it
+// with), and hydrated in the browser by islands.ts. Its children are the
+// page's Markdown, as HTML the engine places: React never re-renders them.
+import type { ComponentType, ReactNode } from 'react';
+import { SiteRoot } from './provided';
+
+export const ISLAND_TAG = 'portal-island';
+export const CHILDREN_TAG = 'portal-children';
+
+declare global {
+  var __portalSiteModules: Record<string, Record<string, unknown>> | undefined;
+}
+
+declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- JSX's intrinsic elements are declared in this namespace
+  namespace JSX {
+    interface IntrinsicElements {
+      'portal-island': React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement>;
+      'portal-children': React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement>;
+    }
+  }
+}
+
+/** The module's export, from the registry its script fills. */
+export function siteExport(module: string, name: string): ComponentType<Record<string, unknown>> {
+  const exports = globalThis.__portalSiteModules?.[module];
+  if (!exports) throw new Error(`the module ${module} was not loaded`);
+  let value = exports[name];
+  // A CommonJS module's exports are its default.
+  if (value === undefined && name === 'default') value = exports;
+  if (value && typeof value === 'object' && 'default' in value && name === 'default') value = (value as { default: unknown }).default;
+  if (typeof value !== 'function' && !(value && typeof value === 'object' && '$$typeof' in value)) {
+    throw new Error(`${module} has no component export ${name}`);
+  }
+  return value as ComponentType<Record<string, unknown>>;
+}
+
+/** The island's content: the component with its props and the Markdown children. */
+export function IslandContent({ module, name, props, childrenHTML }: { module: string; name: string; props: Record<string, unknown>; childrenHTML?: string }) {
+  const Component = siteExport(module, name);
+  const children: ReactNode = childrenHTML === undefined ? undefined : <portal-children dangerouslySetInnerHTML={{ __html: childrenHTML }} />;
+  return (
+    <SiteRoot>
+      <Component {...props}>{children}</Component>
+    </SiteRoot>
+  );
+}
+
+export interface SiteComponentProps {
+  module: string;
+  export: string;
+  props: Record<string, unknown>;
+  /** The module's script, and the site context's, for the browser. */
+  script: string;
+  contextScript: string;
+  children?: string;
+}
+
+export function SiteComponent({ module, export: name, props, script, contextScript, children }: SiteComponentProps) {
+  return (
+    <portal-island data-module={module} data-export={name} data-props={JSON.stringify(props)} data-script={script} data-context={contextScript}>
+      <IslandContent module={module} name={name} props={props} childrenHTML={children} />
+    </portal-island>
+  );
+}

@@ -1,0 +1,241 @@
+// The modules a site's own React code imports from Docusaurus (@docusaurus/*,
+// @theme/*), React itself and clsx, as this theme provides them: the engine
+// bundles a site's components with these imports left to
+// globalThis.__portalProvide (Go package sitereact), so that they share the
+// theme's React on the server and in the browser. Each site component is
+// its own React root (an island, see islands.ts), outside the theme's
+// providers: what a module needs of the site comes from the site context
+// the engine gives (SiteContextData), never from the theme's contexts.
+import * as React from 'react';
+import * as ReactDOM from 'react-dom';
+import * as jsxRuntime from 'react/jsx-runtime';
+import clsx from 'clsx';
+import { TranslationsContext } from '../app/translate';
+import { Admonition } from '../content/components/Admonition';
+
+/** What the engine tells a site's components about the site (useDocusaurusContext). */
+export interface SiteContextData {
+  siteConfig: { title: string; tagline: string; url: string; baseUrl: string; trailingSlash?: boolean | null; customFields: Record<string, unknown> };
+  i18n: { currentLocale: string; defaultLocale: string; locales: string[] };
+  translations: Record<string, string>;
+}
+
+declare global {
+  var __portalSiteContext: SiteContextData | undefined;
+  var __portalProvide: ((name: string) => unknown) | undefined;
+  var __portalSvg: ((source: string) => React.ComponentType<Record<string, unknown>>) | undefined;
+}
+
+function siteContext(): SiteContextData {
+  const context = globalThis.__portalSiteContext;
+  if (!context) throw new Error('Portal: a site component rendered before the site context was given');
+  return context;
+}
+
+const isExternal = (url: string) => /^([a-z][a-z\d+.-]*:|\/\/)/i.test(url);
+
+/** useBaseUrl: a site path under the base URL, as Docusaurus's. */
+export function withBaseUrl(url: string, options: { absolute?: boolean; forcePrependBaseUrl?: boolean } = {}): string {
+  const { siteConfig } = siteContext();
+  if (!url || url.startsWith('#') || isExternal(url)) return url;
+  const base = siteConfig.baseUrl;
+  const path = options.forcePrependBaseUrl || !url.startsWith(base) ? base.replace(/\/$/, '') + (url.startsWith('/') ? url : `/${url}`) : url;
+  return options.absolute ? siteConfig.url.replace(/\/$/, '') + path : path;
+}
+
+type LinkProps = React.AnchorHTMLAttributes<HTMLAnchorElement> & { to?: string; isNavLink?: boolean; autoAddBaseUrl?: boolean };
+
+/** @docusaurus/Link: an <a> with the base URL on site paths; the page's link handling routes it. */
+function Link({ to, href, isNavLink: _isNavLink, autoAddBaseUrl = true, ...rest }: LinkProps) {
+  const target = to ?? href ?? '';
+  const external = isExternal(target);
+  const url = autoAddBaseUrl && !external ? withBaseUrl(target) : target;
+  return <a href={url} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})} {...rest} />;
+}
+
+/** The values a message interpolates: {name} placeholders. */
+function interpolate(message: string, values?: Record<string, React.ReactNode>): React.ReactNode {
+  if (!values) return message;
+  const parts = message.split(/(\{\w+\})/);
+  if (parts.every((p) => !/^\{\w+\}$/.test(p) || typeof values[p.slice(1, -1)] !== 'object')) {
+    return parts.map((p) => (/^\{\w+\}$/.test(p) && p.slice(1, -1) in values ? String(values[p.slice(1, -1)]) : p)).join('');
+  }
+  return <>{parts.map((p, i) => <React.Fragment key={i}>{/^\{\w+\}$/.test(p) && p.slice(1, -1) in values ? values[p.slice(1, -1)] : p}</React.Fragment>)}</>;
+}
+
+/** @docusaurus/Translate's translate(): code.json's message, or the default. */
+function translate({ id, message }: { id?: string; message?: string; description?: string }, values?: Record<string, string | number>): string {
+  const text = (id && siteContext().translations[id]) ?? message ?? id ?? '';
+  return String(interpolate(text, values));
+}
+
+function Translate({ id, children, values }: { id?: string; description?: string; children?: string; values?: Record<string, React.ReactNode> }) {
+  const text = (id && siteContext().translations[id]) ?? children ?? id ?? '';
+  return <>{interpolate(text, values)}</>;
+}
+
+function useIsBrowser(): boolean {
+  const [browser, setBrowser] = React.useState(false);
+  React.useEffect(() => setBrowser(true), []);
+  return browser;
+}
+
+/** BrowserOnly: the fallback on the server and while hydrating, then the children. */
+function BrowserOnly({ children, fallback }: { children: () => React.ReactNode; fallback?: React.ReactNode }) {
+  return <>{useIsBrowser() ? children() : (fallback ?? null)}</>;
+}
+
+/** useColorMode: the document's data-theme, which the theme's toggle sets. */
+function useColorMode() {
+  const read = () => (typeof document === 'undefined' ? 'light' : document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light');
+  const [colorMode, setMode] = React.useState<'light' | 'dark'>('light');
+  React.useEffect(() => {
+    setMode(read());
+    const observer = new MutationObserver(() => setMode(read()));
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+    return () => observer.disconnect();
+  }, []);
+  return { colorMode, isDarkTheme: colorMode === 'dark', setColorMode: () => {} };
+}
+
+/** What a React page's Layout says of the page, taken by the server render (render.tsx). */
+export interface LayoutMeta {
+  title?: string;
+  description?: string;
+}
+
+declare global {
+  var __portalLayoutMeta: LayoutMeta | undefined;
+}
+
+/** @theme/Layout: the theme lays out the page; a React page's content is its children, its title and description the page's. */
+function Layout({ children, title, description }: { children?: React.ReactNode; title?: string; description?: string }) {
+  if (typeof window === 'undefined') globalThis.__portalLayoutMeta = { title, description };
+  return <>{children}</>;
+}
+
+function Heading({ as: Tag = 'h2', id, children, ...rest }: { as?: 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6'; id?: string; children?: React.ReactNode } & React.HTMLAttributes<HTMLHeadingElement>) {
+  if (Tag === 'h1' || !id) {
+    return (
+      <Tag id={id} {...rest}>
+        {children}
+      </Tag>
+    );
+  }
+  return (
+    <Tag id={id} {...rest} className={clsx('anchor', rest.className)}>
+      {children}
+      <a href={`#${id}`} className="hash-link" aria-label={`Direct link to ${id}`} title={`Direct link to ${id}`}>
+        {'\u200B'}
+      </a>
+    </Tag>
+  );
+}
+
+function ThemedImage({ sources, alt, ...rest }: { sources: { light: string; dark: string }; alt?: string } & React.ImgHTMLAttributes<HTMLImageElement>) {
+  return (
+    <>
+      <img src={sources.light} alt={alt} {...rest} className={clsx('themedComponent--light', rest.className)} />
+      <img src={sources.dark} alt={alt} {...rest} className={clsx('themedComponent--dark', rest.className)} />
+    </>
+  );
+}
+
+function CodeBlock({ children, language, title }: { children?: React.ReactNode; language?: string; title?: string }) {
+  return (
+    <div className={clsx('theme-code-block', language && `language-${language}`)}>
+      {title && <div className="codeBlockTitle">{title}</div>}
+      <pre className="prism-code">
+        <code>{children}</code>
+      </pre>
+    </div>
+  );
+}
+
+function SiteAdmonition({ type = 'note', title, children }: { type?: string; title?: React.ReactNode; children?: React.ReactNode }) {
+  return (
+    <Admonition type={type} title={title}>
+      {children}
+    </Admonition>
+  );
+}
+
+const executionEnvironment = () => {
+  const canUseDOM = typeof window !== 'undefined' && typeof document !== 'undefined';
+  return { canUseDOM, canUseEventListeners: canUseDOM, canUseIntersectionObserver: canUseDOM && 'IntersectionObserver' in window, canUseViewport: canUseDOM };
+};
+
+const withDefault = <T extends object>(value: T, extra: Record<string, unknown> = {}) => ({ __esModule: true, default: value, ...extra });
+
+function modules(): Record<string, unknown> {
+  const useDocusaurusContext = () => siteContext();
+  const useBaseUrl = (url: string, options?: { absolute?: boolean; forcePrependBaseUrl?: boolean }) => withBaseUrl(url, options);
+  return {
+    react: React,
+    'react/jsx-runtime': jsxRuntime,
+    'react/jsx-dev-runtime': { ...jsxRuntime, jsxDEV: jsxRuntime.jsx },
+    'react-dom': ReactDOM,
+    clsx: withDefault(clsx, { clsx }),
+    '@docusaurus/Link': withDefault(Link),
+    '@docusaurus/useBaseUrl': withDefault(useBaseUrl, { useBaseUrlUtils: () => ({ withBaseUrl }) }),
+    '@docusaurus/useDocusaurusContext': withDefault(useDocusaurusContext),
+    '@docusaurus/Translate': withDefault(Translate, { translate }),
+    '@docusaurus/Interpolate': withDefault(({ children, values }: { children: string; values?: Record<string, React.ReactNode> }) => <>{interpolate(children, values)}</>, { interpolate }),
+    '@docusaurus/BrowserOnly': withDefault(BrowserOnly),
+    '@docusaurus/useIsBrowser': withDefault(useIsBrowser),
+    '@docusaurus/ExecutionEnvironment': withDefault(executionEnvironment()),
+    '@docusaurus/Head': withDefault(() => null),
+    '@docusaurus/theme-common': { useColorMode, ThemeClassNames: {}, translate },
+    '@theme/Layout': withDefault(Layout),
+    '@theme/Heading': withDefault(Heading),
+    '@theme/ThemedImage': withDefault(ThemedImage),
+    '@theme/CodeBlock': withDefault(CodeBlock),
+    '@theme/Admonition': withDefault(SiteAdmonition),
+  };
+}
+
+/** A module the theme does not give, or a package the site has not installed: throws where it is used. */
+function missingModule(name: string): unknown {
+  const message = name.startsWith('missing:')
+    ? `the package ${name.slice('missing:'.length)} is not installed: run npm install in the site folder`
+    : `${name} is not one of the modules Portal's theme provides (docs/docusaurus-compat.md)`;
+  const fail = () => {
+    throw new Error(message);
+  };
+  const handler: ProxyHandler<() => never> = {
+    get: (_t, key) => (key === '__esModule' ? true : key === Symbol.toPrimitive ? fail : new Proxy(fail, handler)),
+    apply: fail,
+    construct: fail,
+  };
+  return new Proxy(fail, handler);
+}
+
+/** An SVG file as a component, as SVGR makes it: the root's attributes, the caller's props, the file's content. */
+function svgComponent(source: string): React.ComponentType<Record<string, unknown>> {
+  const open = /<svg\b([^>]*)>/i.exec(source);
+  const inner = open ? source.slice(open.index + open[0].length, source.lastIndexOf('</svg>')) : '';
+  const attrs: Record<string, string> = {};
+  for (const m of (open?.[1] ?? '').matchAll(/([\w:.-]+)\s*=\s*("([^"]*)"|'([^']*)')/g)) {
+    const name = m[1] === 'class' ? 'className' : m[1].includes(':') ? m[1].replace(/:(\w)/, (_x, c: string) => c.toUpperCase()) : m[1];
+    attrs[name] = m[3] ?? m[4] ?? '';
+  }
+  delete attrs.style;
+  const Svg = ({ title: _title, ...props }: Record<string, unknown>) => <svg {...attrs} {...props} dangerouslySetInnerHTML={{ __html: inner }} />;
+  return Svg;
+}
+
+/** Installs what site bundles import; idempotent. */
+export function installSiteRuntime(): void {
+  if (globalThis.__portalProvide) return;
+  let table: Record<string, unknown> | null = null;
+  globalThis.__portalProvide = (name: string) => {
+    table ??= modules();
+    return table[name] ?? missingModule(name);
+  };
+  globalThis.__portalSvg = svgComponent;
+}
+
+/** Wraps a site component's tree in what the theme's own components read. */
+export function SiteRoot({ children }: { children: React.ReactNode }) {
+  return <TranslationsContext.Provider value={siteContext().translations}>{children}</TranslationsContext.Provider>;
+}
