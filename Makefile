@@ -104,7 +104,7 @@ theme-test: tools relevance-site
 	cd theme && npx tsc --noEmit && npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
 
 ## e2e: the browser suite (Playwright Test on Debian's chromium) against the real binary
-e2e: site-build e2e/node_modules/.package-lock.json
+e2e: site-build docusaurus-templates e2e/node_modules/.package-lock.json
 	cd e2e && PORTAL_E2E_SITE_DIR=../$(SITE_OUT) npx playwright test
 
 e2e/node_modules/.package-lock.json: e2e/package-lock.json

@@ -10,6 +10,8 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
+	stdhtml "html"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -19,6 +21,10 @@ import (
 type Hashes struct {
 	Scripts []string
 	Styles  []string
+	// StyleAttrs are the hashes of style attributes' values (an MDX
+	// style={{…}}, a site component's), allowed with 'unsafe-hashes': the
+	// client inserts pages' HTML with them when it navigates.
+	StyleAttrs []string `json:",omitempty"`
 }
 
 // HashSource is the CSP hash source of an inline script's or style
@@ -33,10 +39,15 @@ func HashSource(text []byte) string {
 // also come from data: URLs (the theme's CSS icons) and any https: origin
 // (Markdown may show images hosted elsewhere).
 func Policy(h Hashes) string {
-	return strings.Join([]string{
+	directives := []string{
 		"default-src 'self'",
 		"script-src " + sources(h.Scripts),
 		"style-src " + sources(h.Styles),
+	}
+	if len(h.StyleAttrs) > 0 {
+		directives = append(directives, "style-src-attr 'unsafe-hashes' "+strings.Join(h.StyleAttrs, " "))
+	}
+	return strings.Join(append(directives,
 		"img-src 'self' data: https:",
 		"font-src 'self' data:",
 		"connect-src 'self'",
@@ -45,8 +56,7 @@ func Policy(h Hashes) string {
 		"object-src 'none'",
 		"base-uri 'self'",
 		"form-action 'self'",
-		"frame-ancestors 'none'",
-	}, "; ")
+		"frame-ancestors 'none'"), "; ")
 }
 
 func sources(hashes []string) string {
@@ -56,14 +66,15 @@ func sources(hashes []string) string {
 // Collector gathers the hashes of the inline code of every HTML file it is
 // shown. Safe for concurrent use.
 type Collector struct {
-	mu      sync.Mutex
-	scripts map[string]bool
-	styles  map[string]bool
+	mu         sync.Mutex
+	scripts    map[string]bool
+	styles     map[string]bool
+	styleAttrs map[string]bool
 }
 
 // NewCollector returns an empty collector.
 func NewCollector() *Collector {
-	return &Collector{scripts: map[string]bool{}, styles: map[string]bool{}}
+	return &Collector{scripts: map[string]bool{}, styles: map[string]bool{}, styleAttrs: map[string]bool{}}
 }
 
 // Scan records the inline scripts and style elements of one HTML document.
@@ -83,12 +94,19 @@ func ScanPage(html []byte) Hashes {
 	for _, s := range inlineElements(html, "style", func([]byte) bool { return true }) {
 		h.Styles = append(h.Styles, HashSource(s))
 	}
+	for _, m := range styleAttr.FindAllSubmatch(html, -1) {
+		h.StyleAttrs = append(h.StyleAttrs, HashSource([]byte(stdhtml.UnescapeString(string(m[1])))))
+	}
 	return h
 }
 
+// styleAttr is a style attribute as React and the Markdown renderer write
+// it (double quotes, quotes inside escaped).
+var styleAttr = regexp.MustCompile(`\sstyle="([^"]*)"`)
+
 // Add records hashes ScanPage found.
 func (c *Collector) Add(h Hashes) {
-	if len(h.Scripts) == 0 && len(h.Styles) == 0 {
+	if len(h.Scripts) == 0 && len(h.Styles) == 0 && len(h.StyleAttrs) == 0 {
 		return
 	}
 	c.mu.Lock()
@@ -99,13 +117,16 @@ func (c *Collector) Add(h Hashes) {
 	for _, s := range h.Styles {
 		c.styles[s] = true
 	}
+	for _, s := range h.StyleAttrs {
+		c.styleAttrs[s] = true
+	}
 }
 
 // Hashes returns what was collected, sorted so the policy is stable.
 func (c *Collector) Hashes() Hashes {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return Hashes{Scripts: sortedKeys(c.scripts), Styles: sortedKeys(c.styles)}
+	return Hashes{Scripts: sortedKeys(c.scripts), Styles: sortedKeys(c.styles), StyleAttrs: sortedKeys(c.styleAttrs)}
 }
 
 func sortedKeys(m map[string]bool) []string {

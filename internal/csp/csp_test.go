@@ -83,3 +83,20 @@ func FuzzScan(f *testing.F) {
 		}
 	})
 }
+
+// A page's style attributes are allowed by their hash, as the browser
+// reads their value (entities decoded); a site without any keeps the
+// policy it had.
+func TestStyleAttributes(t *testing.T) {
+	h := ScanPage([]byte(`<p><span style="background-color:#25c2a0;font-family:&quot;Mono&quot;">x</span><code>style="not an attribute"</code></p>`))
+	want := HashSource([]byte(`background-color:#25c2a0;font-family:"Mono"`))
+	if len(h.StyleAttrs) != 1 || h.StyleAttrs[0] != want {
+		t.Fatalf("style attribute hashes = %v, want [%s]", h.StyleAttrs, want)
+	}
+	if p := Policy(h); !strings.Contains(p, "; style-src-attr 'unsafe-hashes' "+want+"; img-src") {
+		t.Errorf("policy = %s", p)
+	}
+	if p := Policy(Hashes{}); strings.Contains(p, "style-src-attr") {
+		t.Errorf("a site without style attributes: policy = %s", p)
+	}
+}

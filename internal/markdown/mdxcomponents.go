@@ -226,7 +226,7 @@ func (p *pageState) mapElement(n ast.Node, source []byte, pc parser.Context) {
 	case "MDXComponents":
 		p.hide(n, el, fmt.Sprintf("<%s> (MDXComponents) is not supported; it is left out", name), "use the components directly")
 	default:
-		if p.mapSiteComponent(el) {
+		if p.mapSiteComponent(n, el, source) || p.mapPageComponent(n, el, source) || p.mapElementWithCode(el) {
 			return
 		}
 		what := "is not one Portal knows"
@@ -302,6 +302,9 @@ func removeAttr(attrs []htmlAttr, name string) []htmlAttr {
 // mapHTMLElement writes an element's attributes as HTML and records the
 // links of <a> elements for the link check, as Docusaurus maps <a> to Link.
 func (p *pageState) mapHTMLElement(n ast.Node, el *jsxElement) {
+	if p.mapElementWithCode(el) {
+		return
+	}
 	el.html = p.htmlAttributes(el)
 	if el.tag.name == "a" {
 		for i, a := range el.html {

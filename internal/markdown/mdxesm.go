@@ -135,6 +135,7 @@ var (
 
 // readESM records the imports and exports of one block starting at offset.
 func (p *pageState) readESM(code string, offset int) {
+	p.module.esm = append(p.module.esm, code)
 	for _, loc := range importFrom.FindAllStringSubmatchIndex(code, -1) {
 		if loc[2] >= 0 {
 			continue // import type …: types only

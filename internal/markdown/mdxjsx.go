@@ -602,7 +602,11 @@ func renderJSXElement(w util.BufWriter, _ []byte, n ast.Node, entering bool) (as
 		if !entering {
 			return ast.WalkContinue, components.Close(w)
 		}
-		return ast.WalkContinue, components.Open(w, SiteComponentName, el.site)
+		status := ast.WalkContinue
+		if el.site.textOnly {
+			status = ast.WalkSkipChildren // its text is a prop
+		}
+		return status, components.Open(w, SiteComponentName, el.site)
 	}
 	name := el.tag.name
 	if name == "" || isComponentName(name) {

@@ -2,7 +2,12 @@ package markdown
 
 import (
 	"fmt"
+	"html"
+
+	"github.com/yuin/goldmark/ast"
 	"slices"
+	"strconv"
+	"strings"
 )
 
 // SiteComponentName is the component the theme renders a site's own
@@ -17,12 +22,20 @@ type siteComponentProps struct {
 	Module string         `json:"module"`
 	Export string         `json:"export"`
 	Props  map[string]any `json:"props"`
+	// Element names an element of the page module (mapElementWithCode)
+	// for the warning when it cannot render, and Fallback is what the page
+	// then shows around its children: the element's start and end tags
+	// with the attributes that are not code.
+	Element  string     `json:"element,omitempty"`
+	Fallback *[2]string `json:"fallback,omitempty"`
+	// textOnly: the children are the children prop (textChildren).
+	textOnly bool
 }
 
 // mapSiteComponent makes an element of a component the site's own module
 // exports the theme's to render, when its props are values Portal can
 // compute; false leaves it to the caller's fallback (its children shown).
-func (p *pageState) mapSiteComponent(el *jsxElement) bool {
+func (p *pageState) mapSiteComponent(n ast.Node, el *jsxElement, source []byte) bool {
 	imp, ok := p.imports[el.tag.name]
 	if !ok || p.ctx.SiteComponent == nil || !isSiteModule(imp.source) || imp.name == "*" {
 		return false
@@ -41,7 +54,24 @@ func (p *pageState) mapSiteComponent(el *jsxElement) bool {
 		}
 	}
 	el.site = &siteComponentProps{Module: file, Export: imp.name, Props: props}
+	textChildren(n, el, source)
 	return true
+}
+
+// textChildren gives a component whose content is plain text that text as
+// its children prop, as MDX gives it: a string the component may read
+// (`${children}`), not elements.
+func textChildren(n ast.Node, el *jsxElement, source []byte) {
+	child := n.FirstChild()
+	if child == nil || child.NextSibling() != nil {
+		return
+	}
+	text, ok := child.(*ast.Text)
+	if !ok || text.SoftLineBreak() || text.HardLineBreak() {
+		return
+	}
+	el.site.Props["children"] = string(text.Value(source))
+	el.site.textOnly = true
 }
 
 // siteComponentProps computes an element's attributes as props; false,
@@ -106,4 +136,107 @@ func propValue(v any) (any, bool) {
 		return t, true
 	}
 	return nil, false
+}
+
+// pageModule is the page's own JavaScript as the theme runs it: its
+// import and export blocks, and the elements whose attributes are code.
+type pageModule struct {
+	esm      []string
+	snippets []string
+	// used is set once a component of the page renders from it.
+	used bool
+}
+
+func (m *pageModule) source() string {
+	return strings.Join(m.esm, "\n") + "\n" + strings.Join(m.snippets, "\n") + "\n"
+}
+
+// mapPageComponent makes an element of a component the page itself
+// defines (export const Highlight = …) the theme's to render from the page
+// module, when its props are values Portal can compute.
+func (p *pageState) mapPageComponent(n ast.Node, el *jsxElement, source []byte) bool {
+	if !p.localCode[el.tag.name] || p.ctx.PageModule == nil || hasCodeAttr(el, p) {
+		return false
+	}
+	props, ok := p.siteComponentProps(el)
+	if !ok {
+		return false
+	}
+	p.module.used = true
+	el.site = &siteComponentProps{Module: p.ctx.File, Export: el.tag.name, Props: props}
+	textChildren(n, el, source)
+	return true
+}
+
+// mapElementWithCode makes an element whose attributes are code (an
+// onClick handler, a computed prop) a component of the page module that
+// renders the element as the author wrote it, with its content as its
+// children: Docusaurus runs that code, so the theme does.
+func (p *pageState) mapElementWithCode(el *jsxElement) bool {
+	if p.ctx.PageModule == nil || !hasCodeAttr(el, p) {
+		return false
+	}
+	open := string(p.src[el.pos:el.tag.end])
+	name := "__portalElement" + strconv.Itoa(len(p.module.snippets))
+	jsx := open
+	if !el.tag.selfClosing {
+		jsx = open + "{props.children}</" + el.tag.name + ">"
+	}
+	p.module.snippets = append(p.module.snippets, "export const "+name+" = (props) => (<>"+jsx+"</>);")
+	p.module.used = true
+	el.site = &siteComponentProps{Module: p.ctx.File, Export: name, Props: map[string]any{}, Element: "<" + el.tag.name + ">"}
+	if !isComponentName(el.tag.name) {
+		el.site.Fallback = staticTags(el)
+	}
+	return true
+}
+
+// staticTags are an HTML element's tags with its attributes that are not
+// code, as the page showed it before the page module ran.
+func staticTags(el *jsxElement) *[2]string {
+	var attrs []htmlAttr
+	for _, a := range el.tag.attrs {
+		switch {
+		case a.spread || a.expr:
+		case a.bare:
+			attrs = append(attrs, htmlAttr{name: htmlAttrName(a.name), bare: true})
+		default:
+			attrs = append(attrs, htmlAttr{name: htmlAttrName(a.name), value: a.value})
+		}
+	}
+	var b strings.Builder
+	b.WriteString("<" + el.tag.name)
+	for _, a := range attrs {
+		b.WriteString(" " + a.name)
+		if !a.bare {
+			b.WriteString(`="` + html.EscapeString(a.value) + `"`)
+		}
+	}
+	b.WriteString(">")
+	end := ""
+	if !voidElements[el.tag.name] {
+		end = "</" + el.tag.name + ">"
+	}
+	return &[2]string{b.String(), end}
+}
+
+// hasCodeAttr reports whether an attribute of el is code Portal cannot
+// compute (a style object it can is not).
+func hasCodeAttr(el *jsxElement, p *pageState) bool {
+	for _, a := range el.tag.attrs {
+		if a.spread {
+			return true
+		}
+		if !a.expr {
+			continue
+		}
+		v, ok := evalExpression(a.value, p.scope())
+		if !ok {
+			return true
+		}
+		if _, opaque := v.(jsOpaque); opaque {
+			return true
+		}
+	}
+	return false
 }

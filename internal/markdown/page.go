@@ -27,12 +27,16 @@ type pageState struct {
 	tocInlines   []tocInline
 	// unchecked are links the check skips (pathname:// links).
 	unchecked map[*ast.Link]bool
+	// src is the text parsed; module is the page's own JavaScript for the
+	// theme to run (mdxsite.go), when its JSX needs it.
+	src    []byte
+	module pageModule
 }
 
 // newPageState is the state of one page about to be parsed from src.
 func newPageState(ctx RenderContext, src []byte, r *Renderer) *pageState {
 	return &pageState{ctx: ctx, lines: newLineIndex(src, ctx.LineOffset, ctx.FileLines), renderer: r,
-		mdxState: newMDXState(), unchecked: map[*ast.Link]bool{}}
+		mdxState: newMDXState(), unchecked: map[*ast.Link]bool{}, src: src}
 }
 
 // pageStateKey finds the pageState in a parser.Context. goldmark context keys

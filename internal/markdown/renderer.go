@@ -97,6 +97,12 @@ type RenderContext struct {
 	// when it cannot be (reported by the callee), and the component's
 	// children are then shown without it. Nil: no site component renders.
 	SiteComponent func(source string) (file string, inputs []string, ok bool)
+	// PageModule gives the theme the page's own JavaScript as a module
+	// (its imports and exports, and an export for each JSX element whose
+	// attributes are code), when the page's components need it: its
+	// components are then SiteComponents of module file. Nil: the page's
+	// own code does not run, and what it would show is left out, warned.
+	PageModule func(file, source string)
 
 	// partialStack lists the files that include this one, for cycles.
 	partialStack []string
@@ -220,6 +226,9 @@ func (r *Renderer) Render(src []byte, ctx RenderContext) (*Result, error) {
 	var out bytes.Buffer
 	if err := md.Renderer().Render(&out, src, root); err != nil {
 		return nil, fmt.Errorf("render %s: %w", ctx.File, err)
+	}
+	if page.module.used {
+		ctx.PageModule(ctx.File, page.module.source())
 	}
 	res := &Result{
 		HTML:                    out.String(),

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/portaldocs/portal/internal/buildcache"
@@ -112,10 +111,7 @@ func (b *builder) renderComponents(file string) components.RenderFunc {
 		for j, i := range missingAt {
 			if rendered[j].failed != "" {
 				// The site's component keeps its children, as a fragment would.
-				b.siteReact.failed(file, missing[j].Props, rendered[j].failed)
-				if slices.Contains(missing[j].Slots, components.Children) {
-					html[i] = components.Placeholder(components.Children)
-				}
+				html[i] = b.siteReact.failed(file, missing[j], rendered[j].failed)
 				continue
 			}
 			html[i] = rendered[j].html

@@ -61,6 +61,11 @@ func (b *builder) fileContext(site *loaded, file string, v *content.Version, res
 			}
 			return b.siteReact.component(file, source)
 		},
+		PageModule: func(file, source string) {
+			if b.siteReact != nil {
+				b.siteReact.pageModule(file, source)
+			}
+		},
 		Partial: func(partial string) ([]byte, markdown.RenderContext, error) {
 			src, err := fs.ReadFile(b.site, partial)
 			if err != nil {

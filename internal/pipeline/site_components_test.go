@@ -37,6 +37,11 @@ func TestSiteComponents(t *testing.T) {
 		`<div class="toggle__body"><portal-children><p>Hidden <strong>Markdown</strong> with a <a href="/docs/other">link</a>.</p>`,
 		// The one that reads window: its children, as a fragment shows them.
 		`The window is as wide as it is, and again wide.`,
+		// A component the page defines, given its text as a string.
+		`data-module="docs/guide.mdx" data-export="Shout" data-props="{&quot;children&quot;:&quot;quiet&quot;}"`,
+		`<strong class="shout">QUIET</strong>`,
+		// An element whose attributes are code runs as the page wrote it.
+		`data-module="docs/guide.mdx" data-export="__portalElement0"`, `<button type="button"><portal-children>Press</portal-children></button>`,
 	} {
 		if !strings.Contains(guide, want) {
 			t.Errorf("the guide lacks %s", want)
@@ -47,7 +52,7 @@ func TestSiteComponents(t *testing.T) {
 	for _, s := range scripts {
 		names = append(names, s[:strings.LastIndex(s, "-")])
 	}
-	if strings.Join(names, ",") != "assets/site/Toggle,assets/site/context,assets/site/index" {
+	if strings.Join(names, ",") != "assets/site/Toggle,assets/site/context,assets/site/guide,assets/site/index" {
 		t.Errorf("scripts = %v", scripts)
 	}
 	for _, s := range scripts {

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	stdhtml "html"
 	"io/fs"
 	"path"
 	"slices"
@@ -38,6 +39,9 @@ type siteComponents struct {
 	mu       sync.Mutex
 	modules  map[string]*siteComponentModule
 	failures map[string]*componentFailure
+	// pages are the pages' own modules (markdown.RenderContext.PageModule),
+	// by the page's file.
+	pages map[string]string
 }
 
 type siteComponentModule struct {
@@ -93,6 +97,7 @@ func newSiteComponents(site fs.FS, cfg *config.Site, translations map[string]str
 		contextScript: path.Join(sitereact.AssetDir, "context-"+hex.EncodeToString(sum[:])[:12]+".js"),
 		modules:       map[string]*siteComponentModule{},
 		failures:      map[string]*componentFailure{},
+		pages:         map[string]string{},
 	}
 }
 
@@ -121,9 +126,16 @@ func (s *siteComponents) bundle(file string) *sitereact.Module {
 		m = &siteComponentModule{}
 		s.modules[file] = m
 	}
+	source, isPage := s.pages[file]
 	s.mu.Unlock()
 	m.once.Do(func() {
-		mod, ds := s.bundler.Bundle(file)
+		var mod *sitereact.Module
+		var ds []diag.Diagnostic
+		if isPage {
+			mod, ds = s.bundler.BundleSource(file, source)
+		} else {
+			mod, ds = s.bundler.Bundle(file)
+		}
 		for _, d := range ds {
 			d.Severity = diag.Warning
 			d.Message += " (a component of this module that MDX pages use is shown as its children)"
@@ -132,6 +144,13 @@ func (s *siteComponents) bundle(file string) *sitereact.Module {
 		m.module = mod
 	})
 	return m.module
+}
+
+// pageModule answers markdown.RenderContext.PageModule.
+func (s *siteComponents) pageModule(file, source string) {
+	s.mu.Lock()
+	s.pages[file] = source
+	s.mu.Unlock()
 }
 
 // used lists the modules bundled, by file.
@@ -188,16 +207,26 @@ func (s *siteComponents) prepare(requests []components.Request, base string) (*s
 	return in, scripts
 }
 
-// failed records a site component the theme could not render on page.
-func (s *siteComponents) failed(page string, props json.RawMessage, message string) {
+// failed records a site component the theme could not render on page, and
+// returns what the page shows instead: its children, in the element's
+// tags when it was an HTML element with code in its attributes.
+func (s *siteComponents) failed(page string, r components.Request, message string) string {
 	var p struct {
-		Module string `json:"module"`
-		Export string `json:"export"`
+		Module   string     `json:"module"`
+		Export   string     `json:"export"`
+		Element  string     `json:"element"`
+		Fallback *[2]string `json:"fallback"`
+		Props    struct {
+			Children any `json:"children"`
+		} `json:"props"`
 	}
-	_ = json.Unmarshal(props, &p)
-	key := p.Module + "#" + p.Export
+	_ = json.Unmarshal(r.Props, &p)
+	what := p.Export
+	if p.Element != "" {
+		what = p.Element
+	}
+	key := p.Module + "#" + what
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	f := s.failures[key]
 	if f == nil {
 		f = &componentFailure{file: p.Module, message: message, pages: map[string]bool{}}
@@ -205,6 +234,17 @@ func (s *siteComponents) failed(page string, props json.RawMessage, message stri
 	}
 	f.uses++
 	f.pages[page] = true
+	s.mu.Unlock()
+	var shown string
+	if slices.Contains(r.Slots, components.Children) {
+		shown = components.Placeholder(components.Children)
+	} else if text, ok := p.Props.Children.(string); ok {
+		shown = stdhtml.EscapeString(text) // text children given as a prop (markdown.textChildren)
+	}
+	if p.Fallback != nil {
+		shown = p.Fallback[0] + shown + p.Fallback[1]
+	}
+	return shown
 }
 
 // report adds one warning per component that could not be rendered.

@@ -68,10 +68,30 @@ type Bundler struct {
 // of a site file that does not exist) is returned as diagnostics at the
 // file and line esbuild names.
 func (b Bundler) Bundle(file string) (*Module, []diag.Diagnostic) {
-	run := &bundleRun{Bundler: b, assets: map[string][]byte{}}
-	entry := fmt.Sprintf("import * as m from %q;\n(globalThis.%s ??= {})[%q] = m;\n", "@site/"+file, RegistryGlobal, file)
+	return b.build(file, "@site/"+file, nil)
+}
+
+// BundleSource bundles source, the JavaScript of the page file (its import
+// and export blocks), as the module of that file: its imports resolve
+// from the page's folder.
+func (b Bundler) BundleSource(file, source string) (*Module, []diag.Diagnostic) {
+	return b.build(file, selfImport, &source)
+}
+
+// entryName is the entry every bundle starts from, which registers the
+// module's exports; selfImport names BundleSource's source.
+const (
+	entryName  = "<portal-site-entry>"
+	selfImport = "portal-self"
+)
+
+// build bundles the module the entry imports as spec, registered as file.
+func (b Bundler) build(file, spec string, source *string) (*Module, []diag.Diagnostic) {
+	run := &bundleRun{Bundler: b, assets: map[string][]byte{}, self: source, selfFile: file}
+	entry := fmt.Sprintf("import * as m from %q;\n(globalThis.%s ??= {})[%q] = m;\n", spec, RegistryGlobal, file)
+	stdin := &api.StdinOptions{Contents: entry, Loader: api.LoaderJS, Sourcefile: entryName}
 	result := api.Build(api.BuildOptions{
-		Stdin:             &api.StdinOptions{Contents: entry, Loader: api.LoaderJS, Sourcefile: "<portal-site-entry>"},
+		Stdin:             stdin,
 		Bundle:            true,
 		Write:             false,
 		Outdir:            "/" + AssetDir,
@@ -119,7 +139,12 @@ func (b Bundler) Bundle(file string) (*Module, []diag.Diagnostic) {
 func messageDiagnostic(entry string, m api.Message) diag.Diagnostic {
 	d := diag.Diagnostic{File: entry, Severity: diag.Error, Message: m.Text,
 		Hint: "fix the file so that Docusaurus could bundle it"}
-	if loc := m.Location; loc != nil && loc.File != "<portal-site-entry>" {
+	switch loc := m.Location; {
+	case loc == nil || loc.File == entryName:
+	case loc.Namespace == selfNamespace:
+		// The page's import and export blocks, joined: no line of the page.
+		d.Message = "in the page's import and export blocks: " + d.Message
+	default:
 		d.File = strings.TrimPrefix(loc.File, siteNamespace+":")
 		d.Line, d.Col = loc.Line, loc.Column+1
 	}
@@ -132,16 +157,20 @@ const (
 	svgNamespace      = "portal-svg"
 	assetNamespace    = "portal-asset"
 	cssAssetNamespace = "portal-css-asset"
+	selfNamespace     = "portal-self"
 )
 
 // bundleRun is one Bundle call's plugin state; esbuild calls the plugin
 // from several goroutines.
 type bundleRun struct {
 	Bundler
-	mu      sync.Mutex
-	assets  map[string][]byte
-	inputs  map[string]bool
-	missing map[string]bool
+	// self is BundleSource's source, of selfFile.
+	self     *string
+	selfFile string
+	mu       sync.Mutex
+	assets   map[string][]byte
+	inputs   map[string]bool
+	missing  map[string]bool
 }
 
 func (r *bundleRun) plugin() api.Plugin {
@@ -153,6 +182,9 @@ func (r *bundleRun) plugin() api.Plugin {
 			return api.OnLoadResult{Contents: &contents, Loader: api.LoaderJS}, nil
 		})
 		build.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: svgNamespace}, r.loadSVG)
+		build.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: selfNamespace}, func(api.OnLoadArgs) (api.OnLoadResult, error) {
+			return api.OnLoadResult{Contents: r.self, Loader: api.LoaderJSX, ResolveDir: r.resolveDir(r.selfFile)}, nil
+		})
 		build.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: assetNamespace}, r.loadAsset)
 		build.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: cssAssetNamespace}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
 			data, err := fs.ReadFile(r.Site, args.Path)
@@ -178,6 +210,9 @@ func provided(spec string) bool {
 
 func (r *bundleRun) resolve(args api.OnResolveArgs) (api.OnResolveResult, error) {
 	spec := args.Path
+	if spec == selfImport {
+		return api.OnResolveResult{Path: spec, Namespace: selfNamespace}, nil
+	}
 	if args.Kind == api.ResolveCSSURLToken || args.Kind == api.ResolveCSSImportRule {
 		return r.resolveCSS(args)
 	}
@@ -195,13 +230,13 @@ func (r *bundleRun) resolve(args api.OnResolveArgs) (api.OnResolveResult, error)
 			return api.OnResolveResult{}, nil
 		}
 		dir := args.ResolveDir
-		if args.Importer == "<portal-site-entry>" || dir == "" || dir == "/" {
+		if args.Importer == entryName || dir == "" || dir == "/" {
 			dir = "."
 		} else {
 			dir = r.siteRelative(dir)
 		}
 		target = path.Join(dir, spec)
-	case args.Importer == "<portal-site-entry>":
+	case args.Importer == entryName:
 		target = path.Clean(spec)
 	case strings.HasPrefix(spec, "/"):
 		return api.OnResolveResult{}, fmt.Errorf("cannot import %q: an absolute path is outside the site folder", spec)

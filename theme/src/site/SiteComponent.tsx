@@ -39,12 +39,9 @@ export function siteExport(module: string, name: string): ComponentType<Record<s
 /** The island's content: the component with its props and the Markdown children. */
 export function IslandContent({ module, name, props, childrenHTML }: { module: string; name: string; props: Record<string, unknown>; childrenHTML?: string }) {
   const Component = siteExport(module, name);
+  // Text children come as the children prop; only Markdown children are HTML the engine places.
   const children: ReactNode = childrenHTML === undefined ? undefined : <portal-children dangerouslySetInnerHTML={{ __html: childrenHTML }} />;
-  return (
-    <SiteRoot>
-      <Component {...props}>{children}</Component>
-    </SiteRoot>
-  );
+  return <SiteRoot>{childrenHTML === undefined ? <Component {...props} /> : <Component {...props}>{children}</Component>}</SiteRoot>;
 }
 
 export interface SiteComponentProps {
