@@ -31,21 +31,24 @@ const (
 
 // Site is the whole site configuration.
 type Site struct {
-	Title                 string `yaml:"title" json:"title"`
-	Tagline               string `yaml:"tagline" json:"tagline"`
-	URL                   string `yaml:"url" json:"url"`
-	BaseURL               string `yaml:"baseUrl" json:"baseUrl"`
-	TrailingSlash         *bool  `yaml:"trailingSlash" json:"trailingSlash"`
-	Favicon               string `yaml:"favicon" json:"favicon,omitempty"`
-	TitleDelimiter        string `yaml:"titleDelimiter" json:"titleDelimiter"`
-	NoIndex               bool   `yaml:"noIndex" json:"noIndex"`
-	BaseURLIssueBanner    *bool  `yaml:"baseUrlIssueBanner" json:"baseUrlIssueBanner"`
-	OnBrokenLinks         Level  `yaml:"onBrokenLinks" json:"-"`
-	OnBrokenMarkdownLinks Level  `yaml:"onBrokenMarkdownLinks" json:"-"`
-	OnBrokenAnchors       Level  `yaml:"onBrokenAnchors" json:"-"`
-	OnDuplicateRoutes     Level  `yaml:"onDuplicateRoutes" json:"-"`
-	I18n                  I18n   `yaml:"i18n" json:"i18n"`
-	Docs                  Docs   `yaml:"docs" json:"docs"`
+	Title         string `yaml:"title" json:"title"`
+	Tagline       string `yaml:"tagline" json:"tagline"`
+	URL           string `yaml:"url" json:"url"`
+	BaseURL       string `yaml:"baseUrl" json:"baseUrl"`
+	TrailingSlash *bool  `yaml:"trailingSlash" json:"trailingSlash"`
+	// CustomFields is data for the site's own React code
+	// (useDocusaurusContext().siteConfig.customFields), given to it as is.
+	CustomFields          map[string]any `yaml:"customFields" json:"-"`
+	Favicon               string         `yaml:"favicon" json:"favicon,omitempty"`
+	TitleDelimiter        string         `yaml:"titleDelimiter" json:"titleDelimiter"`
+	NoIndex               bool           `yaml:"noIndex" json:"noIndex"`
+	BaseURLIssueBanner    *bool          `yaml:"baseUrlIssueBanner" json:"baseUrlIssueBanner"`
+	OnBrokenLinks         Level          `yaml:"onBrokenLinks" json:"-"`
+	OnBrokenMarkdownLinks Level          `yaml:"onBrokenMarkdownLinks" json:"-"`
+	OnBrokenAnchors       Level          `yaml:"onBrokenAnchors" json:"-"`
+	OnDuplicateRoutes     Level          `yaml:"onDuplicateRoutes" json:"-"`
+	I18n                  I18n           `yaml:"i18n" json:"i18n"`
+	Docs                  Docs           `yaml:"docs" json:"docs"`
 	// DocsInstances are further sets of docs, each with its own id,
 	// folder, routes, sidebars and versions: Docusaurus's docs plugin used
 	// more than once. Docs is the default instance.

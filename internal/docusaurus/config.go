@@ -203,15 +203,14 @@ var copiedKeys = map[string]bool{
 	"title": true, "tagline": true, "url": true, "baseUrl": true, "trailingSlash": true, "favicon": true,
 	"titleDelimiter": true, "noIndex": true, "baseUrlIssueBanner": true, "onBrokenLinks": true,
 	"onBrokenAnchors": true, "onBrokenMarkdownLinks": true, "onDuplicateRoutes": true,
-	"staticDirectories": true,
+	"staticDirectories": true, "customFields": true,
 }
 
 // Top-level keys that change nothing in the built site: deployment
-// settings (read by docusaurus deploy), data for custom React code, and
-// flags for Docusaurus's own build pipeline.
+// settings (read by docusaurus deploy) and flags for Docusaurus's own build pipeline.
 var inertKeys = map[string]bool{
 	"organizationName": true, "projectName": true, "deploymentBranch": true, "githubHost": true,
-	"githubPort": true, "customFields": true, "future": true,
+	"githubPort": true, "future": true,
 }
 
 // Top-level keys whose effect Portal does not reproduce, with what is skipped.

@@ -28,6 +28,8 @@ type siteComponentProps struct {
 	// with the attributes that are not code.
 	Element  string     `json:"element,omitempty"`
 	Fallback *[2]string `json:"fallback,omitempty"`
+	// Page is RenderContext.ComponentPage.
+	Page any `json:"page,omitempty"`
 	// textOnly: the children are the children prop (textChildren).
 	textOnly bool
 }
@@ -53,7 +55,7 @@ func (p *pageState) mapSiteComponent(n ast.Node, el *jsxElement, source []byte) 
 			p.partials = append(p.partials, f)
 		}
 	}
-	el.site = &siteComponentProps{Module: file, Export: imp.name, Props: props}
+	el.site = &siteComponentProps{Module: file, Export: imp.name, Props: props, Page: p.ctx.ComponentPage}
 	textChildren(n, el, source)
 	return true
 }
@@ -163,7 +165,7 @@ func (p *pageState) mapPageComponent(n ast.Node, el *jsxElement, source []byte) 
 		return false
 	}
 	p.module.used = true
-	el.site = &siteComponentProps{Module: p.ctx.File, Export: el.tag.name, Props: props}
+	el.site = &siteComponentProps{Module: p.ctx.File, Export: el.tag.name, Props: props, Page: p.ctx.ComponentPage}
 	textChildren(n, el, source)
 	return true
 }
@@ -184,7 +186,7 @@ func (p *pageState) mapElementWithCode(el *jsxElement) bool {
 	}
 	p.module.snippets = append(p.module.snippets, "export const "+name+" = (props) => (<>"+jsx+"</>);")
 	p.module.used = true
-	el.site = &siteComponentProps{Module: p.ctx.File, Export: name, Props: map[string]any{}, Element: "<" + el.tag.name + ">"}
+	el.site = &siteComponentProps{Module: p.ctx.File, Export: name, Props: map[string]any{}, Element: "<" + el.tag.name + ">", Page: p.ctx.ComponentPage}
 	if !isComponentName(el.tag.name) {
 		el.site.Fallback = staticTags(el)
 	}

@@ -103,6 +103,10 @@ type RenderContext struct {
 	// components are then SiteComponents of module file. Nil: the page's
 	// own code does not run, and what it would show is left out, warned.
 	PageModule func(file, source string)
+	// ComponentPage is what the site's components may ask of the page they
+	// are on (the docs version, as useActiveVersion gives it), passed to
+	// each as it is; nil for none.
+	ComponentPage any
 
 	// partialStack lists the files that include this one, for cycles.
 	partialStack []string

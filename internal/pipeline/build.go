@@ -351,6 +351,7 @@ func (b *builder) run() (*Output, *lazyPages) {
 	}
 	b.components = componentsKey(bundle, b.locale.Strings(), b.opts.renderer)
 	b.siteReact, b.baseURL = newSiteComponents(b.site, site.cfg, b.locale.Strings(), &b.diags), site.cfg.BaseURL
+	b.siteReact.bundler.Markdown = func(file string) (string, error) { return b.renderImportedMarkdown(site, file) }
 	var md *rendered
 	b.stage(StageMarkdown, func() { md = b.renderMarkdown(site) })
 	b.siteReact.report()

@@ -61,6 +61,7 @@ func (b *builder) fileContext(site *loaded, file string, v *content.Version, res
 			}
 			return b.siteReact.component(file, source)
 		},
+		ComponentPage: componentPage(v),
 		PageModule: func(file, source string) {
 			if b.siteReact != nil {
 				b.siteReact.pageModule(file, source)
@@ -184,4 +185,23 @@ func assetFiles(results []*markdown.Result, baseURL string) map[string]string {
 		}
 	}
 	return files
+}
+
+// componentPage is what a site's components read of the page they are on
+// (markdown.RenderContext.ComponentPage; PageContextData in
+// theme/src/site/provided.tsx): its docs version, for a doc.
+func componentPage(v *content.Version) any {
+	if v == nil {
+		return nil
+	}
+	type version struct {
+		Name   string `json:"name"`
+		Label  string `json:"label"`
+		Path   string `json:"path"`
+		IsLast bool   `json:"isLast"`
+	}
+	return struct {
+		PluginID string  `json:"pluginId"`
+		Version  version `json:"version"`
+	}{PluginID: firstNonEmpty(pluginID(v), "default"), Version: version{Name: v.Name, Label: v.Label, Path: v.Path, IsLast: v.IsLast}}
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/portaldocs/portal/internal/components"
 	"github.com/portaldocs/portal/internal/config"
+	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/docusaurus"
 	"github.com/portaldocs/portal/internal/markdown"
@@ -79,7 +80,10 @@ func newSiteComponents(site fs.FS, cfg *config.Site, translations map[string]str
 	root, _ := sitefs.Folder(site)
 	var c siteContext
 	c.SiteConfig.Title, c.SiteConfig.Tagline, c.SiteConfig.URL, c.SiteConfig.BaseURL = cfg.Title, cfg.Tagline, cfg.URL, cfg.BaseURL
-	c.SiteConfig.TrailingSlash, c.SiteConfig.CustomFields = cfg.TrailingSlash, map[string]any{}
+	c.SiteConfig.TrailingSlash, c.SiteConfig.CustomFields = cfg.TrailingSlash, cfg.CustomFields
+	if c.SiteConfig.CustomFields == nil {
+		c.SiteConfig.CustomFields = map[string]any{}
+	}
 	c.I18n.CurrentLocale, c.I18n.DefaultLocale, c.I18n.Locales = cfg.I18n.Current(), cfg.I18n.DefaultLocale, cfg.I18n.Locales
 	if c.I18n.Locales == nil {
 		c.I18n.Locales = []string{}
@@ -88,7 +92,13 @@ func newSiteComponents(site fs.FS, cfg *config.Site, translations map[string]str
 	if c.Translations == nil {
 		c.Translations = map[string]string{}
 	}
-	data, _ := json.Marshal(c) // plain data: cannot fail
+	data, err := json.Marshal(c)
+	if err != nil { // customFields YAML could not give as JSON (a map with keys that are not strings)
+		c.SiteConfig.CustomFields = map[string]any{}
+		diags.Add(diag.Diagnostic{File: cfg.File, Severity: diag.Warning, Message: "customFields cannot be given to the site's components: " + err.Error(),
+			Hint: "keep customFields to JSON values"})
+		data, _ = json.Marshal(c)
+	}
 	sum := sha256.Sum256(data)
 	return &siteComponents{
 		bundler:       sitereact.Bundler{Site: site, Root: root, BaseURL: cfg.BaseURL},
@@ -324,4 +334,27 @@ func takeLayout(res *markdown.Result) {
 		}
 	}
 	res.HTML = res.HTML[:start] + res.HTML[start+end+len("-->"):]
+}
+
+// renderImportedMarkdown renders a Markdown file a site module imports as
+// a component (sitereact.Bundler.Markdown): its body with the page's
+// components, its diagnostics reported at it.
+func (b *builder) renderImportedMarkdown(site *loaded, file string) (string, error) {
+	src, err := fs.ReadFile(b.site, file)
+	if err != nil {
+		return "", err
+	}
+	body, bodyLine := content.StripFrontMatter(src)
+	ctx := b.fileContext(site, file, nil, newMarkdownLinkResolver(site.content, site.blog, site.cfg))
+	ctx.LineOffset = bodyLine
+	res, err := b.md.Render(body, ctx)
+	if err != nil {
+		return "", err
+	}
+	b.diags.Add(res.Diagnostics...)
+	html, ok := b.assembleComponents(file, res.HTML)
+	if !ok {
+		return "", fmt.Errorf("its components could not be rendered")
+	}
+	return html, nil
 }

@@ -20,6 +20,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io/fs"
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -62,6 +63,10 @@ type Bundler struct {
 	Site    fs.FS
 	Root    string
 	BaseURL string
+	// Markdown renders a Markdown or MDX file a module imports (as
+	// Docusaurus's MDX loader makes it a component) to its HTML; nil
+	// makes such an import an error.
+	Markdown func(file string) (string, error)
 }
 
 // Bundle bundles the module in file. An error (a syntax error, an import
@@ -141,7 +146,7 @@ func messageDiagnostic(entry string, m api.Message) diag.Diagnostic {
 		Hint: "fix the file so that Docusaurus could bundle it"}
 	switch loc := m.Location; {
 	case loc == nil || loc.File == entryName:
-	case loc.Namespace == selfNamespace:
+	case loc.Namespace == selfNamespace || strings.HasPrefix(loc.File, selfNamespace+":"):
 		// The page's import and export blocks, joined: no line of the page.
 		d.Message = "in the page's import and export blocks: " + d.Message
 	default:
@@ -158,6 +163,7 @@ const (
 	assetNamespace    = "portal-asset"
 	cssAssetNamespace = "portal-css-asset"
 	selfNamespace     = "portal-self"
+	mdxNamespace      = "portal-mdx"
 )
 
 // bundleRun is one Bundle call's plugin state; esbuild calls the plugin
@@ -182,6 +188,7 @@ func (r *bundleRun) plugin() api.Plugin {
 			return api.OnLoadResult{Contents: &contents, Loader: api.LoaderJS}, nil
 		})
 		build.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: svgNamespace}, r.loadSVG)
+		build.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: mdxNamespace}, r.loadMarkdown)
 		build.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: selfNamespace}, func(api.OnLoadArgs) (api.OnLoadResult, error) {
 			return api.OnLoadResult{Contents: r.self, Loader: api.LoaderJSX, ResolveDir: r.resolveDir(r.selfFile)}, nil
 		})
@@ -251,6 +258,8 @@ func (r *bundleRun) resolve(args api.OnResolveArgs) (api.OnResolveResult, error)
 	switch ext := strings.ToLower(path.Ext(found)); {
 	case ext == ".svg":
 		return api.OnResolveResult{Path: found, Namespace: svgNamespace}, nil
+	case ext == ".md" || ext == ".mdx":
+		return api.OnResolveResult{Path: found, Namespace: mdxNamespace}, nil
 	case scriptLoaders[ext] != 0 || ext == ".css":
 		return api.OnResolveResult{Path: found, Namespace: siteNamespace}, nil
 	default:
@@ -294,7 +303,7 @@ func isLocal(spec string) bool {
 // not installed throws when it is used.
 func (r *bundleRun) resolvePackage(spec string) (api.OnResolveResult, error) {
 	name := packageName(spec)
-	if info, err := fs.Stat(r.Site, path.Join("node_modules", name)); err == nil && info.IsDir() && r.Root != "" {
+	if r.installed(name) {
 		return api.OnResolveResult{}, nil // esbuild resolves it from the importer's folder on disk
 	}
 	r.mu.Lock()
@@ -304,6 +313,22 @@ func (r *bundleRun) resolvePackage(spec string) (api.OnResolveResult, error) {
 	r.missing[name] = true
 	r.mu.Unlock()
 	return api.OnResolveResult{Path: "missing:" + name, Namespace: providedNamespace}, nil
+}
+
+// installed reports whether a node_modules folder holds the package: the
+// site folder's or one above it, as Node.js looks (a workspace's root).
+func (r *bundleRun) installed(name string) bool {
+	if r.Root == "" {
+		return false
+	}
+	for dir := r.Root; ; dir = filepath.Dir(dir) {
+		if info, err := os.Stat(filepath.Join(dir, "node_modules", filepath.FromSlash(name))); err == nil && info.IsDir() {
+			return true
+		}
+		if filepath.Dir(dir) == dir {
+			return false
+		}
+	}
 }
 
 // packageName is the package of an import: "lodash" of "lodash/get",
@@ -319,7 +344,9 @@ func packageName(spec string) string {
 // siteRelative turns a resolve folder back into the site folder's terms.
 func (r *bundleRun) siteRelative(dir string) string {
 	if r.Root != "" {
-		if rel, err := filepath.Rel(r.Root, dir); err == nil && !strings.HasPrefix(rel, "..") {
+		// A folder beside the site's ("../docs") is one the config names,
+		// which the site's files reach (sitefs.WithOutside).
+		if rel, err := filepath.Rel(r.Root, dir); err == nil {
 			return filepath.ToSlash(rel)
 		}
 	}
@@ -369,6 +396,21 @@ func (r *bundleRun) loadSVG(args api.OnLoadArgs) (api.OnLoadResult, error) {
 	}
 	contents := "const svg = globalThis.__portalSvg(" + jsString(string(data)) + ");\nexport default svg;\nexport const ReactComponent = svg;\nexport const url = " + jsString(url) + ";\n"
 	return api.OnLoadResult{Contents: &contents, Loader: api.LoaderJS}, nil
+}
+
+// loadMarkdown makes a Markdown or MDX file the component Docusaurus's MDX
+// loader makes of it: the page's HTML, which the engine rendered.
+func (r *bundleRun) loadMarkdown(args api.OnLoadArgs) (api.OnLoadResult, error) {
+	if r.Markdown == nil {
+		return api.OnLoadResult{}, fmt.Errorf("cannot import %s: Markdown is not rendered here", args.Path)
+	}
+	html, err := r.Markdown(args.Path)
+	if err != nil {
+		return api.OnLoadResult{}, err
+	}
+	contents := "import {createElement} from 'react';\nconst __html = " + jsString(html) +
+		";\nexport default function MDXContent() { return createElement('portal-mdx', {dangerouslySetInnerHTML: {__html}}); }\n"
+	return api.OnLoadResult{Contents: &contents, Loader: api.LoaderJS, ResolveDir: r.resolveDir(args.Path)}, nil
 }
 
 // loadAsset makes an image or other file a URL, copied to the output.

@@ -3,7 +3,7 @@
 // with), and hydrated in the browser by islands.ts. Its children are the
 // page's Markdown, as HTML the engine places: React never re-renders them.
 import type { ComponentType, ReactNode } from 'react';
-import { SiteRoot } from './provided';
+import { SiteRoot, type PageContextData } from './provided';
 
 export const ISLAND_TAG = 'portal-island';
 export const CHILDREN_TAG = 'portal-children';
@@ -37,11 +37,23 @@ export function siteExport(module: string, name: string): ComponentType<Record<s
 }
 
 /** The island's content: the component with its props and the Markdown children. */
-export function IslandContent({ module, name, props, childrenHTML }: { module: string; name: string; props: Record<string, unknown>; childrenHTML?: string }) {
+export function IslandContent({
+  module,
+  name,
+  props,
+  page,
+  childrenHTML,
+}: {
+  module: string;
+  name: string;
+  props: Record<string, unknown>;
+  page?: PageContextData | null;
+  childrenHTML?: string;
+}) {
   const Component = siteExport(module, name);
   // Text children come as the children prop; only Markdown children are HTML the engine places.
   const children: ReactNode = childrenHTML === undefined ? undefined : <portal-children dangerouslySetInnerHTML={{ __html: childrenHTML }} />;
-  return <SiteRoot>{childrenHTML === undefined ? <Component {...props} /> : <Component {...props}>{children}</Component>}</SiteRoot>;
+  return <SiteRoot page={page}>{childrenHTML === undefined ? <Component {...props} /> : <Component {...props}>{children}</Component>}</SiteRoot>;
 }
 
 export interface SiteComponentProps {
@@ -51,13 +63,21 @@ export interface SiteComponentProps {
   /** The module's script, and the site context's, for the browser. */
   script: string;
   contextScript: string;
+  page?: PageContextData | null;
   children?: string;
 }
 
-export function SiteComponent({ module, export: name, props, script, contextScript, children }: SiteComponentProps) {
+export function SiteComponent({ module, export: name, props, script, contextScript, page, children }: SiteComponentProps) {
   return (
-    <portal-island data-module={module} data-export={name} data-props={JSON.stringify(props)} data-script={script} data-context={contextScript}>
-      <IslandContent module={module} name={name} props={props} childrenHTML={children} />
+    <portal-island
+      data-module={module}
+      data-export={name}
+      data-props={JSON.stringify(props)}
+      data-script={script}
+      data-context={contextScript}
+      data-page={page ? JSON.stringify(page) : undefined}
+    >
+      <IslandContent module={module} name={name} props={props} page={page} childrenHTML={children} />
     </portal-island>
   );
 }

@@ -3,7 +3,7 @@
 // island as a React root of its own. Loaded only on pages that have one.
 import { createElement } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { installSiteRuntime } from './provided';
+import { installSiteRuntime, type PageContextData } from './provided';
 import { CHILDREN_TAG, ISLAND_TAG, IslandContent } from './SiteComponent';
 
 const loaded = new Map<string, Promise<void>>();
@@ -30,13 +30,14 @@ function ownChildren(island: Element): Element | undefined {
 }
 
 async function hydrateIsland(island: HTMLElement): Promise<Root | null> {
-  const { module, export: name, props, script, context } = island.dataset;
+  const { module, export: name, props, script, context, page } = island.dataset;
   if (!module || !name || !script || !context) return null;
   await loadScript(context);
   await loadScript(script);
   const childrenHTML = ownChildren(island)?.innerHTML;
   const parsed = JSON.parse(props ?? '{}') as Record<string, unknown>;
-  return hydrateRoot(island, createElement(IslandContent, { module, name, props: parsed, childrenHTML }));
+  const pageData = page ? (JSON.parse(page) as PageContextData) : null;
+  return hydrateRoot(island, createElement(IslandContent, { module, name, props: parsed, page: pageData, childrenHTML }));
 }
 
 /** Hydrates every island under root, outermost first; the returned function unmounts them. */

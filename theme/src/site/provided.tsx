@@ -26,6 +26,34 @@ declare global {
   var __portalSvg: ((source: string) => React.ComponentType<Record<string, unknown>>) | undefined;
 }
 
+/** What the engine tells a site's component about the page it is on (pipeline.componentPage). */
+export interface PageContextData {
+  pluginId: string;
+  version: { name: string; label: string; path: string; isLast: boolean };
+}
+
+export const PageContext = React.createContext<PageContextData | null>(null);
+
+function usePage(hook: string): PageContextData {
+  const page = React.useContext(PageContext);
+  if (!page) throw new Error(`${hook} is called outside a docs page`);
+  return page;
+}
+
+/** @docusaurus/plugin-content-docs/client, for the page's docs version. */
+function docsClient() {
+  const useActiveVersion = () => usePage('useActiveVersion').version;
+  return {
+    useActiveVersion,
+    useActivePlugin: () => ({ pluginId: usePage('useActivePlugin').pluginId, pluginData: {} }),
+    useActiveDocContext: () => ({ activeVersion: useActiveVersion(), activeDoc: undefined, alternateDocVersions: {} }),
+    useDocsVersion: () => {
+      const v = useActiveVersion();
+      return { version: v.name, label: v.label, isLast: v.isLast };
+    },
+  };
+}
+
 function siteContext(): SiteContextData {
   const context = globalThis.__portalSiteContext;
   if (!context) throw new Error('Portal: a site component rendered before the site context was given');
@@ -108,6 +136,39 @@ declare global {
   var __portalLayoutMeta: LayoutMeta | undefined;
 }
 
+/** useWindowSize: "ssr" on the server and while hydrating, as Docusaurus's, then the viewport's class. */
+function useWindowSize(): 'desktop' | 'mobile' | 'ssr' {
+  const [size, setSize] = React.useState<'desktop' | 'mobile' | 'ssr'>('ssr');
+  React.useEffect(() => {
+    const update = () => setSize(window.innerWidth > 996 ? 'desktop' : 'mobile');
+    update();
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, []);
+  return size;
+}
+
+/** @docusaurus/router's Redirect: nothing on the server, as Docusaurus's static render; the browser goes on to the target. */
+function Redirect({ to, push = false }: { to: string; push?: boolean }) {
+  React.useEffect(() => {
+    if (push) window.location.assign(to);
+    else window.location.replace(to);
+  }, [to, push]);
+  return null;
+}
+
+function routerLocation() {
+  const at = typeof window === 'undefined' ? null : window.location;
+  return { pathname: at?.pathname ?? '/', search: at?.search ?? '', hash: at?.hash ?? '', state: undefined };
+}
+
+/** @docusaurus/router: full page loads, which the theme's router takes over for site links. */
+const router = {
+  Redirect,
+  useLocation: routerLocation,
+  useHistory: () => ({ push: (to: string) => window.location.assign(to), replace: (to: string) => window.location.replace(to), location: routerLocation() }),
+};
+
 /** @theme/Layout: the theme lays out the page; a React page's content is its children, its title and description the page's. */
 function Layout({ children, title, description }: { children?: React.ReactNode; title?: string; description?: string }) {
   if (typeof window === 'undefined') globalThis.__portalLayoutMeta = { title, description };
@@ -185,12 +246,16 @@ function modules(): Record<string, unknown> {
     '@docusaurus/useIsBrowser': withDefault(useIsBrowser),
     '@docusaurus/ExecutionEnvironment': withDefault(executionEnvironment()),
     '@docusaurus/Head': withDefault(() => null),
-    '@docusaurus/theme-common': { useColorMode, ThemeClassNames: {}, translate },
+    '@docusaurus/theme-common': { useColorMode, useWindowSize, ThemeClassNames: {}, translate },
     '@theme/Layout': withDefault(Layout),
     '@theme/Heading': withDefault(Heading),
     '@theme/ThemedImage': withDefault(ThemedImage),
     '@theme/CodeBlock': withDefault(CodeBlock),
     '@theme/Admonition': withDefault(SiteAdmonition),
+    '@theme/MDXComponents/A': withDefault(Link),
+    '@theme/MDXComponents': withDefault({ a: Link, Heading, CodeBlock, Admonition: SiteAdmonition }),
+    '@docusaurus/plugin-content-docs/client': docsClient(),
+    '@docusaurus/router': router,
   };
 }
 
@@ -198,7 +263,7 @@ function modules(): Record<string, unknown> {
 function missingModule(name: string): unknown {
   const message = name.startsWith('missing:')
     ? `the package ${name.slice('missing:'.length)} is not installed: run npm install in the site folder`
-    : `${name} is not one of the modules Portal's theme provides (docs/docusaurus-compat.md)`;
+    : `${name} is not provided by Portal's theme (docs/docusaurus-compat.md)`;
   const fail = () => {
     throw new Error(message);
   };
@@ -224,18 +289,39 @@ function svgComponent(source: string): React.ComponentType<Record<string, unknow
   return Svg;
 }
 
+/**
+ * A module the theme provides, whose exports it does not all have: the
+ * others are found on its prototype as missing modules, so that importing
+ * one works and only using it throws, naming it.
+ */
+function withMissingExports(name: string, value: unknown): unknown {
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return value;
+  if (typeof value === 'function') return value;
+  const missing = new Proxy(
+    {},
+    {
+      get: (_t, key) => (typeof key !== 'string' || key === 'then' || key === '__esModule' ? undefined : missingModule(`${name} (its export ${key})`)),
+    },
+  );
+  return Object.assign(Object.create(missing) as object, value);
+}
+
 /** Installs what site bundles import; idempotent. */
 export function installSiteRuntime(): void {
   if (globalThis.__portalProvide) return;
   let table: Record<string, unknown> | null = null;
   globalThis.__portalProvide = (name: string) => {
-    table ??= modules();
+    table ??= Object.fromEntries(Object.entries(modules()).map(([key, value]) => [key, withMissingExports(key, value)]));
     return table[name] ?? missingModule(name);
   };
   globalThis.__portalSvg = svgComponent;
 }
 
-/** Wraps a site component's tree in what the theme's own components read. */
-export function SiteRoot({ children }: { children: React.ReactNode }) {
-  return <TranslationsContext.Provider value={siteContext().translations}>{children}</TranslationsContext.Provider>;
+/** Wraps a site component's tree in what the theme's own components and the provided hooks read. */
+export function SiteRoot({ page, children }: { page?: PageContextData | null; children: React.ReactNode }) {
+  return (
+    <TranslationsContext.Provider value={siteContext().translations}>
+      <PageContext.Provider value={page ?? null}>{children}</PageContext.Provider>
+    </TranslationsContext.Provider>
+  );
 }

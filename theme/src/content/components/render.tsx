@@ -14,7 +14,7 @@ import { Mermaid } from './Mermaid';
 import { Tabs } from './Tabs';
 import { TOCInline } from './TOCInline';
 import { SiteComponent } from '../../site/SiteComponent';
-import { installSiteRuntime } from '../../site/provided';
+import { installSiteRuntime, type PageContextData } from '../../site/provided';
 
 /** The components Markdown can ask for, by the name the engine gives them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each component declares its own props
@@ -81,7 +81,12 @@ function renderSiteComponent(
   slots: string[],
   render: (node: ReactNode, renderer: string | undefined) => string,
 ): string | { error: string } {
-  const { module, export: name, props: own } = (props ?? {}) as { module: string; export: string; props: Record<string, unknown> };
+  const {
+    module,
+    export: name,
+    props: own,
+    page,
+  } = (props ?? {}) as { module: string; export: string; props: Record<string, unknown>; page?: PageContextData };
   const site = input.site;
   if (!site) return { error: 'the engine gave no site context' };
   try {
@@ -93,6 +98,7 @@ function renderSiteComponent(
         props={own ?? {}}
         script={site.scripts[module] ?? ''}
         contextScript={site.contextScript}
+        page={page}
         children={slots.includes('children') ? slotPlaceholder('children') : undefined}
       />,
       // React's own renderer: what the browser hydrates must be what it writes.
