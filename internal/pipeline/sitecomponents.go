@@ -36,6 +36,10 @@ type siteComponents struct {
 	// contextScript the script that gives it to the browser.
 	context       json.RawMessage
 	contextScript string
+	// runtime is the theme's script that hydrates the components, written
+	// as runtimeName.
+	runtime     []byte
+	runtimeName string
 
 	mu       sync.Mutex
 	modules  map[string]*siteComponentModule
@@ -76,7 +80,7 @@ type siteContext struct {
 	Translations map[string]string `json:"translations"`
 }
 
-func newSiteComponents(site fs.FS, cfg *config.Site, translations map[string]string, diags *diag.List) *siteComponents {
+func newSiteComponents(site fs.FS, cfg *config.Site, translations map[string]string, runtime []byte, diags *diag.List) *siteComponents {
 	root, _ := sitefs.Folder(site)
 	var c siteContext
 	c.SiteConfig.Title, c.SiteConfig.Tagline, c.SiteConfig.URL, c.SiteConfig.BaseURL = cfg.Title, cfg.Tagline, cfg.URL, cfg.BaseURL
@@ -100,7 +104,10 @@ func newSiteComponents(site fs.FS, cfg *config.Site, translations map[string]str
 		data, _ = json.Marshal(c)
 	}
 	sum := sha256.Sum256(data)
+	runtimeSum := sha256.Sum256(runtime)
 	return &siteComponents{
+		runtime:       runtime,
+		runtimeName:   themeDir + "site-runtime-" + hex.EncodeToString(runtimeSum[:])[:12] + ".js",
 		bundler:       sitereact.Bundler{Site: site, Root: root, BaseURL: cfg.BaseURL},
 		diags:         diags,
 		context:       data,
@@ -181,6 +188,7 @@ func (s *siteComponents) used() []*sitereact.Module {
 type siteComponentsInput struct {
 	Context       json.RawMessage   `json:"context"`
 	ContextScript string            `json:"contextScript"`
+	Runtime       string            `json:"runtime"`
 	Scripts       map[string]string `json:"scripts"`
 }
 
@@ -207,7 +215,7 @@ func (s *siteComponents) prepare(requests []components.Request, base string) (*s
 			continue
 		}
 		if in == nil {
-			in = &siteComponentsInput{Context: s.context, ContextScript: base + s.contextScript, Scripts: map[string]string{}}
+			in = &siteComponentsInput{Context: s.context, ContextScript: base + s.contextScript, Runtime: base + s.runtimeName, Scripts: map[string]string{}}
 		}
 		if _, seen := in.Scripts[mod.File]; !seen {
 			in.Scripts[mod.File] = base + mod.Name
@@ -290,6 +298,7 @@ func (s *siteComponents) emit(out *Output) []byte {
 		return nil
 	}
 	out.add(s.contextScript, []byte("globalThis.__portalSiteContext = "+string(s.context)+";\n"))
+	out.add(s.runtimeName, s.runtime)
 	var css []byte
 	for _, m := range mods {
 		out.add(m.Name, []byte(m.Script))

@@ -1,6 +1,7 @@
-// Package theme reads the React theme's two bundles as Vite wrote them: the
+// Package theme reads the React theme's bundles as Vite wrote them: the
 // client bundle (hashed files and Vite's manifest, which names the entry
-// script and its styles) and the server bundle the engine prerenders with.
+// script and its styles), the server bundle the engine prerenders with, and
+// the runtime that hydrates a site's own components.
 package theme
 
 import (
@@ -18,6 +19,7 @@ const (
 	clientDir    = "client"
 	viteManifest = "client/.vite/manifest.json"
 	serverBundle = "server/render.js"
+	siteRuntime  = "site/runtime.js"
 	clientEntry  = "src/entry-client.tsx"
 )
 
@@ -40,6 +42,9 @@ type Bundle struct {
 	Styles []string
 	// Server is the server bundle's source.
 	Server []byte
+	// SiteRuntime is the script that hydrates a site's own React
+	// components (theme/vite.site.config.ts), loaded only by pages with one.
+	SiteRuntime []byte
 }
 
 type manifestChunk struct {
@@ -74,7 +79,14 @@ func Load(fsys fs.FS) (*Bundle, error) {
 	if !ok || !entry.IsEntry {
 		return nil, fmt.Errorf("theme manifest %s has no entry %s", viteManifest, clientEntry)
 	}
-	b := &Bundle{Entry: entry.File, Styles: entry.CSS, Server: server, fsys: fsys}
+	runtime, err := fs.ReadFile(fsys, siteRuntime)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, ErrNotBuilt
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read theme site runtime: %w", err)
+	}
+	b := &Bundle{Entry: entry.File, Styles: entry.CSS, Server: server, SiteRuntime: runtime, fsys: fsys}
 	b.Preload, b.Styles = staticImports(manifest, entry)
 	if err := b.listClientFiles(fsys); err != nil {
 		return nil, err

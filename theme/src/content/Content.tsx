@@ -18,9 +18,34 @@ import { enhanceTabs } from './tabs';
 import { enhanceLinks, makeScrollablesFocusable } from './links';
 import { markSkippedBlocks } from './skippedBlocks';
 import { useRouter } from '../app/router';
+import { exposeReact } from '../site/exposeReact';
 
 /** site/SiteComponent.tsx's element; written here so that the page's bundle does not carry that module. */
 const ISLAND_TAG = 'portal-island';
+
+type HydrateIslands = (root: HTMLElement) => () => void;
+
+/** Hydrates root's islands with the site-components runtime (vite.site.config.ts), loaded once; it takes React from exposeReact. */
+function hydrateSiteComponents(root: HTMLElement, runtime: string): () => void {
+  let undo: (() => void) | undefined;
+  let cancelled = false;
+  const run = () => {
+    const hydrate = (globalThis as { __portalHydrateIslands?: HydrateIslands }).__portalHydrateIslands;
+    if (hydrate && !cancelled) undo = hydrate(root);
+  };
+  if ((globalThis as { __portalHydrateIslands?: HydrateIslands }).__portalHydrateIslands) run();
+  else {
+    exposeReact();
+    const script = document.createElement('script');
+    script.src = runtime;
+    script.onload = run;
+    document.head.append(script);
+  }
+  return () => {
+    cancelled = true;
+    undo?.();
+  };
+}
 
 interface ContentProps {
   html: string;
@@ -71,19 +96,11 @@ export function Content({ html, className, hasMermaid = false }: ContentProps) {
     document.documentElement.toggleAttribute(POSITIONED_ATTRIBUTE, window.location.hash.length > 1);
   }, [html]);
 
-  // The site's own components (site/islands.ts), loaded only where a page has one.
+  // The site's own components (site/islands.ts), whose runtime loads only where a page has one.
   useEffect(() => {
     const root = ref.current;
-    if (!root?.querySelector(ISLAND_TAG)) return;
-    let undo: (() => void) | undefined;
-    let cancelled = false;
-    void import('../site/islands').then(({ hydrateIslands }) => {
-      if (!cancelled) undo = hydrateIslands(root);
-    });
-    return () => {
-      cancelled = true;
-      undo?.();
-    };
+    const runtime = root?.querySelector<HTMLElement>(ISLAND_TAG)?.dataset.runtime;
+    if (root && runtime) return hydrateSiteComponents(root, runtime);
   }, [html]);
 
   useEffect(() => {

@@ -63,11 +63,13 @@ export interface SiteComponentProps {
   /** The module's script, and the site context's, for the browser. */
   script: string;
   contextScript: string;
+  /** The theme's site-components runtime (vite.site.config.ts). */
+  runtime: string;
   page?: PageContextData | null;
   children?: string;
 }
 
-export function SiteComponent({ module, export: name, props, script, contextScript, page, children }: SiteComponentProps) {
+export function SiteComponent({ module, export: name, props, script, contextScript, runtime, page, children }: SiteComponentProps) {
   return (
     <portal-island
       data-module={module}
@@ -75,6 +77,7 @@ export function SiteComponent({ module, export: name, props, script, contextScri
       data-props={JSON.stringify(props)}
       data-script={script}
       data-context={contextScript}
+      data-runtime={runtime}
       data-page={page ? JSON.stringify(page) : undefined}
     >
       <IslandContent module={module} name={name} props={props} page={page} childrenHTML={children} />

@@ -34,6 +34,7 @@ interface ComponentRequest {
 interface SiteComponentsInput {
   context: unknown;
   contextScript: string;
+  runtime: string;
   scripts: Record<string, string>;
 }
 
@@ -98,6 +99,7 @@ function renderSiteComponent(
         props={own ?? {}}
         script={site.scripts[module] ?? ''}
         contextScript={site.contextScript}
+        runtime={site.runtime}
         page={page}
         children={slots.includes('children') ? slotPlaceholder('children') : undefined}
       />,
