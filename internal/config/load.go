@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"path"
 	"strings"
 
 	"github.com/portaldocs/portal/internal/diag"
@@ -149,6 +150,8 @@ func localeLabel(loc string) string {
 func (d *Docs) applyDefaults(id, folder, sidebars string) {
 	setDefault(&d.ID, id)
 	setDefault(&d.Path, folder)
+	// "./pnpr-docs" names the folder "pnpr-docs" in Node.js; a file system path must not start with "./".
+	d.Path = path.Clean(d.Path)
 	setDefault(&d.RouteBasePath, folder)
 	d.RouteBasePath = strings.Trim(d.RouteBasePath, "/")
 	setDefault(&d.SidebarPath, sidebars)

@@ -36,6 +36,10 @@ import (
 // in, by the module's file: globalThis.__portalSiteModules[file].
 const RegistryGlobal = "__portalSiteModules"
 
+// ErrorsGlobal is where a script records why its module threw while it
+// loaded, by the module's file.
+const ErrorsGlobal = "__portalSiteModuleErrors"
+
 // AssetDir is the output folder of the scripts and the files they import.
 const AssetDir = "assets/site"
 
@@ -134,6 +138,10 @@ func (b Bundler) build(file, spec string, source *string) (*Module, []diag.Diagn
 			mod.Assets[strings.TrimPrefix(f.Path, "/")] = f.Contents
 		}
 	}
+	// A module that throws while it loads (new URL(…) where the engine has
+	// none) fails its own components only: the theme reads why.
+	mod.Script = "try {\n" + mod.Script + "} catch (error) {\n  (globalThis." + ErrorsGlobal + " ??= {})[" + jsString(file) +
+		"] = String(error && error.message || error);\n}\n"
 	sum := sha256.Sum256([]byte(mod.Script))
 	mod.Name = path.Join(AssetDir, strings.TrimSuffix(path.Base(file), path.Ext(file))+"-"+hex.EncodeToString(sum[:])[:12]+".js")
 	mod.Inputs = run.inputList()

@@ -3,8 +3,11 @@ package ssr
 import (
 	"context"
 	_ "embed"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
+	"strings"
 	"time"
 
 	"modernc.org/quickjs"
@@ -16,8 +19,12 @@ import (
 //go:embed shims.js
 var shimsJS string
 
-// hostLogName is the global shims.js takes its console sink from, and deletes.
-const hostLogName = "__portalHostLog"
+// hostLogName is the global shims.js takes its console sink from, and
+// hostParseURLName the one url.js parses with; each deletes its own.
+const (
+	hostLogName      = "__portalHostLog"
+	hostParseURLName = "__portalParseURL"
+)
 
 // maxTasks bounds the tasks (timers, channel messages, promise jobs) drained
 // after one render. A render that keeps queueing work, such as a timer that
@@ -43,9 +50,17 @@ type engine struct {
 	scripts map[string]bool
 }
 
-// runScripts runs those of scripts this VM has not run yet. One that
-// throws spoils the VM: its globals may be half made.
+// urlJS gives the site's scripts URL and URLSearchParams (see the file).
+//
+//go:embed url.js
+var urlJS string
+
+// runScripts runs those of scripts this VM has not run yet, after url.js.
+// One that throws spoils the VM: its globals may be half made.
 func (e *engine) runScripts(scripts []Preload, deadline time.Time) error {
+	if len(scripts) > 0 {
+		scripts = append([]Preload{{Key: "portal:url.js", Source: urlJS}}, scripts...)
+	}
 	for _, s := range scripts {
 		if e.scripts[s.Key] {
 			continue
@@ -93,6 +108,9 @@ func newEngine(source string, bytecode []byte, cfg config) (*engine, []byte, err
 func (e *engine) load(source string, bytecode []byte, timeout time.Duration) ([]byte, error) {
 	if err := e.vm.RegisterFunc(hostLogName, e.log, false); err != nil {
 		return nil, fmt.Errorf("ssr: installing the console: %w", err)
+	}
+	if err := e.vm.RegisterFunc(hostParseURLName, parseURL, false); err != nil {
+		return nil, fmt.Errorf("ssr: installing URL: %w", err)
 	}
 	_ = e.vm.SetEvalTimeout(timeout)
 	host, err := e.vm.EvalValue(shimsJS, quickjs.EvalGlobal)
@@ -296,4 +314,57 @@ func (e *engine) close() error {
 		e.host.Free()
 	}
 	return e.vm.Close()
+}
+
+// parseURL is the Go side of shims.js's URL: the parts of input, resolved
+// against base when given, as JSON; {"error": …} when it is not a URL.
+func parseURL(input, base string) string {
+	var u *url.URL
+	var err error
+	if base != "" {
+		var b *url.URL
+		if b, err = url.Parse(base); err == nil && b.Scheme != "" {
+			u, err = b.Parse(input)
+		} else if err == nil {
+			err = errors.New("the base is not absolute")
+		}
+	} else if u, err = url.Parse(input); err == nil && u.Scheme == "" {
+		err = errors.New("not absolute")
+	}
+	if err != nil {
+		data, _ := json.Marshal(map[string]string{"error": err.Error()})
+		return string(data)
+	}
+	special := u.Scheme == "http" || u.Scheme == "https"
+	if special {
+		u.Host = strings.ToLower(u.Host) // as the URL Standard's host parser
+		if u.Path == "" {
+			u.Path = "/"
+		}
+	}
+	port := u.Port()
+	if (u.Scheme == "http" && port == "80") || (u.Scheme == "https" && port == "443") {
+		port = ""
+		u.Host = u.Hostname()
+	}
+	parts := map[string]string{"href": u.String(), "protocol": u.Scheme + ":", "username": u.User.Username(),
+		"host": u.Host, "hostname": u.Hostname(), "port": port, "pathname": u.EscapedPath(), "origin": "null",
+		"password": "", "search": "", "hash": ""}
+	if u.Opaque != "" {
+		parts["pathname"] = u.Opaque
+	}
+	if pw, ok := u.User.Password(); ok {
+		parts["password"] = pw
+	}
+	if u.RawQuery != "" {
+		parts["search"] = "?" + u.RawQuery
+	}
+	if u.Fragment != "" {
+		parts["hash"] = "#" + u.EscapedFragment()
+	}
+	if special {
+		parts["origin"] = u.Scheme + "://" + u.Host
+	}
+	data, _ := json.Marshal(parts)
+	return string(data)
 }

@@ -34,7 +34,8 @@
 //     Format dates and numbers in Go and pass the strings in.
 //   - Expect no other Web or Node API: fetch, URL, URLSearchParams, atob,
 //     btoa, performance, structuredClone, setInterval, crypto, Blob,
-//     ReadableStream, require and import() are all undefined.
+//     ReadableStream, require and import() are all undefined. (The site's
+//     own scripts RenderComponents runs get URL and URLSearchParams: url.js.)
 //   - Keep recursion under about 5000 JavaScript frames, the engine's stack
 //     limit; React manages about 1200 nested elements within it.
 //   - Prefer an unminified bundle: the engine has no source maps, so stacks

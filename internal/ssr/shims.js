@@ -395,6 +395,7 @@
   };
   define("TextEncoder", TextEncoder);
 
+
   var utf8Labels = ["utf-8", "utf8", "unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "x-unicode20utf8"];
 
   function TextDecoder(label, options) {

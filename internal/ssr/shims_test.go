@@ -212,6 +212,47 @@ func TestShims(t *testing.T) {
 	}
 }
 
+// TestURLForSiteScripts: a render that runs the site's scripts first
+// (RenderComponents) has URL and URLSearchParams (url.js); others do not.
+func TestURLForSiteScripts(t *testing.T) {
+	tests := []struct {
+		name, script, wantHTML string
+	}{
+		{
+			name:     "URL parses as browsers do, with a base and query parameters",
+			script:   `var u = new URL("../b/c?x=1&y=a+b#top", "https://Example.org:443/a/z"); [u.href, u.origin, u.host, u.pathname, u.search, u.hash, u.searchParams.get("y"), String(new URL("https://github.com/pnpm")), new URL("http://h:8080").port].join(" | ")`,
+			wantHTML: "https://example.org/b/c?x=1&y=a+b#top | https://example.org | example.org | /b/c | ?x=1&y=a+b | #top | a b | https://github.com/pnpm | 8080",
+		},
+		{
+			name:     "a relative URL without a base is a TypeError",
+			script:   `try { new URL("/docs"); "parsed" } catch (e) { e instanceof TypeError ? e.message : "other" }`,
+			wantHTML: "Invalid URL: /docs",
+		},
+		{
+			name:     "URLSearchParams reads and writes form encoding",
+			script:   `var p = new URLSearchParams("?a=1&b=x%20y&a=2"); p.append("c", "d e"); [p.getAll("a").join(","), p.get("b"), p.has("z"), p.toString()].join(" | ")`,
+			wantHTML: "1,2 | x y | false | a=1&b=x+y&a=2&c=d+e",
+		},
+	}
+	p := newTestPool(t, "eval.js", WithSize(1))
+	site := Preload{Key: "site", Source: "globalThis.siteLoaded = true;"}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			html, _, err := p.run(context.Background(), nil, "render", []byte(tt.script), site)
+			if err != nil {
+				t.Fatalf("render: %v", err)
+			}
+			if html != tt.wantHTML {
+				t.Errorf("html = %q, want %q", html, tt.wantHTML)
+			}
+		})
+	}
+	fresh := newTestPool(t, "eval.js", WithSize(1))
+	if html, _, _ := fresh.Render(context.Background(), nil, []byte(`typeof URL`)); html != "undefined" {
+		t.Errorf("without site scripts, typeof URL = %q, want undefined: the theme's renders have none", html)
+	}
+}
+
 // TestTextEncodingRoundTrip checks the shims against Go's own UTF-8.
 func TestTextEncodingRoundTrip(t *testing.T) {
 	p := newTestPool(t, "eval.js", WithSize(1))

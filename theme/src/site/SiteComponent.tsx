@@ -10,6 +10,8 @@ export const CHILDREN_TAG = 'portal-children';
 
 declare global {
   var __portalSiteModules: Record<string, Record<string, unknown>> | undefined;
+  /** Why a module threw while it loaded (Go package sitereact). */
+  var __portalSiteModuleErrors: Record<string, string> | undefined;
 }
 
 declare module 'react' {
@@ -25,6 +27,8 @@ declare module 'react' {
 /** The module's export, from the registry its script fills. */
 export function siteExport(module: string, name: string): ComponentType<Record<string, unknown>> {
   const exports = globalThis.__portalSiteModules?.[module];
+  const failed = globalThis.__portalSiteModuleErrors?.[module];
+  if (failed !== undefined) throw new Error(`the module threw while it loaded: ${failed}`);
   if (!exports) throw new Error(`the module ${module} was not loaded`);
   let value = exports[name];
   // A CommonJS module's exports are its default.

@@ -264,13 +264,17 @@ function missingModule(name: string): unknown {
   const message = name.startsWith('missing:')
     ? `the package ${name.slice('missing:'.length)} is not installed: run npm install in the site folder`
     : `${name} is not provided by Portal's theme (docs/docusaurus-compat.md)`;
-  const fail = () => {
+  // A function, not an arrow: `new` on the stand-in must reach the construct trap.
+  function fail(): never {
     throw new Error(message);
-  };
+  }
   const handler: ProxyHandler<() => never> = {
-    get: (_t, key) => (key === '__esModule' ? true : key === Symbol.toPrimitive ? fail : new Proxy(fail, handler)),
+    get: (_t, key) => (key === '__esModule' ? true : key === Symbol.toPrimitive ? fail : key === 'then' ? undefined : new Proxy(fail, handler)),
     apply: fail,
     construct: fail,
+    // A bundler's interop copies a module's own keys onto an object made
+    // from its prototype: named imports of it are then found there.
+    getPrototypeOf: () => new Proxy({}, { get: (_t, key) => (typeof key === 'string' && key !== 'then' ? new Proxy(fail, handler) : undefined) }),
   };
   return new Proxy(fail, handler);
 }

@@ -81,3 +81,20 @@ describe('site components', () => {
     );
   });
 });
+
+describe('a package the site has not installed', () => {
+  it('gives named imports that throw where they are used, as a bundle reads them', () => {
+    const mod = provide('missing:@pnpm/ui');
+    // esbuild's __toESM: an object made from the module's prototype, with its own keys copied.
+    const interop = Object.assign(Object.create(Object.getPrototypeOf(mod) as object) as Record<string, unknown>, mod);
+    expect(typeof interop.Homepage).toBe('function');
+    expect(() => (interop.Homepage as () => void)()).toThrow('the package @pnpm/ui is not installed: run npm install in the site folder');
+  });
+});
+
+describe('a stand-in', () => {
+  it('throws its message when constructed, not a TypeError of its own', () => {
+    const Missing = provide('missing:canvas') as unknown as new () => object;
+    expect(() => new Missing()).toThrow('the package canvas is not installed');
+  });
+});
