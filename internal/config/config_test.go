@@ -98,7 +98,7 @@ func TestInvalidConfigs(t *testing.T) {
 		{"docs instance id taken", minimal + "docsInstances:\n  - id: default\n", []string{`5: docsInstances[0].id "default" is already the id of another docs instance`}},
 		{"docs instance id with a slash", minimal + "docsInstances:\n  - id: sdk/v2\n", []string{`5: docsInstances[0].id "sdk/v2" is not a valid docs instance id`}},
 		{"docs instances sharing routes", minimal + "docsInstances:\n  - id: a\n    routeBasePath: docs\n", []string{`5: docs instance "a" serves its docs at /docs, where docs instance "default" serves its own`}},
-		{"docs instances sharing a folder", minimal + "docsInstances:\n  - id: a\n  - id: b\n    path: a/\n", []string{`6: docs instance "b" reads the folder "a/", which docs instance "a" reads too`}},
+		{"docs instances sharing a folder", minimal + "docsInstances:\n  - id: a\n  - id: b\n    path: a/\n", []string{`6: docs instance "b" reads the folder "a", which docs instance "a" reads too`}},
 		{"unknown docs instance key", minimal + "docsInstances:\n  - id: a\n    sidebar: x.yaml\n", []string{`6: unknown key "sidebar" in docsInstances[]`}},
 	}
 	for _, c := range cases {
