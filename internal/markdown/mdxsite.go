@@ -145,6 +145,8 @@ func propValue(v any) (any, bool) {
 type pageModule struct {
 	esm      []string
 	snippets []string
+	// elements counts the snippets of mapElementWithCode, which name them.
+	elements int
 	// used is set once a component of the page renders from it.
 	used bool
 }
@@ -170,6 +172,33 @@ func (p *pageState) mapPageComponent(n ast.Node, el *jsxElement, source []byte) 
 	return true
 }
 
+// mapImportedComponent makes a component the page imports from a module
+// Portal does not map itself (a package's, a theme module such as
+// @theme/ThemedImage) an export of the page module, which imports it as
+// the page does: the theme provides it, the site's node_modules holds it,
+// or its stand-in says what is missing.
+func (p *pageState) mapImportedComponent(n ast.Node, el *jsxElement, source []byte) bool {
+	imp, ok := p.imports[el.tag.name]
+	if !ok || p.ctx.PageModule == nil || hasCodeAttr(el, p) {
+		return false
+	}
+	props, ok := p.siteComponentProps(el)
+	if !ok {
+		return false
+	}
+	name := "__portalImport_" + el.tag.name
+	if imp.name == "*" || strings.Contains(el.tag.name, ".") {
+		return false
+	}
+	if !slices.Contains(p.module.snippets, "export { "+el.tag.name+" as "+name+" };") {
+		p.module.snippets = append(p.module.snippets, "export { "+el.tag.name+" as "+name+" };")
+	}
+	p.module.used = true
+	el.site = &siteComponentProps{Module: p.ctx.File, Export: name, Props: props, Page: p.ctx.ComponentPage, Element: "<" + el.tag.name + ">"}
+	textChildren(n, el, source)
+	return true
+}
+
 // mapElementWithCode makes an element whose attributes are code (an
 // onClick handler, a computed prop) a component of the page module that
 // renders the element as the author wrote it, with its content as its
@@ -179,7 +208,8 @@ func (p *pageState) mapElementWithCode(el *jsxElement) bool {
 		return false
 	}
 	open := string(p.src[el.pos:el.tag.end])
-	name := "__portalElement" + strconv.Itoa(len(p.module.snippets))
+	name := "__portalElement" + strconv.Itoa(p.module.elements)
+	p.module.elements++
 	jsx := open
 	if !el.tag.selfClosing {
 		jsx = open + "{props.children}</" + el.tag.name + ">"
@@ -241,4 +271,53 @@ func hasCodeAttr(el *jsxElement, p *pageState) bool {
 		}
 	}
 	return false
+}
+
+// unwrapMDXCodeBlocks makes the content of each ```mdx-code-block fence
+// MDX, as Docusaurus reads it: the fence lines become blank (spaces, so
+// that every offset and line of the page stays where it was).
+func unwrapMDXCodeBlocks(src []byte) []byte {
+	if !strings.Contains(string(src), "mdx-code-block") {
+		return src
+	}
+	out := []byte(string(src))
+	fence := ""
+	for start := 0; start < len(out); {
+		end := start
+		for end < len(out) && out[end] != '\n' {
+			end++
+		}
+		line := strings.TrimSpace(string(out[start:end]))
+		switch {
+		case fence == "" && strings.HasSuffix(line, "mdx-code-block") && fenceOf(line) != "" && strings.TrimSpace(strings.TrimPrefix(line, fenceOf(line))) == "mdx-code-block":
+			fence = fenceOf(line)
+			blank(out[start:end])
+		case fence != "" && fenceOf(line) != "" && strings.Trim(line, fence[:1]) == "" && len(line) >= len(fence):
+			fence = ""
+			blank(out[start:end])
+		}
+		start = end + 1
+	}
+	return out
+}
+
+// fenceOf is the run of three or more backticks or tildes a line starts with.
+func fenceOf(line string) string {
+	if len(line) < 3 || (line[0] != '`' && line[0] != '~') {
+		return ""
+	}
+	n := 0
+	for n < len(line) && line[n] == line[0] {
+		n++
+	}
+	if n < 3 {
+		return ""
+	}
+	return line[:n]
+}
+
+func blank(b []byte) {
+	for i := range b {
+		b[i] = ' '
+	}
 }

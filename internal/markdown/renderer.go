@@ -215,6 +215,9 @@ type Link struct {
 // never a problem in the Markdown: every input renders.
 func (r *Renderer) Render(src []byte, ctx RenderContext) (*Result, error) {
 	src = normalizeLineEndings(src)
+	if ctx.MDX {
+		src = unwrapMDXCodeBlocks(src)
+	}
 	page := newPageState(ctx, src, r)
 	if ctx.props != nil {
 		page.vars["props"] = ctx.props
