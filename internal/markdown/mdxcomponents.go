@@ -111,8 +111,8 @@ func shown(n ast.Node) bool {
 		if n.Kind() == ast.KindDocument {
 			return true
 		}
-		if el := elementOf(n); el != nil && el.hidden {
-			return false
+		if el := elementOf(n); el != nil && (el.hidden || (el.site != nil && el.site.textOnly)) {
+			return false // left out, or a prop of the page module's element
 		}
 	}
 	return false
@@ -439,6 +439,9 @@ func (n *mdxCodeBlock) Dump(source []byte, level int) { ast.DumpHelper(n, source
 func (p *pageState) mapCodeBlock(n ast.Node, el *jsxElement, source []byte) {
 	code, ok := codeBlockText(n, source)
 	if !ok {
+		if p.mapWholeElement(el) {
+			return // the page module computes its content, as Docusaurus does
+		}
 		p.hide(n, el, "the content of <CodeBlock> is JavaScript, which Portal does not run; the code block is left out",
 			"give the code as a template literal: {`…`}")
 		return

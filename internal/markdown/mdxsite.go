@@ -252,6 +252,31 @@ func staticTags(el *jsxElement) *[2]string {
 	return &[2]string{b.String(), end}
 }
 
+// mapWholeElement makes an element whose content is code (a CodeBlock of
+// a template literal with substitutions) an export of the page module that
+// renders it as written, content and all.
+func (p *pageState) mapWholeElement(el *jsxElement) bool {
+	if p.ctx.PageModule == nil {
+		return false
+	}
+	jsx := string(p.src[el.pos:el.tag.end])
+	if !el.tag.selfClosing {
+		closing := "</" + el.tag.name + ">"
+		end := strings.Index(string(p.src[el.tag.end:]), closing)
+		if end < 0 {
+			return false
+		}
+		jsx = string(p.src[el.pos : el.tag.end+end+len(closing)])
+	}
+	name := "__portalElement" + strconv.Itoa(p.module.elements)
+	p.module.elements++
+	p.module.snippets = append(p.module.snippets, "export const "+name+" = () => (<>"+jsx+"</>);")
+	p.module.used = true
+	el.site = &siteComponentProps{Module: p.ctx.File, Export: name, Props: map[string]any{}, Element: "<" + el.tag.name + ">",
+		Page: p.ctx.ComponentPage, textOnly: true}
+	return true
+}
+
 // hasCodeAttr reports whether an attribute of el is code Portal cannot
 // compute (a style object it can is not).
 func hasCodeAttr(el *jsxElement, p *pageState) bool {

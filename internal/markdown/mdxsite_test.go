@@ -15,10 +15,13 @@ func TestPageModule(t *testing.T) {
 		"````mdx-code-block\nexport function Swatch({color}) {\n  return <ins style={{background: color}} />;\n}\n````\n\n" +
 		"| color | <Swatch color=\"#2196F3\" /> |\n| --- | --- |\n\n" +
 		"<ThemedImage alt=\"Logo\" sources={{light: '/l.png', dark: '/d.png'}} />\n\n" +
-		"Press <button onClick={() => alert('hi')}>here</button>.\n"
+		"Press <button onClick={() => alert('hi')}>here</button>.\n\n" +
+		"import CodeBlock from '@theme/CodeBlock';\nexport const v = getVersion();\n\n" +
+		"<CodeBlock language=\"bash\">{`npm i react-native@${v}`}</CodeBlock>\n"
 	var module, file string
 	res := render(t, src, RenderContext{File: "docs/x.mdx", MDX: true, PageModule: func(f, s string) { file, module = f, s }})
 	for _, want := range []string{
+		`&#34;export&#34;:&#34;__portalElement1&#34;,&#34;props&#34;:{},&#34;element&#34;:&#34;\u003cCodeBlock\u003e&#34;}"></portal-component>`,
 		`<portal-component name="SiteComponent" props="{&#34;module&#34;:&#34;docs/x.mdx&#34;,&#34;export&#34;:&#34;Swatch&#34;,&#34;props&#34;:{&#34;color&#34;:&#34;#2196F3&#34;}}">`,
 		`&#34;export&#34;:&#34;__portalImport_ThemedImage&#34;,&#34;props&#34;:{&#34;alt&#34;:&#34;Logo&#34;,&#34;sources&#34;:{&#34;dark&#34;:&#34;/d.png&#34;,&#34;light&#34;:&#34;/l.png&#34;}}`,
 		`&#34;export&#34;:&#34;__portalElement0&#34;,&#34;props&#34;:{},&#34;element&#34;:&#34;\u003cbutton\u003e&#34;,&#34;fallback&#34;:[&#34;\u003cbutton\u003e&#34;,&#34;\u003c/button\u003e&#34;]}">here</portal-component>`,
@@ -34,6 +37,7 @@ func TestPageModule(t *testing.T) {
 		"import ThemedImage from '@theme/ThemedImage';", "export function Swatch({color}) {",
 		"export { ThemedImage as __portalImport_ThemedImage };",
 		"export const __portalElement0 = (props) => (<><button onClick={() => alert('hi')}>{props.children}</button></>);",
+		"export const __portalElement1 = () => (<><CodeBlock language=\"bash\">{`npm i react-native@${v}`}</CodeBlock></>);",
 	} {
 		if !strings.Contains(module, want) {
 			t.Errorf("page module lacks %s:\n%s", want, module)

@@ -202,12 +202,21 @@ function ThemedImage({ sources, alt, ...rest }: { sources: { light: string; dark
   );
 }
 
-function CodeBlock({ children, language, title }: { children?: React.ReactNode; language?: string; title?: string }) {
+/** @theme/CodeBlock for code the site computes: the theme's code block markup, one line a span, not highlighted. */
+function CodeBlock({ children, language, className, title }: { children?: React.ReactNode; language?: string; className?: string; title?: string }) {
+  const lang = language ?? className?.replace(/^language-/, '');
+  const text = (typeof children === 'string' ? children : React.Children.toArray(children).join('')).replace(/\n$/, '');
   return (
-    <div className={clsx('theme-code-block', language && `language-${language}`)}>
-      {title && <div className="codeBlockTitle">{title}</div>}
-      <pre className="prism-code">
-        <code>{children}</code>
+    <div className="code-block" data-language={lang || undefined}>
+      {title && <div className="code-block-title">{title}</div>}
+      <pre className="chroma">
+        <code className={lang ? `language-${lang}` : undefined}>
+          {text.split('\n').map((line, i) => (
+            <span key={i} className="line">
+              {`${line}\n`}
+            </span>
+          ))}
+        </code>
       </pre>
     </div>
   );

@@ -98,3 +98,13 @@ describe('a stand-in', () => {
     expect(() => new Missing()).toThrow('the package canvas is not installed');
   });
 });
+
+describe('@theme/CodeBlock for code the site computes', () => {
+  it("writes the theme's code block, one span a line", () => {
+    const CodeBlock = provide('@theme/CodeBlock').default as ComponentType<{ language: string; children: string }>;
+    expect(renderToString(createElement(CodeBlock, { language: 'bash', children: 'npm i x@1\nnpx x\n' }))).toBe(
+      '<div class="code-block" data-language="bash"><pre class="chroma"><code class="language-bash">' +
+        '<span class="line">npm i x@1\n</span><span class="line">npx x\n</span></code></pre></div>',
+    );
+  });
+});
