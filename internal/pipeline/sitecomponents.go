@@ -356,6 +356,10 @@ func (b *builder) renderImportedMarkdown(site *loaded, file string) (string, err
 	body, bodyLine := content.StripFrontMatter(src)
 	ctx := b.fileContext(site, file, nil, newMarkdownLinkResolver(site.content, site.blog, site.cfg))
 	ctx.LineOffset = bodyLine
+	// Rendered while a module is bundled: a site component in it would wait
+	// on that bundle (the module importing it, a cycle), so its components
+	// are the theme's only; the site's are shown as their children, warned.
+	ctx.SiteComponent, ctx.PageModule = nil, nil
 	res, err := b.md.Render(body, ctx)
 	if err != nil {
 		return "", err
