@@ -3,6 +3,7 @@ package markdown
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/portaldocs/portal/internal/diag"
@@ -236,6 +237,11 @@ func (r *Renderer) Render(src []byte, ctx RenderContext) (*Result, error) {
 	}
 	if page.module.used {
 		ctx.PageModule(ctx.File, page.module.source())
+		// The module's script exists only in a build that renders the page:
+		// like a page that reads other files, it is not taken from a cache.
+		if !slices.Contains(page.partials, ctx.File) {
+			page.partials = append(page.partials, ctx.File)
+		}
 	}
 	res := &Result{
 		HTML:                    out.String(),

@@ -2,10 +2,14 @@ package pipeline_test
 
 import (
 	"io/fs"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/pipeline"
 	"github.com/portaldocs/portal/internal/sitefs"
 )
 
@@ -52,11 +56,11 @@ func TestSiteComponents(t *testing.T) {
 	for _, s := range scripts {
 		names = append(names, s[:strings.LastIndex(s, "-")])
 	}
-	if strings.Join(names, ",") != "assets/site/Toggle,assets/site/context,assets/site/guide,assets/site/index" {
+	if strings.Join(names, ",") != "assets/site/Toggle,assets/site/context,assets/site/guide,assets/site/index,assets/site/other" {
 		t.Errorf("scripts = %v", scripts)
 	}
 	for _, s := range scripts {
-		if !strings.Contains(guide+read("index.html"), `"/`+s+`"`) {
+		if !strings.Contains(guide+read("index.html")+read("docs/other/index.html"), `"/`+s+`"`) {
 			t.Errorf("no page names %s", s)
 		}
 	}
@@ -79,6 +83,37 @@ func TestSiteComponents(t *testing.T) {
 	} {
 		if !strings.Contains(home, want) {
 			t.Errorf("the home page lacks %s", want)
+		}
+	}
+}
+
+// TestSiteComponentsWarmBuild: a build with the cache of an identical one
+// still writes the scripts its pages' islands name, which only a build
+// that renders the page makes: a page whose only island is its own module
+// (an element with a handler) is rendered again, not taken from the cache.
+func TestSiteComponentsWarmBuild(t *testing.T) {
+	store, err := buildcache.Open(filepath.Join(t.TempDir(), "cache"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 2 {
+		res, err := run(t, sitefs.Dir("testdata/site-components"), pipeline.WithStore(store))
+		if err != nil {
+			t.Fatalf("build %d: %v", i+1, err)
+		}
+		// The other doc imports nothing: only its own module names a script.
+		other, err := fs.ReadFile(res.Output.FS(), "docs/other/index.html")
+		if err != nil {
+			t.Fatal(err)
+		}
+		scripts := regexp.MustCompile(`data-(?:script|context|runtime)="/([^"]+)"`).FindAllStringSubmatch(string(other), -1)
+		if len(scripts) != 3 {
+			t.Fatalf("build %d: the other doc names %d scripts, want 3", i+1, len(scripts))
+		}
+		for _, m := range scripts {
+			if _, err := fs.Stat(res.Output.FS(), m[1]); err != nil {
+				t.Errorf("build %d: the other doc names %s, which is not written", i+1, m[1])
+			}
 		}
 	}
 }
