@@ -56,9 +56,10 @@ type siteComponentModule struct {
 
 // componentFailure is one component that could not be rendered.
 type componentFailure struct {
-	file, message string
-	uses          int
-	pages         map[string]bool
+	// file is where it is reported; of and what name the component.
+	file, of, what, message string
+	uses                    int
+	pages                   map[string]bool
 }
 
 // siteContext is the site data a site's components read (SiteContextData
@@ -234,6 +235,7 @@ func (s *siteComponents) failed(page string, r components.Request, message strin
 		Export   string     `json:"export"`
 		Element  string     `json:"element"`
 		Fallback *[2]string `json:"fallback"`
+		Source   string     `json:"source"`
 		Props    struct {
 			Children any `json:"children"`
 		} `json:"props"`
@@ -243,11 +245,15 @@ func (s *siteComponents) failed(page string, r components.Request, message strin
 	if p.Element != "" {
 		what = p.Element
 	}
-	key := p.Module + "#" + what
+	key, of := p.Module+"#"+what, p.Module
+	if p.Source != "" {
+		// A package's or the theme's component: one for the site, at its first page.
+		key, of = "import:"+p.Source+"#"+what, fmt.Sprintf("%q", p.Source)
+	}
 	s.mu.Lock()
 	f := s.failures[key]
 	if f == nil {
-		f = &componentFailure{file: p.Module, message: message, pages: map[string]bool{}}
+		f = &componentFailure{file: p.Module, of: of, what: what, message: message, pages: map[string]bool{}}
 		s.failures[key] = f
 	}
 	f.uses++
@@ -278,10 +284,9 @@ func (s *siteComponents) report() {
 	slices.Sort(keys)
 	for _, k := range keys {
 		f := s.failures[k]
-		_, export, _ := strings.Cut(k, "#")
 		s.diags.Add(diag.Diagnostic{File: f.file, Severity: diag.Warning, Group: "site-component:" + k,
 			Message: fmt.Sprintf("the component %s of %s could not be rendered (%s); its children are shown without it, %d uses on %d pages",
-				export, f.file, f.message, f.uses, len(f.pages)),
+				f.what, f.of, f.message, f.uses, len(f.pages)),
 			Hint: "make the component render without the browser (no window or document while rendering), or install what it imports"})
 	}
 	s.mu.Unlock()
