@@ -28,6 +28,9 @@ type siteComponentProps struct {
 	// with the attributes that are not code.
 	Element  string     `json:"element,omitempty"`
 	Fallback *[2]string `json:"fallback,omitempty"`
+	// Source is the module an imported component comes from
+	// (mapImportedComponent): its failures are one for the site.
+	Source string `json:"source,omitempty"`
 	// Page is RenderContext.ComponentPage.
 	Page any `json:"page,omitempty"`
 	// textOnly: the children are the children prop (textChildren).
@@ -179,7 +182,8 @@ func (p *pageState) mapPageComponent(n ast.Node, el *jsxElement, source []byte) 
 // or its stand-in says what is missing.
 func (p *pageState) mapImportedComponent(n ast.Node, el *jsxElement, source []byte) bool {
 	imp, ok := p.imports[el.tag.name]
-	if !ok || p.ctx.PageModule == nil || hasCodeAttr(el, p) {
+	// A site module's component that could not be bundled is reported as such (mapSiteComponent).
+	if !ok || p.ctx.PageModule == nil || isSiteModule(imp.source) || hasCodeAttr(el, p) {
 		return false
 	}
 	props, ok := p.siteComponentProps(el)
@@ -194,7 +198,7 @@ func (p *pageState) mapImportedComponent(n ast.Node, el *jsxElement, source []by
 		p.module.snippets = append(p.module.snippets, "export { "+el.tag.name+" as "+name+" };")
 	}
 	p.module.used = true
-	el.site = &siteComponentProps{Module: p.ctx.File, Export: name, Props: props, Page: p.ctx.ComponentPage, Element: "<" + el.tag.name + ">"}
+	el.site = &siteComponentProps{Module: p.ctx.File, Export: name, Props: props, Page: p.ctx.ComponentPage, Element: "<" + el.tag.name + ">", Source: imp.source}
 	textChildren(n, el, source)
 	return true
 }
