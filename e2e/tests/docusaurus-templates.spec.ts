@@ -9,23 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { gotoHydrated, watchConsole, type ConsoleProblems } from './helpers';
+import { gotoHydrated, waitUp, watchConsole, type ConsoleProblems } from './helpers';
 
 const TEMPLATES = '../.cache/docusaurus-templates/3.10.2';
 const PORT = 4290;
 const origin = `http://127.0.0.1:${PORT}`;
-
-async function waitUp(url: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 /** The console's problems but the authors' avatars, which the starter site loads from GitHub, out of this sandbox's reach. */
 const offline = (problems: ConsoleProblems) => problems.messages.filter((m) => !m.includes('net::ERR_NAME_NOT_RESOLVED'));

@@ -67,6 +67,19 @@ export async function gotoHydrated(page: Page, url: string) {
   return response;
 }
 
+/** Resolves once a server a test started answers url (30 s at most). */
+export async function waitUp(url: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
 /** Seeds localStorage before any script of the site runs. */
 export async function seedStorage(page: Page, values: Record<string, string>) {
   await page.addInitScript((entries) => {

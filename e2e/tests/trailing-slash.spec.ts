@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { gotoHydrated } from './helpers';
+import { gotoHydrated, waitUp } from './helpers';
 
 const FIXTURE = '../internal/pipeline/testdata/trailing-slash';
 
@@ -15,18 +15,6 @@ const settings = [
   { setting: 'false', port: 4281, docs: '/docs', install: '/docs/install', guide: '/docs/guide', setup: '/docs/guide/setup' },
   { setting: 'true', port: 4282, docs: '/docs/', install: '/docs/install/', guide: '/docs/guide/', setup: '/docs/guide/setup/' },
 ];
-
-async function waitUp(url: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 const sidebarLink = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name, exact: true });

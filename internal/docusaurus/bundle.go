@@ -99,7 +99,7 @@ func (b *bundler) plugin() api.Plugin {
 			return b.load(args.Path)
 		})
 		build.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: packageNamespace}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
-			contents := "module.exports = __portalPackage(" + quote(args.Path) + ");"
+			contents := "module.exports = __portalPackage(" + QuoteJS(args.Path) + ");"
 			return api.OnLoadResult{Contents: &contents, Loader: api.LoaderJS}, nil
 		})
 	}}
@@ -161,7 +161,7 @@ func (b *bundler) load(file string) (api.OnLoadResult, error) {
 	case !ok:
 		// CSS, images and the like: Docusaurus's bundler would give their
 		// URL; the config only ever passes it on.
-		contents = "module.exports = " + quote(file) + ";"
+		contents = "module.exports = " + QuoteJS(file) + ";"
 		loader = api.LoaderJS
 	case loader != api.LoaderJSON:
 		contents = b.asNodeSees(file, contents)
@@ -196,14 +196,14 @@ func (b *bundler) asNodeSees(file, contents string) string {
 	}
 	var head strings.Builder
 	if !declaresDirname.MatchString(contents) {
-		head.WriteString("var __dirname = " + quote(dir) + ";")
+		head.WriteString("var __dirname = " + QuoteJS(dir) + ";")
 	}
 	if !declaresFilename.MatchString(contents) {
-		head.WriteString("var __filename = " + quote(abs) + ";")
+		head.WriteString("var __filename = " + QuoteJS(abs) + ";")
 	}
-	url := quote("file://" + abs)
-	contents = strings.NewReplacer("import.meta.url", url, "import.meta.dirname", quote(dir),
-		"import.meta.filename", quote(abs)).Replace(contents)
+	url := QuoteJS("file://" + abs)
+	contents = strings.NewReplacer("import.meta.url", url, "import.meta.dirname", QuoteJS(dir),
+		"import.meta.filename", QuoteJS(abs)).Replace(contents)
 	contents = requireResolve.ReplaceAllLiteralString(contents, "__portalRequireResolve(__dirname, ")
 	return head.String() + contents
 }
@@ -215,8 +215,9 @@ var loaders = map[string]api.Loader{
 	".json": api.LoaderJSON,
 }
 
-// quote writes s as a JavaScript string literal.
-func quote(s string) string {
+// QuoteJS writes s as a JavaScript string literal (also for the site's
+// React bundles, package sitereact).
+func QuoteJS(s string) string {
 	var b strings.Builder
 	b.WriteByte('"')
 	for _, r := range s {

@@ -20,6 +20,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -140,7 +141,7 @@ func (b Bundler) build(file, spec string, source *string) (*Module, []diag.Diagn
 	}
 	// A module that throws while it loads (new URL(…) where the engine has
 	// none) fails its own components only: the theme reads why.
-	mod.Script = "try {\n" + mod.Script + "} catch (error) {\n  (globalThis." + ErrorsGlobal + " ??= {})[" + jsString(file) +
+	mod.Script = "try {\n" + mod.Script + "} catch (error) {\n  (globalThis." + ErrorsGlobal + " ??= {})[" + docusaurus.QuoteJS(file) +
 		"] = String(error && error.message || error);\n}\n"
 	sum := sha256.Sum256([]byte(mod.Script))
 	mod.Name = path.Join(AssetDir, strings.TrimSuffix(path.Base(file), path.Ext(file))+"-"+hex.EncodeToString(sum[:])[:12]+".js")
@@ -192,7 +193,7 @@ func (r *bundleRun) plugin() api.Plugin {
 		build.OnResolve(api.OnResolveOptions{Filter: ".*"}, r.resolve)
 		build.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: siteNamespace}, r.load)
 		build.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: providedNamespace}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
-			contents := "module.exports = globalThis.__portalProvide(" + jsString(args.Path) + ");"
+			contents := "module.exports = globalThis.__portalProvide(" + docusaurus.QuoteJS(args.Path) + ");"
 			return api.OnLoadResult{Contents: &contents, Loader: api.LoaderJS}, nil
 		})
 		build.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: svgNamespace}, r.loadSVG)
@@ -402,7 +403,7 @@ func (r *bundleRun) loadSVG(args api.OnLoadArgs) (api.OnLoadResult, error) {
 	if err != nil {
 		return api.OnLoadResult{}, err
 	}
-	contents := "const svg = globalThis.__portalSvg(" + jsString(string(data)) + ");\nexport default svg;\nexport const ReactComponent = svg;\nexport const url = " + jsString(url) + ";\n"
+	contents := "const svg = globalThis.__portalSvg(" + docusaurus.QuoteJS(string(data)) + ");\nexport default svg;\nexport const ReactComponent = svg;\nexport const url = " + docusaurus.QuoteJS(url) + ";\n"
 	return api.OnLoadResult{Contents: &contents, Loader: api.LoaderJS}, nil
 }
 
@@ -416,7 +417,7 @@ func (r *bundleRun) loadMarkdown(args api.OnLoadArgs) (api.OnLoadResult, error) 
 	if err != nil {
 		return api.OnLoadResult{}, err
 	}
-	contents := "import {createElement} from 'react';\nconst __html = " + jsString(html) +
+	contents := "import {createElement} from 'react';\nconst __html = " + docusaurus.QuoteJS(html) +
 		";\nexport default function MDXContent() { return createElement('portal-mdx', {dangerouslySetInnerHTML: {__html}}); }\n"
 	return api.OnLoadResult{Contents: &contents, Loader: api.LoaderJS, ResolveDir: r.resolveDir(args.Path)}, nil
 }
@@ -431,7 +432,7 @@ func (r *bundleRun) loadAsset(args api.OnLoadArgs) (api.OnLoadResult, error) {
 	if err != nil {
 		return api.OnLoadResult{}, err
 	}
-	contents := "export default " + jsString(url) + ";\n"
+	contents := "export default " + docusaurus.QuoteJS(url) + ";\n"
 	return api.OnLoadResult{Contents: &contents, Loader: api.LoaderJS}, nil
 }
 
@@ -455,45 +456,13 @@ func (r *bundleRun) note(file string) {
 	r.mu.Unlock()
 }
 
-func (r *bundleRun) inputList() []string {
+func (r *bundleRun) inputList() []string { return r.sortedKeys(r.inputs) }
+
+func (r *bundleRun) missingList() []string { return r.sortedKeys(r.missing) }
+
+// sortedKeys lists a set the plugin fills, in order, once esbuild is done.
+func (r *bundleRun) sortedKeys(set map[string]bool) []string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	out := make([]string, 0, len(r.inputs))
-	for f := range r.inputs {
-		out = append(out, f)
-	}
-	slices.Sort(out)
-	return out
-}
-
-func (r *bundleRun) missingList() []string {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	out := make([]string, 0, len(r.missing))
-	for f := range r.missing {
-		out = append(out, f)
-	}
-	slices.Sort(out)
-	return out
-}
-
-// jsString writes s as a JavaScript string literal.
-func jsString(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, c := range s {
-		switch {
-		case c == '"' || c == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(c)
-		case c == '\n':
-			b.WriteString(`\n`)
-		case c < 0x20 || c == '\u2028' || c == '\u2029':
-			fmt.Fprintf(&b, `\u%04x`, c)
-		default:
-			b.WriteRune(c)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
+	return slices.Sorted(maps.Keys(set))
 }
