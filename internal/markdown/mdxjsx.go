@@ -279,14 +279,14 @@ func tagsOnlyRest(source []byte, offset int) bool {
 // Continue implements parser.BlockParser: a line of closing tags closes the
 // open elements it names, innermost first; other lines lose the content
 // indentation and go to the children.
-func (jsxBlockParser) Continue(node ast.Node, reader text.Reader, _ parser.Context) parser.State {
+func (jsxBlockParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
 	n := node.(*jsxFlow)
 	if !n.open {
 		return parser.Close
 	}
 	line, segment := reader.PeekLine()
 	source := reader.Source()
-	if closers := closingTags(source, segment.Start-segment.Padding); len(closers) > 0 {
+	if closers := closingTags(source, segment.Start-segment.Padding); len(closers) > 0 && !inOpenFence(n, pc) {
 		chain := openChain(n)
 		depth := len(chain) - 1 // n's distance from the innermost open element
 		if len(closers) > depth {
@@ -319,6 +319,22 @@ func (jsxBlockParser) Continue(node ast.Node, reader text.Reader, _ parser.Conte
 		}
 	}
 	return parser.Continue | parser.HasChildren
+}
+
+// inOpenFence reports whether a fenced code block inside n is open: its
+// lines are code, so "</div>" in a JSX example does not close n.
+func inOpenFence(n *jsxFlow, pc parser.Context) bool {
+	inside := false
+	for _, b := range pc.OpenedBlocks() {
+		if b.Node == ast.Node(n) {
+			inside = true
+			continue
+		}
+		if inside && b.Node.Kind() == ast.KindFencedCodeBlock {
+			return true
+		}
+	}
+	return false
 }
 
 // closingTags returns the names of the closing tags a line consists of, or
