@@ -7,9 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -130,6 +132,47 @@ func EvaluateModule(ctx context.Context, site fs.FS, file string, opts Options) 
 		return nil, diags
 	}
 	return []byte(out), nil
+}
+
+// EvaluateExpression runs a site module as EvaluateModule does, then one
+// expression an MDX page writes over the module's exports (a tab list a
+// function builds: constants.getDevNotesTabs(["web"])), and returns the
+// expression's value as JSON. bindings maps each name the expression
+// uses to the export it stands for: "default", a named export, or "*".
+func EvaluateExpression(ctx context.Context, site fs.FS, file string, opts Options, bindings map[string]string, expr string) ([]byte, []diag.Diagnostic) {
+	out, _, _, diags := run(ctx, site, file, opts.Env, expressionFinishJS(bindings, expr))
+	if len(diags) > 0 {
+		return nil, diags
+	}
+	return []byte(out), nil
+}
+
+// expressionFinishJS calls a function whose parameters are the bound names
+// with their exports, so the expression sees them as the page's imports.
+func expressionFinishJS(bindings map[string]string, expr string) string {
+	names := slices.Sorted(maps.Keys(bindings))
+	args := make([]string, len(names))
+	for i, name := range names {
+		if bindings[name] == "*" {
+			args[i] = "ns"
+		} else {
+			args[i] = "ns[" + QuoteJS(bindings[name]) + "]"
+		}
+	}
+	return `
+(() => {
+  const m = globalThis.` + moduleGlobal + `;
+  const ns = m !== null && typeof m === 'object' && 'default' in m ? m : Object.assign({}, m, { default: m });
+  const replacer = function (key, v) {
+    if (typeof v === 'function') return { $function: v.name || 'anonymous function' };
+    if (v instanceof RegExp) return { $regexp: String(v) };
+    if (typeof v === 'bigint') return String(v);
+    return v;
+  };
+  const value = (function (` + strings.Join(names, ", ") + `) { return (` + expr + "\n" + `); })(` + strings.Join(args, ", ") + `);
+  return JSON.parse(JSON.stringify(value === undefined ? null : value, replacer));
+})()
+`
 }
 
 // virtualRoot is where a site that is not a folder on disk (the embedded

@@ -31,6 +31,9 @@ type Page struct {
 	// file line of its first line.
 	Body      []byte
 	FirstLine int
+	// Dated marks a page pinned to its date (a blog post): a year it
+	// names is not stale.
+	Dated bool
 	// Ignored silences a check on a line; see Ignores.
 	Ignored func(line int, check string) bool
 }

@@ -86,6 +86,11 @@ func TestStaleYearsKeepHistoryAndCurrentDates(t *testing.T) {
 		if (len(got) > 0) != c.stale {
 			t.Errorf("%q: findings %v, want stale = %v", c.text, got, c.stale)
 		}
+		// A blog post is pinned to its date: its plans are history.
+		p.Dated = true
+		if got := checkStaleYears(p, today); len(got) > 0 {
+			t.Errorf("%q in a post: findings %v, want none", c.text, got)
+		}
 	}
 }
 

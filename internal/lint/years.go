@@ -67,7 +67,7 @@ func isYear(word string) bool {
 }
 
 func checkStaleYears(p Page, today time.Time) []diag.Diagnostic {
-	if today.IsZero() {
+	if today.IsZero() || p.Dated {
 		return nil
 	}
 	year := today.Year()

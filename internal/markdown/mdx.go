@@ -356,7 +356,7 @@ func (p *pageState) evaluateExpression(e *mdxExpression) {
 	if isComment(e.code) {
 		return
 	}
-	v, ok := evalExpression(e.code, p.scope())
+	v, ok := p.evaluate(e.code)
 	if ok {
 		if s, isText := jsText(v); isText {
 			e.text = s

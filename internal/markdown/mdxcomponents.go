@@ -370,7 +370,7 @@ func (p *pageState) attrValue(el *jsxElement, name string) (any, bool, bool) {
 	case !a.expr:
 		return a.value, true, true
 	}
-	v, ok := evalExpression(a.value, p.scope())
+	v, ok := p.evaluate(a.value)
 	return v, true, ok
 }
 
@@ -545,7 +545,7 @@ func (p *pageState) mapDocCardList(n ast.Node, el *jsxElement) {
 	if a, ok := el.tag.attr("items"); ok {
 		code := strings.Join(strings.Fields(a.value), "")
 		if code != "useCurrentSidebarCategory().items" {
-			v, ok := evalExpression(a.value, p.scope())
+			v, ok := p.evaluate(a.value)
 			items, isList := v.([]any)
 			if !ok || !isList {
 				p.hide(n, el, "the items of <DocCardList> are JavaScript, which Portal does not run; the cards are left out",

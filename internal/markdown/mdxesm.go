@@ -218,6 +218,58 @@ func (p *pageState) bindModuleValues(source string) {
 	}
 }
 
+// evaluate computes an expression: as a literal over the page's values,
+// or else, when it uses names the page imports from one of the site's
+// modules, by running it over that module's exports.
+func (p *pageState) evaluate(code string) (any, bool) {
+	if v, ok := evalExpression(code, p.scope()); ok {
+		return v, true
+	}
+	if p.ctx.ModuleExpression == nil {
+		return nil, false
+	}
+	source, bindings := p.moduleBindings(code)
+	if source == "" {
+		return nil, false
+	}
+	data, file, ok := p.ctx.ModuleExpression(source, bindings, code)
+	if !ok {
+		return nil, false
+	}
+	v, err := jsValueFromJSON(data)
+	if _, opaque := v.(jsOpaque); err != nil || opaque {
+		return nil, false
+	}
+	if !slices.Contains(p.partials, file) {
+		p.partials = append(p.partials, file)
+	}
+	return v, true
+}
+
+var jsNames = regexp.MustCompile(`[A-Za-z_$][\w$]*`)
+
+// moduleBindings finds the names code uses that the page imports from a
+// site module: the module, and each name's export. Names from two modules
+// (or none) give no module.
+func (p *pageState) moduleBindings(code string) (string, map[string]string) {
+	source, bindings := "", map[string]string{}
+	for _, loc := range jsNames.FindAllStringIndex(code, -1) {
+		if loc[0] > 0 && code[loc[0]-1] == '.' {
+			continue // a property, not a name
+		}
+		name := code[loc[0]:loc[1]]
+		imp, ok := p.imports[name]
+		if !ok || !isSiteModule(imp.source) {
+			continue
+		}
+		if source != "" && imp.source != source {
+			return "", nil
+		}
+		source, bindings[name] = imp.source, imp.name
+	}
+	return source, bindings
+}
+
 // isSiteModule reports whether an import names a script of the site (not
 // a package, a theme component or a Markdown partial).
 func isSiteModule(source string) bool {

@@ -530,7 +530,7 @@ func (p *pageState) htmlAttributes(el *jsxElement) []htmlAttr {
 		case !a.expr:
 			out = append(out, htmlAttr{name: name, value: a.value})
 		default:
-			v, ok := evalExpression(a.value, p.scope())
+			v, ok := p.evaluate(a.value)
 			if ok && name == "style" {
 				if obj, isObj := v.(*jsObject); isObj {
 					if css, cssOK := cssText(obj); cssOK {

@@ -291,7 +291,7 @@ func hasCodeAttr(el *jsxElement, p *pageState) bool {
 		if !a.expr {
 			continue
 		}
-		v, ok := evalExpression(a.value, p.scope())
+		v, ok := p.evaluate(a.value)
 		if !ok {
 			return true
 		}

@@ -92,6 +92,13 @@ type RenderContext struct {
 	// be evaluated. Imported values are then usable in attributes and
 	// expressions ({constants.languages}). Result.Partials lists the files.
 	ModuleExports func(source string) (exports []byte, file string, ok bool)
+	// ModuleExpression computes an expression the page writes over the
+	// exports of one site module it imports (source as written), such as a
+	// tab list a function builds; bindings maps each name the expression
+	// uses to the export it is ("default", a named export, "*"). It
+	// returns the value as ModuleExports writes values and the module's
+	// file; ok is false when the expression cannot be computed.
+	ModuleExpression func(source string, bindings map[string]string, expr string) (value []byte, file string, ok bool)
 	// SiteComponent makes a component the site's own JavaScript module
 	// exports (an import's source, as the page wrote it) renderable by the
 	// theme: the module's file and the files it is built from; ok is false

@@ -25,10 +25,10 @@ func blogJobs(site *loaded, resolver *markdownLinkResolver) []renderJob {
 		page := &content.Page{Source: p.Source, Permalink: p.Permalink, Body: p.Body, BodyLine: p.BodyLine}
 		base := postLinkBase(site, p)
 		jobs = append(jobs, renderJob{source: p.Source, body: p.Body, bodyLine: p.BodyLine,
-			resolve: resolver.forFile(p.Source, nil), page: page, linkBase: base})
+			resolve: resolver.forFile(p.Source, nil), page: page, linkBase: base, dated: true})
 		if p.Excerpt != nil {
 			jobs = append(jobs, renderJob{source: p.Source, body: p.Excerpt, bodyLine: p.BodyLine,
-				resolve: resolver.forFile(p.Source, nil), page: page, linkBase: base, excerpt: true})
+				resolve: resolver.forFile(p.Source, nil), page: page, linkBase: base, dated: true, excerpt: true})
 		}
 	}
 	return jobs

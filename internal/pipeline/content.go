@@ -153,7 +153,7 @@ func (c *contentChecker) checkPage(j *renderJob) *checkRecord {
 	apis, diags := site.fhir.site.PageAPIs(j.source, docID, generated, fm.Extra[fhir.FrontMatterAPIKey], fm.Lines[fhir.FrontMatterAPIKey])
 	fhirDiags, shown := c.fhir.Check(fhir.PageText{File: j.source, Outline: j.author.outline, APIs: apis, Ignored: ignored})
 	lintDiags, mentions := c.lint.Check(lint.Page{File: j.source, Outline: j.author.outline, Body: j.author.body,
-		FirstLine: j.author.line, Ignored: ignored})
+		FirstLine: j.author.line, Dated: j.dated, Ignored: ignored})
 	diags = append(append(diags, fhirDiags...), lintDiags...)
 	return &checkRecord{Diags: diags, Shown: shown, Mentions: mentions}
 }

@@ -59,6 +59,8 @@ type renderJob struct {
 	excerpt bool
 	// linkBase is the URL a blog post's relative links resolve from.
 	linkBase string
+	// dated marks a blog post: what it says holds as of its date.
+	dated bool
 	// author is the body as written, read for the content checks (nil
 	// when the page is not checked, or when checked holds its findings).
 	author *authorText

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 
@@ -21,8 +23,9 @@ type siteModules struct {
 	env   docusaurus.Env
 	diags *diag.List
 
-	mu      sync.Mutex
-	modules map[string]*siteModule
+	mu          sync.Mutex
+	modules     map[string]*siteModule
+	expressions map[string]*siteModule
 }
 
 type siteModule struct {
@@ -32,28 +35,18 @@ type siteModule struct {
 }
 
 func newSiteModules(ctx context.Context, site fs.FS, env docusaurus.Env, diags *diag.List) *siteModules {
-	return &siteModules{ctx: ctx, site: site, env: env, diags: diags, modules: map[string]*siteModule{}}
+	return &siteModules{ctx: ctx, site: site, env: env, diags: diags, modules: map[string]*siteModule{}, expressions: map[string]*siteModule{}}
 }
 
 // exports answers markdown.RenderContext.ModuleExports for a page file: the
 // module an import names (relative to the page, or @site/…), evaluated.
 // A module that cannot be evaluated is reported once, at its file.
 func (m *siteModules) exports(page, source string) ([]byte, string, bool) {
-	target := path.Join(path.Dir(page), source)
-	if rest, ok := strings.CutPrefix(source, "@site/"); ok {
-		target = path.Clean(rest)
-	}
-	file, ok := docusaurus.FindModule(m.site, target)
+	file, ok := m.find(page, source)
 	if !ok {
 		return nil, "", false
 	}
-	m.mu.Lock()
-	mod := m.modules[file]
-	if mod == nil {
-		mod = &siteModule{}
-		m.modules[file] = mod
-	}
-	m.mu.Unlock()
+	mod := m.entry(m.modules, file)
 	mod.once.Do(func() {
 		data, ds := docusaurus.EvaluateModule(m.ctx, m.site, file, docusaurus.Options{Env: m.env})
 		if len(ds) > 0 {
@@ -67,4 +60,46 @@ func (m *siteModules) exports(page, source string) ([]byte, string, bool) {
 		mod.exports, mod.ok = data, true
 	})
 	return mod.exports, file, mod.ok
+}
+
+// expression answers markdown.RenderContext.ModuleExpression: the value
+// of an expression over a module's exports, computed once per build for
+// each module, bindings and text. One that cannot be computed is left to
+// the page, which says what it shows instead.
+func (m *siteModules) expression(page, source string, bindings map[string]string, expr string) ([]byte, string, bool) {
+	file, ok := m.find(page, source)
+	if !ok {
+		return nil, "", false
+	}
+	names := slices.Sorted(maps.Keys(bindings))
+	key := file + "\x00" + expr
+	for _, name := range names {
+		key += "\x00" + name + "=" + bindings[name]
+	}
+	value := m.entry(m.expressions, key)
+	value.once.Do(func() {
+		data, ds := docusaurus.EvaluateExpression(m.ctx, m.site, file, docusaurus.Options{Env: m.env}, bindings, expr)
+		value.exports, value.ok = data, len(ds) == 0
+	})
+	return value.exports, file, value.ok
+}
+
+// find is the file an import names: relative to the page, or @site/….
+func (m *siteModules) find(page, source string) (string, bool) {
+	target := path.Join(path.Dir(page), source)
+	if rest, ok := strings.CutPrefix(source, "@site/"); ok {
+		target = path.Clean(rest)
+	}
+	return docusaurus.FindModule(m.site, target)
+}
+
+func (m *siteModules) entry(entries map[string]*siteModule, key string) *siteModule {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	e := entries[key]
+	if e == nil {
+		e = &siteModule{}
+		entries[key] = e
+	}
+	return e
 }
