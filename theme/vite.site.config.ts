@@ -1,6 +1,6 @@
 // The site-components runtime: one IIFE the browser loads only on pages
 // with a site's own React components (src/site/runtime.ts). It takes React
-// from the client bundle (globalThis.__portalReact, set by entry-client),
+// from the client bundle (globalThis.__portalReact, which src/site/load.ts sets),
 // so that the site's components share the page's React; a lazy chunk of
 // the client bundle would instead split React out of the entry (a
 // rolldown chunking bug, rolldown/rolldown#10731) and cost every page a

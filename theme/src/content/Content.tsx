@@ -5,7 +5,11 @@
 // <details>, tabs, client-side navigation for site links, focusable
 // scrolling regions, and mermaid diagrams (each rendered as it nears the
 // viewport). Each enhancement undoes itself when the page changes.
+import * as React from 'react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import * as ReactDOM from 'react-dom';
+import * as ReactDOMClient from 'react-dom/client';
+import * as jsxRuntime from 'react/jsx-runtime';
 import { POSITIONED_ATTRIBUTE } from '../inlineScripts';
 import { useSite } from '../app/SiteContext';
 import { useColorMode } from '../shell/colorMode';
@@ -18,34 +22,9 @@ import { enhanceTabs } from './tabs';
 import { enhanceLinks, makeScrollablesFocusable } from './links';
 import { markSkippedBlocks } from './skippedBlocks';
 import { useRouter } from '../app/router';
-import { exposeReact } from '../site/exposeReact';
 
 /** site/SiteComponent.tsx's element; written here so that the page's bundle does not carry that module. */
 const ISLAND_TAG = 'portal-island';
-
-type HydrateIslands = (root: HTMLElement) => () => void;
-
-/** Hydrates root's islands with the site-components runtime (vite.site.config.ts), loaded once; it takes React from exposeReact. */
-function hydrateSiteComponents(root: HTMLElement, runtime: string): () => void {
-  let undo: (() => void) | undefined;
-  let cancelled = false;
-  const run = () => {
-    const hydrate = (globalThis as { __portalHydrateIslands?: HydrateIslands }).__portalHydrateIslands;
-    if (hydrate && !cancelled) undo = hydrate(root);
-  };
-  if ((globalThis as { __portalHydrateIslands?: HydrateIslands }).__portalHydrateIslands) run();
-  else {
-    exposeReact();
-    const script = document.createElement('script');
-    script.src = runtime;
-    script.onload = run;
-    document.head.append(script);
-  }
-  return () => {
-    cancelled = true;
-    undo?.();
-  };
-}
 
 interface ContentProps {
   html: string;
@@ -100,7 +79,12 @@ export function Content({ html, className, hasMermaid = false }: ContentProps) {
   useEffect(() => {
     const root = ref.current;
     const runtime = root?.querySelector<HTMLElement>(ISLAND_TAG)?.dataset.runtime;
-    if (root && runtime) return hydrateSiteComponents(root, runtime);
+    if (!root || !runtime) return;
+    // The runtime shares the page's React; site/load.ts, a chunk of its own, loads it.
+    const loading = import('../site/load').then(({ hydrateSiteComponents }) =>
+      hydrateSiteComponents(root, runtime, { React, ReactDOM, ReactDOMClient, jsxRuntime }),
+    );
+    return () => void loading.then((undo) => undo());
   }, [html]);
 
   useEffect(() => {
