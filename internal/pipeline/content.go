@@ -97,7 +97,7 @@ func (b *builder) newContentChecker(site *loaded, jobs int) *contentChecker {
 // may be nil), before it renders the page; the worker's job lets go of the
 // author text.
 func (c *contentChecker) give(i int, j *renderJob) {
-	c.given <- givenJob{i, &renderJob{source: j.source, doc: j.doc, page: j.page, author: j.author,
+	c.given <- givenJob{i, &renderJob{source: j.source, doc: j.doc, page: j.page, author: j.author, dated: j.dated,
 		checksKey: j.checksKey, checked: j.checked}}
 	j.author, j.checked = nil, nil
 }
