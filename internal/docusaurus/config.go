@@ -435,12 +435,11 @@ func (m *mapper) mapPreset(e pluginEntry) {
 				m.warn(key, "", "docs: false is skipped: Portal always builds the docs folder")
 			}
 		case "blog":
-			if !isSet(value) {
-				blogOn = false
-				return
-			}
-			m.mapBlog(key, value)
+			// Only false turns the blog off: blog: {} is the blog with its defaults.
 			blogOn = false
+			if value.Kind != yaml.ScalarNode || value.Value != "false" {
+				m.mapBlog(key, value)
+			}
 		case "pages":
 			pagesOn = false
 			m.mapPages(key, value)

@@ -225,6 +225,12 @@ func TestBlogOptions(t *testing.T) {
 				t.Errorf("blog = %+v", b)
 			}
 		}},
+		{"empty options", `export default {title: 'T', url: 'https://x.example.org', baseUrl: '/', presets: [['classic', {blog: {}}]]};`,
+			func(t *testing.T, b config.Blog) {
+				if b.Off || b.Path != "blog" {
+					t.Errorf("blog = %+v, want the blog folder with its defaults", b)
+				}
+			}},
 		{"no blog", noBlog, func(t *testing.T, b config.Blog) {
 			if !b.Off {
 				t.Errorf("blog = %+v, want off", b)
