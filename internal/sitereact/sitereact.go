@@ -100,7 +100,14 @@ func (b Bundler) build(file, spec string, source *string) (*Module, []diag.Diagn
 	run := &bundleRun{Bundler: b, assets: map[string][]byte{}, self: source, selfFile: file}
 	entry := fmt.Sprintf("import * as m from %q;\n(globalThis.%s ??= {})[%q] = m;\n", spec, RegistryGlobal, file)
 	stdin := &api.StdinOptions{Contents: entry, Loader: api.LoaderJS, Sourcefile: entryName}
+	var nodePaths []string
+	if b.Root != "" {
+		// Docs beside the site folder (../docs) import the site's packages,
+		// as Docusaurus's bundler resolves them.
+		nodePaths = []string{filepath.Join(b.Root, "node_modules")}
+	}
 	result := api.Build(api.BuildOptions{
+		NodePaths:         nodePaths,
 		Stdin:             stdin,
 		Bundle:            true,
 		Write:             false,

@@ -1,6 +1,8 @@
 package sitereact
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -89,5 +91,35 @@ export function Fire() { confetti(); return null; }
 		if len(diags) != 1 || !strings.HasPrefix(diags[0].String(), tc.where) || !strings.Contains(diags[0].Message, tc.text) {
 			t.Errorf("%s: diagnostics %v, want one at %s with %q", tc.file, diags, tc.where, tc.text)
 		}
+	}
+}
+
+// A page beside the site folder (docs at ../docs) imports packages from
+// the site's node_modules, as Docusaurus's bundler resolves them.
+func TestPackagesForPagesBesideTheSite(t *testing.T) {
+	project := t.TempDir()
+	website := filepath.Join(project, "website")
+	pkg := filepath.Join(website, "node_modules", "lite-embed")
+	for dir, files := range map[string]map[string]string{
+		pkg:                                {"package.json": `{"name": "lite-embed", "main": "index.js"}`, "index.js": "export default function Embed() { return 'lite-embed-marker'; }\n"},
+		filepath.Join(project, "docs"):     {"page.mdx": "# Page\n"},
+		filepath.Join(website, "src", "x"): {"keep.js": "export default 1;\n"},
+	} {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for name, data := range files {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	b := Bundler{Site: os.DirFS(website), Root: website, BaseURL: "/"}
+	mod, diags := b.BundleSource("../docs/page.mdx", "import Embed from 'lite-embed';\nexport { Embed as __portalImport_Embed };\n")
+	if len(diags) > 0 {
+		t.Fatalf("diagnostics: %v", diags)
+	}
+	if len(mod.Missing) > 0 || !strings.Contains(mod.Script, "lite-embed-marker") {
+		t.Errorf("missing %v; the package's code is not in the script:\n%s", mod.Missing, mod.Script)
 	}
 }
