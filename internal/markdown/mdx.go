@@ -108,11 +108,14 @@ type mdxState struct {
 	vars map[string]any
 	// localCode names exports that are code (components, functions).
 	localCode map[string]bool
-	diags     []diag.Diagnostic
+	// unbuilt names components whose site module could not be built,
+	// which the build has reported: their uses say nothing more.
+	unbuilt map[string]bool
+	diags   []diag.Diagnostic
 }
 
 func newMDXState() mdxState {
-	return mdxState{imports: map[string]mdxImport{}, vars: map[string]any{}, localCode: map[string]bool{}}
+	return mdxState{imports: map[string]mdxImport{}, vars: map[string]any{}, localCode: map[string]bool{}, unbuilt: map[string]bool{}}
 }
 
 // scope is what expressions on the page may refer to.

@@ -226,7 +226,7 @@ func (p *pageState) mapElement(n ast.Node, source []byte, pc parser.Context) {
 	case "MDXComponents":
 		p.hide(n, el, fmt.Sprintf("<%s> (MDXComponents) is not supported; it is left out", name), "use the components directly")
 	default:
-		if p.mapSiteComponent(n, el, source) || p.mapPageComponent(n, el, source) || p.mapImportedComponent(n, el, source) || p.mapElementWithCode(el) {
+		if p.mapSiteComponent(n, el, source) || p.mapPageComponent(n, el, source) || p.mapImportedComponent(n, el, source) || p.mapElementWithCode(el) || p.unbuilt[name] {
 			return
 		}
 		what := "is not one Portal knows"

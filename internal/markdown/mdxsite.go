@@ -51,6 +51,7 @@ func (p *pageState) mapSiteComponent(n ast.Node, el *jsxElement, source []byte) 
 	}
 	file, inputs, ok := p.ctx.SiteComponent(imp.source)
 	if !ok {
+		p.unbuilt[el.tag.name] = true
 		return false
 	}
 	for _, f := range inputs {

@@ -23,9 +23,42 @@ type siteModules struct {
 	env   docusaurus.Env
 	diags *diag.List
 
+	failures *moduleFailures
+
 	mu          sync.Mutex
 	modules     map[string]*siteModule
 	expressions map[string]*siteModule
+}
+
+// moduleFailures reports why a site module cannot be built or run once,
+// whether pages import it for its values or its components.
+type moduleFailures struct {
+	diags *diag.List
+	mu    sync.Mutex
+	seen  map[string]bool
+}
+
+// moduleFailureEffect is what the pages that import a failed module do
+// without it.
+const moduleFailureEffect = " (the MDX pages that import it show its components' children and leave out its values)"
+
+func newModuleFailures(diags *diag.List) *moduleFailures {
+	return &moduleFailures{diags: diags, seen: map[string]bool{}}
+}
+
+func (f *moduleFailures) report(ds []diag.Diagnostic) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, d := range ds {
+		key := fmt.Sprintf("%s:%d:%s", d.File, d.Line, d.Message)
+		if f.seen[key] {
+			continue
+		}
+		f.seen[key] = true
+		d.Severity = diag.Warning
+		d.Message += moduleFailureEffect
+		f.diags.Add(d)
+	}
 }
 
 type siteModule struct {
@@ -35,7 +68,7 @@ type siteModule struct {
 }
 
 func newSiteModules(ctx context.Context, site fs.FS, env docusaurus.Env, diags *diag.List) *siteModules {
-	return &siteModules{ctx: ctx, site: site, env: env, diags: diags, modules: map[string]*siteModule{}, expressions: map[string]*siteModule{}}
+	return &siteModules{ctx: ctx, site: site, env: env, diags: diags, failures: newModuleFailures(diags), modules: map[string]*siteModule{}, expressions: map[string]*siteModule{}}
 }
 
 // exports answers markdown.RenderContext.ModuleExports for a page file: the
@@ -50,11 +83,7 @@ func (m *siteModules) exports(page, source string) ([]byte, string, bool) {
 	mod.once.Do(func() {
 		data, ds := docusaurus.EvaluateModule(m.ctx, m.site, file, docusaurus.Options{Env: m.env})
 		if len(ds) > 0 {
-			for _, d := range ds {
-				d.Severity = diag.Warning
-				d.Message = fmt.Sprintf("%s (imported by MDX pages for its values, which are left out)", d.Message)
-				m.diags.Add(d)
-			}
+			m.failures.report(ds)
 			return
 		}
 		mod.exports, mod.ok = data, true

@@ -32,6 +32,9 @@ import (
 type siteComponents struct {
 	bundler sitereact.Bundler
 	diags   *diag.List
+	// moduleFailures reports a module that cannot be bundled, once for
+	// the site (siteModules reports what running it finds).
+	moduleFailures *moduleFailures
 	// context is what useDocusaurusContext and Translate read, and
 	// contextScript the script that gives it to the browser.
 	context       json.RawMessage
@@ -81,7 +84,7 @@ type siteContext struct {
 	Translations map[string]string `json:"translations"`
 }
 
-func newSiteComponents(site fs.FS, cfg *config.Site, translations map[string]string, runtime []byte, diags *diag.List) *siteComponents {
+func newSiteComponents(site fs.FS, cfg *config.Site, translations map[string]string, runtime []byte, diags *diag.List, failures *moduleFailures) *siteComponents {
 	root, _ := sitefs.Folder(site)
 	var c siteContext
 	c.SiteConfig.Title, c.SiteConfig.Tagline, c.SiteConfig.URL, c.SiteConfig.BaseURL = cfg.Title, cfg.Tagline, cfg.URL, cfg.BaseURL
@@ -107,15 +110,16 @@ func newSiteComponents(site fs.FS, cfg *config.Site, translations map[string]str
 	sum := sha256.Sum256(data)
 	runtimeSum := sha256.Sum256(runtime)
 	return &siteComponents{
-		runtime:       runtime,
-		runtimeName:   themeDir + "site-runtime-" + hex.EncodeToString(runtimeSum[:])[:12] + ".js",
-		bundler:       sitereact.Bundler{Site: site, Root: root, BaseURL: cfg.BaseURL},
-		diags:         diags,
-		context:       data,
-		contextScript: path.Join(sitereact.AssetDir, "context-"+hex.EncodeToString(sum[:])[:12]+".js"),
-		modules:       map[string]*siteComponentModule{},
-		failures:      map[string]*componentFailure{},
-		pages:         map[string]string{},
+		runtime:        runtime,
+		runtimeName:    themeDir + "site-runtime-" + hex.EncodeToString(runtimeSum[:])[:12] + ".js",
+		bundler:        sitereact.Bundler{Site: site, Root: root, BaseURL: cfg.BaseURL},
+		diags:          diags,
+		moduleFailures: failures,
+		context:        data,
+		contextScript:  path.Join(sitereact.AssetDir, "context-"+hex.EncodeToString(sum[:])[:12]+".js"),
+		modules:        map[string]*siteComponentModule{},
+		failures:       map[string]*componentFailure{},
+		pages:          map[string]string{},
 	}
 }
 
@@ -154,11 +158,7 @@ func (s *siteComponents) bundle(file string) *sitereact.Module {
 		} else {
 			mod, ds = s.bundler.Bundle(file)
 		}
-		for _, d := range ds {
-			d.Severity = diag.Warning
-			d.Message += " (a component of this module that MDX pages use is shown as its children)"
-			s.diags.Add(d)
-		}
+		s.moduleFailures.report(ds)
 		m.module = mod
 	})
 	return m.module
@@ -220,7 +220,7 @@ func (s *siteComponents) prepare(requests []components.Request, base string) (*s
 		}
 		if _, seen := in.Scripts[mod.File]; !seen {
 			in.Scripts[mod.File] = base + mod.Name
-			scripts = append(scripts, ssr.Preload{Key: mod.Name, Source: mod.Script})
+			scripts = append(scripts, ssr.Preload{Key: mod.Name, Source: mod.ServerScript})
 		}
 	}
 	return in, scripts

@@ -60,6 +60,9 @@ type Module struct {
 	Inputs []string
 	// Missing are the npm packages it imports that node_modules lacks.
 	Missing []string
+	// ServerScript is Script as the server renders it: packages without
+	// their browser builds, as Docusaurus's server bundle takes them.
+	ServerScript string
 }
 
 // Bundler makes the scripts of one site. Root is the site folder on disk
@@ -98,36 +101,7 @@ const (
 // build bundles the module the entry imports as spec, registered as file.
 func (b Bundler) build(file, spec string, source *string) (*Module, []diag.Diagnostic) {
 	run := &bundleRun{Bundler: b, assets: map[string][]byte{}, self: source, selfFile: file}
-	entry := fmt.Sprintf("import * as m from %q;\n(globalThis.%s ??= {})[%q] = m;\n", spec, RegistryGlobal, file)
-	stdin := &api.StdinOptions{Contents: entry, Loader: api.LoaderJS, Sourcefile: entryName}
-	var nodePaths []string
-	if b.Root != "" {
-		// Docs beside the site folder (../docs) import the site's packages,
-		// as Docusaurus's bundler resolves them.
-		nodePaths = []string{filepath.Join(b.Root, "node_modules")}
-	}
-	result := api.Build(api.BuildOptions{
-		NodePaths:         nodePaths,
-		Stdin:             stdin,
-		Bundle:            true,
-		Write:             false,
-		Outdir:            "/" + AssetDir,
-		AbsWorkingDir:     "/",
-		Format:            api.FormatIIFE,
-		Platform:          api.PlatformBrowser,
-		Target:            api.ES2020,
-		JSX:               api.JSXAutomatic,
-		LogLevel:          api.LogLevelSilent,
-		Charset:           api.CharsetUTF8,
-		Define:            map[string]string{"process.env.NODE_ENV": `"production"`},
-		MainFields:        []string{"browser", "module", "main"},
-		LegalComments:     api.LegalCommentsNone,
-		MinifyWhitespace:  false,
-		MinifyIdentifiers: false,
-		AssetNames:        "[name]-[hash]",
-		PublicPath:        strings.TrimSuffix(b.BaseURL, "/") + "/" + AssetDir,
-		Plugins:           []api.Plugin{run.plugin()},
-	})
+	result := b.esbuild(run, file, spec, false)
 	if len(result.Errors) > 0 {
 		var diags []diag.Diagnostic
 		for _, m := range result.Errors {
@@ -139,21 +113,73 @@ func (b Bundler) build(file, spec string, source *string) (*Module, []diag.Diagn
 	for _, f := range result.OutputFiles {
 		switch path.Ext(f.Path) {
 		case ".js":
-			mod.Script = string(f.Contents)
+			mod.Script = guarded(file, string(f.Contents))
 		case ".css":
 			mod.CSS = f.Contents
 		default:
 			mod.Assets[strings.TrimPrefix(f.Path, "/")] = f.Contents
 		}
 	}
-	// A module that throws while it loads (new URL(…) where the engine has
-	// none) fails its own components only: the theme reads why.
-	mod.Script = "try {\n" + mod.Script + "} catch (error) {\n  (globalThis." + ErrorsGlobal + " ??= {})[" + docusaurus.QuoteJS(file) +
-		"] = String(error && error.message || error);\n}\n"
+	mod.ServerScript = mod.Script
+	server := b.esbuild(&bundleRun{Bundler: b, assets: map[string][]byte{}, self: source, selfFile: file}, file, spec, true)
+	for _, f := range server.OutputFiles {
+		if len(server.Errors) == 0 && path.Ext(f.Path) == ".js" {
+			mod.ServerScript = guarded(file, string(f.Contents))
+		}
+	}
 	sum := sha256.Sum256([]byte(mod.Script))
 	mod.Name = path.Join(AssetDir, strings.TrimSuffix(path.Base(file), path.Ext(file))+"-"+hex.EncodeToString(sum[:])[:12]+".js")
 	mod.Inputs = run.inputList()
 	return mod, nil
+}
+
+// esbuild bundles for the browser, or for the server as Docusaurus's
+// server bundle resolves packages: without their browser builds, which
+// may touch the document as they load. A package the server build cannot
+// take (one that needs Node.js's own modules) leaves the browser's.
+func (b Bundler) esbuild(run *bundleRun, file, spec string, server bool) api.BuildResult {
+	entry := fmt.Sprintf("import * as m from %q;\n(globalThis.%s ??= {})[%q] = m;\n", spec, RegistryGlobal, file)
+	stdin := &api.StdinOptions{Contents: entry, Loader: api.LoaderJS, Sourcefile: entryName}
+	var nodePaths []string
+	if b.Root != "" {
+		// Docs beside the site folder (../docs) import the site's packages,
+		// as Docusaurus's bundler resolves them.
+		nodePaths = []string{filepath.Join(b.Root, "node_modules")}
+	}
+	platform, mainFields, conditions := api.PlatformBrowser, []string{"browser", "module", "main"}, []string(nil)
+	if server {
+		platform, mainFields, conditions = api.PlatformNeutral, []string{"module", "main"}, []string{"module"}
+	}
+	return api.Build(api.BuildOptions{
+		NodePaths:         nodePaths,
+		Stdin:             stdin,
+		Bundle:            true,
+		Write:             false,
+		Outdir:            "/" + AssetDir,
+		AbsWorkingDir:     "/",
+		Format:            api.FormatIIFE,
+		Platform:          platform,
+		Conditions:        conditions,
+		Target:            api.ES2020,
+		JSX:               api.JSXAutomatic,
+		LogLevel:          api.LogLevelSilent,
+		Charset:           api.CharsetUTF8,
+		Define:            map[string]string{"process.env.NODE_ENV": `"production"`},
+		MainFields:        mainFields,
+		LegalComments:     api.LegalCommentsNone,
+		MinifyWhitespace:  false,
+		MinifyIdentifiers: false,
+		AssetNames:        "[name]-[hash]",
+		PublicPath:        strings.TrimSuffix(b.BaseURL, "/") + "/" + AssetDir,
+		Plugins:           []api.Plugin{run.plugin()},
+	})
+}
+
+// guarded makes a module that throws while it loads (new URL(…) where the
+// engine has none) fail its own components only: the theme reads why.
+func guarded(file, script string) string {
+	return "try {\n" + script + "} catch (error) {\n  (globalThis." + ErrorsGlobal + " ??= {})[" + docusaurus.QuoteJS(file) +
+		"] = String(error && error.message || error);\n}\n"
 }
 
 // messageDiagnostic locates an esbuild error in the site file it names.

@@ -101,7 +101,12 @@ func TestPackagesForPagesBesideTheSite(t *testing.T) {
 	website := filepath.Join(project, "website")
 	pkg := filepath.Join(website, "node_modules", "lite-embed")
 	for dir, files := range map[string]map[string]string{
-		pkg:                                {"package.json": `{"name": "lite-embed", "main": "index.js"}`, "index.js": "export default function Embed() { return 'lite-embed-marker'; }\n"},
+		pkg: {"package.json": `{"name": "lite-embed", "main": "index.js"}`, "index.js": "export default function Embed() { return 'lite-embed-marker'; }\n"},
+		filepath.Join(website, "node_modules", "decode"): {
+			"package.json": `{"name": "decode", "exports": {"browser": "./dom.js", "default": "./index.js"}}`,
+			"dom.js":       "export const decode = (s) => document.createElement('i') && 'dom-build';\n",
+			"index.js":     "export const decode = (s) => 'default-build';\n",
+		},
 		filepath.Join(project, "docs"):     {"page.mdx": "# Page\n"},
 		filepath.Join(website, "src", "x"): {"keep.js": "export default 1;\n"},
 	} {
@@ -121,5 +126,15 @@ func TestPackagesForPagesBesideTheSite(t *testing.T) {
 	}
 	if len(mod.Missing) > 0 || !strings.Contains(mod.Script, "lite-embed-marker") {
 		t.Errorf("missing %v; the package's code is not in the script:\n%s", mod.Missing, mod.Script)
+	}
+
+	// The server renders with a package's default build, the browser runs
+	// its browser build (which may touch the document as it loads).
+	mod, diags = b.BundleSource("../docs/page.mdx", "import {decode} from 'decode';\nexport const __portalElement0 = () => decode('x');\n")
+	if len(diags) > 0 {
+		t.Fatalf("diagnostics: %v", diags)
+	}
+	if !strings.Contains(mod.Script, "dom-build") || !strings.Contains(mod.ServerScript, "default-build") || strings.Contains(mod.ServerScript, "dom-build") {
+		t.Errorf("browser script:\n%s\nserver script:\n%s", mod.Script, mod.ServerScript)
 	}
 }
