@@ -100,6 +100,9 @@ const (
 
 // build bundles the module the entry imports as spec, registered as file.
 func (b Bundler) build(file, spec string, source *string) (*Module, []diag.Diagnostic) {
+	// The browser's and the server's bundles take the same render of a
+	// Markdown file, so that what it reports is reported once.
+	b.Markdown = renderOnce(b.Markdown)
 	run := &bundleRun{Bundler: b, assets: map[string][]byte{}, self: source, selfFile: file}
 	result := b.esbuild(run, file, spec, false)
 	if len(result.Errors) > 0 {
@@ -173,6 +176,29 @@ func (b Bundler) esbuild(run *bundleRun, file, spec string, server bool) api.Bui
 		PublicPath:        strings.TrimSuffix(b.BaseURL, "/") + "/" + AssetDir,
 		Plugins:           []api.Plugin{run.plugin()},
 	})
+}
+
+// renderOnce remembers each file's render of markdown.
+func renderOnce(markdown func(string) (string, error)) func(string) (string, error) {
+	if markdown == nil {
+		return nil
+	}
+	type rendered struct {
+		html string
+		err  error
+	}
+	var mu sync.Mutex
+	done := map[string]rendered{}
+	return func(file string) (string, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		r, ok := done[file]
+		if !ok {
+			r.html, r.err = markdown(file)
+			done[file] = r
+		}
+		return r.html, r.err
+	}
 }
 
 // guarded makes a module that throws while it loads (new URL(…) where the

@@ -138,3 +138,25 @@ func TestPackagesForPagesBesideTheSite(t *testing.T) {
 		t.Errorf("browser script:\n%s\nserver script:\n%s", mod.Script, mod.ServerScript)
 	}
 }
+
+// A Markdown file a module imports is rendered once for the browser's and
+// the server's bundles, so that what its render reports is reported once.
+func TestImportedMarkdownRendersOnce(t *testing.T) {
+	site := fstest.MapFS{
+		"src/Intro.js": {Data: []byte("import Text from './intro.md';\nexport default function Intro() { return <Text />; }\n")},
+		"src/intro.md": {Data: []byte("Hello\n")},
+	}
+	renders := 0
+	b := Bundler{Site: site, BaseURL: "/", Markdown: func(file string) (string, error) {
+		renders++
+		return "<p>rendered-" + file + "</p>", nil
+	}}
+	mod, diags := b.Bundle("src/Intro.js")
+	if len(diags) > 0 {
+		t.Fatalf("diagnostics: %v", diags)
+	}
+	if renders != 1 || !strings.Contains(mod.Script, "rendered-src/intro.md") || !strings.Contains(mod.ServerScript, "rendered-src/intro.md") {
+		t.Errorf("%d renders; browser script has it: %v, server script: %v", renders,
+			strings.Contains(mod.Script, "rendered-src/intro.md"), strings.Contains(mod.ServerScript, "rendered-src/intro.md"))
+	}
+}
