@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"bytes"
 	"fmt"
 	"html"
 
@@ -191,12 +192,12 @@ func (p *pageState) mapImportedComponent(n ast.Node, el *jsxElement, source []by
 	if !ok {
 		return false
 	}
-	name := "__portalImport_" + el.tag.name
 	if imp.name == "*" || strings.Contains(el.tag.name, ".") {
 		return false
 	}
-	if !slices.Contains(p.module.snippets, "export { "+el.tag.name+" as "+name+" };") {
-		p.module.snippets = append(p.module.snippets, "export { "+el.tag.name+" as "+name+" };")
+	name := "__portalImport_" + el.tag.name
+	if export := "export { " + el.tag.name + " as " + name + " };"; !slices.Contains(p.module.snippets, export) {
+		p.module.snippets = append(p.module.snippets, export)
 	}
 	p.module.used = true
 	el.site = &siteComponentProps{Module: p.ctx.File, Export: name, Props: props, Page: p.ctx.ComponentPage, Element: "<" + el.tag.name + ">", Source: imp.source}
@@ -307,10 +308,10 @@ func hasCodeAttr(el *jsxElement, p *pageState) bool {
 // MDX, as Docusaurus reads it: the fence lines become blank (spaces, so
 // that every offset and line of the page stays where it was).
 func unwrapMDXCodeBlocks(src []byte) []byte {
-	if !strings.Contains(string(src), "mdx-code-block") {
+	if !bytes.Contains(src, []byte("mdx-code-block")) {
 		return src
 	}
-	out := []byte(string(src))
+	out := bytes.Clone(src)
 	fence := ""
 	for start := 0; start < len(out); {
 		end := start
@@ -319,7 +320,7 @@ func unwrapMDXCodeBlocks(src []byte) []byte {
 		}
 		line := strings.TrimSpace(string(out[start:end]))
 		switch {
-		case fence == "" && strings.HasSuffix(line, "mdx-code-block") && fenceOf(line) != "" && strings.TrimSpace(strings.TrimPrefix(line, fenceOf(line))) == "mdx-code-block":
+		case fence == "" && fenceOf(line) != "" && strings.TrimSpace(strings.TrimPrefix(line, fenceOf(line))) == "mdx-code-block":
 			fence = fenceOf(line)
 			blank(out[start:end])
 		case fence != "" && fenceOf(line) != "" && strings.Trim(line, fence[:1]) == "" && len(line) >= len(fence):

@@ -354,11 +354,7 @@ func (b *builder) run() (*Output, *lazyPages) {
 	if bundle != nil {
 		runtime = bundle.SiteRuntime
 	}
-	failures := newModuleFailures(&b.diags)
-	if site.modules != nil {
-		failures = site.modules.failures
-	}
-	b.siteReact, b.baseURL = newSiteComponents(b.site, site.cfg, b.locale.Strings(), runtime, &b.diags, failures), site.cfg.BaseURL
+	b.siteReact, b.baseURL = newSiteComponents(b.site, site.cfg, b.locale.Strings(), runtime, &b.diags, site.modules.failures), site.cfg.BaseURL
 	b.siteReact.bundler.Markdown = func(file string) (string, error) { return b.renderImportedMarkdown(site, file) }
 	var md *rendered
 	b.stage(StageMarkdown, func() { md = b.renderMarkdown(site) })

@@ -56,9 +56,6 @@ func (b *builder) fileContext(site *loaded, file string, v *content.Version, res
 			return site.modules.exports(file, source)
 		},
 		ModuleExpression: func(source string, bindings map[string]string, expr string) ([]byte, string, bool) {
-			if site.modules == nil {
-				return nil, "", false
-			}
 			return site.modules.expression(file, source, bindings, expr)
 		},
 		SiteComponent: func(source string) (string, []string, bool) {

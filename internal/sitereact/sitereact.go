@@ -124,16 +124,25 @@ func (b Bundler) build(file, spec string, source *string) (*Module, []diag.Diagn
 		}
 	}
 	mod.ServerScript = mod.Script
+	if !run.usesPackages() {
+		// Without packages the server's bundle is the browser's.
+		mod.Name, mod.Inputs = moduleName(file, mod.Script), run.inputList()
+		return mod, nil
+	}
 	server := b.esbuild(&bundleRun{Bundler: b, assets: map[string][]byte{}, self: source, selfFile: file}, file, spec, true)
 	for _, f := range server.OutputFiles {
 		if len(server.Errors) == 0 && path.Ext(f.Path) == ".js" {
 			mod.ServerScript = guarded(file, string(f.Contents))
 		}
 	}
-	sum := sha256.Sum256([]byte(mod.Script))
-	mod.Name = path.Join(AssetDir, strings.TrimSuffix(path.Base(file), path.Ext(file))+"-"+hex.EncodeToString(sum[:])[:12]+".js")
-	mod.Inputs = run.inputList()
+	mod.Name, mod.Inputs = moduleName(file, mod.Script), run.inputList()
 	return mod, nil
+}
+
+// moduleName is the output path of a module's script, by its content.
+func moduleName(file, script string) string {
+	sum := sha256.Sum256([]byte(script))
+	return path.Join(AssetDir, strings.TrimSuffix(path.Base(file), path.Ext(file))+"-"+hex.EncodeToString(sum[:])[:12]+".js")
 }
 
 // esbuild bundles for the browser, or for the server as Docusaurus's
@@ -245,6 +254,8 @@ type bundleRun struct {
 	assets   map[string][]byte
 	inputs   map[string]bool
 	missing  map[string]bool
+	// packages is set once the module imports an installed npm package.
+	packages bool
 }
 
 func (r *bundleRun) plugin() api.Plugin {
@@ -372,6 +383,9 @@ func isLocal(spec string) bool {
 func (r *bundleRun) resolvePackage(spec string) (api.OnResolveResult, error) {
 	name := packageName(spec)
 	if r.installed(name) {
+		r.mu.Lock()
+		r.packages = true
+		r.mu.Unlock()
 		return api.OnResolveResult{}, nil // esbuild resolves it from the importer's folder on disk
 	}
 	r.mu.Lock()
@@ -516,6 +530,12 @@ func (r *bundleRun) note(file string) {
 }
 
 func (r *bundleRun) inputList() []string { return r.sortedKeys(r.inputs) }
+
+func (r *bundleRun) usesPackages() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.packages
+}
 
 func (r *bundleRun) missingList() []string { return r.sortedKeys(r.missing) }
 

@@ -142,12 +142,23 @@ func TestPackagesForPagesBesideTheSite(t *testing.T) {
 // A Markdown file a module imports is rendered once for the browser's and
 // the server's bundles, so that what its render reports is reported once.
 func TestImportedMarkdownRendersOnce(t *testing.T) {
-	site := fstest.MapFS{
-		"src/Intro.js": {Data: []byte("import Text from './intro.md';\nexport default function Intro() { return <Text />; }\n")},
-		"src/intro.md": {Data: []byte("Hello\n")},
+	// The module imports a package, so that it has a server bundle of its own.
+	root := t.TempDir()
+	for name, data := range map[string]string{
+		"src/Intro.js":                  "import Text from './intro.md';\nimport pad from 'pad';\nexport default function Intro() { return <Text />; }\nexport const padded = pad('x');\n",
+		"src/intro.md":                  "Hello\n",
+		"node_modules/pad/package.json": `{"name": "pad", "main": "index.js"}`,
+		"node_modules/pad/index.js":     "module.exports = (s) => ' ' + s;\n",
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	renders := 0
-	b := Bundler{Site: site, BaseURL: "/", Markdown: func(file string) (string, error) {
+	b := Bundler{Site: os.DirFS(root), Root: root, BaseURL: "/", Markdown: func(file string) (string, error) {
 		renders++
 		return "<p>rendered-" + file + "</p>", nil
 	}}

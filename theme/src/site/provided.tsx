@@ -12,6 +12,7 @@ import * as jsxRuntime from 'react/jsx-runtime';
 import clsx from 'clsx';
 import { TranslationsContext } from '../app/translate';
 import { Admonition } from '../content/components/Admonition';
+import { CodeBlock as ThemeCodeBlock } from '../content/components/CodeBlock';
 
 /** What the engine tells a site's components about the site (useDocusaurusContext). */
 export interface SiteContextData {
@@ -206,20 +207,8 @@ function ThemedImage({ sources, alt, ...rest }: { sources: { light: string; dark
 function CodeBlock({ children, language, className, title }: { children?: React.ReactNode; language?: string; className?: string; title?: string }) {
   const lang = language ?? className?.replace(/^language-/, '');
   const text = (typeof children === 'string' ? children : React.Children.toArray(children).join('')).replace(/\n$/, '');
-  return (
-    <div className="code-block" data-language={lang || undefined}>
-      {title && <div className="code-block-title">{title}</div>}
-      <pre className="chroma">
-        <code className={lang ? `language-${lang}` : undefined}>
-          {text.split('\n').map((line, i) => (
-            <span key={i} className="line">
-              {`${line}\n`}
-            </span>
-          ))}
-        </code>
-      </pre>
-    </div>
-  );
+  const lines = text.split('\n').map((line) => `${line}\n`);
+  return <ThemeCodeBlock language={lang} title={title} lines={lines.length} lineTexts={lines} />;
 }
 
 function SiteAdmonition({ type = 'note', title, children }: { type?: string; title?: React.ReactNode; children?: React.ReactNode }) {

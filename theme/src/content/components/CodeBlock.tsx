@@ -18,6 +18,8 @@ export interface CodeBlockProps {
   firstLineNumber?: number;
   /** The slot each line's tokens take, in turn. */
   line?: ReactNode;
+  /** Each line's text with its newline, in place of the slot: code a site's component computes in the browser. */
+  lineTexts?: string[];
 }
 
 export interface CodeLineProps {
@@ -41,7 +43,7 @@ export function CodeLine({ highlighted, number, children }: CodeLineProps) {
   );
 }
 
-export function CodeBlock({ language, title, lines, highlighted = [], firstLineNumber, line }: CodeBlockProps) {
+export function CodeBlock({ language, title, lines, highlighted = [], firstLineNumber, line, lineTexts }: CodeBlockProps) {
   const marked = new Set(highlighted);
   return (
     <div className="code-block" data-language={language || undefined}>
@@ -50,7 +52,7 @@ export function CodeBlock({ language, title, lines, highlighted = [], firstLineN
         <code className={language ? `language-${language}` : undefined}>
           {Array.from({ length: lines }, (_, i) => (
             <CodeLine key={i} highlighted={marked.has(i + 1)} number={firstLineNumber === undefined ? undefined : firstLineNumber + i}>
-              {line}
+              {lineTexts ? lineTexts[i] : line}
             </CodeLine>
           ))}
         </code>
