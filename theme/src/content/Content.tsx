@@ -8,7 +8,7 @@
 import * as React from 'react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import * as ReactDOM from 'react-dom';
-import * as ReactDOMClient from 'react-dom/client';
+import { hydrateRoot } from 'react-dom/client';
 import * as jsxRuntime from 'react/jsx-runtime';
 import { POSITIONED_ATTRIBUTE } from '../inlineScripts';
 import { useSite } from '../app/SiteContext';
@@ -82,7 +82,7 @@ export function Content({ html, className, hasMermaid = false }: ContentProps) {
     if (!root || !runtime) return;
     // The runtime shares the page's React; site/load.ts, a chunk of its own, loads it.
     const loading = import('../site/load').then(({ hydrateSiteComponents }) =>
-      hydrateSiteComponents(root, runtime, { React, ReactDOM, ReactDOMClient, jsxRuntime }),
+      hydrateSiteComponents(root, runtime, { React, ReactDOM, ReactDOMClient: { hydrateRoot }, jsxRuntime }),
     );
     return () => void loading.then((undo) => undo());
   }, [html]);

@@ -10,7 +10,8 @@ import type * as jsxRuntime from 'react/jsx-runtime';
 export interface PageReact {
   React: typeof React;
   ReactDOM: typeof ReactDOM;
-  ReactDOMClient: typeof ReactDOMClient;
+  /** The runtime hydrates islands (site/islands.ts) and needs nothing else of react-dom/client. */
+  ReactDOMClient: Pick<typeof ReactDOMClient, 'hydrateRoot'>;
   jsxRuntime: typeof jsxRuntime;
 }
 
