@@ -48,6 +48,7 @@ beforeEach(() => {
     state: { status: 'loading' },
     navigate: vi.fn(),
     prefetch: vi.fn(),
+    action: 'push',
     retry: vi.fn(),
   };
   lastClickPrevented = null;

@@ -42,9 +42,17 @@ export type PageState =
   /** Data arrived but is not page data; the page throws it when rendered (reference 7.1). */
   | { status: 'invalid'; data: unknown; routePath: string };
 
+/**
+ * How the location on screen was reached: a new history entry, a replaced
+ * one (a tab's or the search page's query string), or Back, Forward and the
+ * first load.
+ */
+export type NavigationAction = 'push' | 'replace' | 'pop';
+
 export interface RouterValue {
   /** The location of the page on screen (during a pending navigation, still the old one). */
   location: Location;
+  action: NavigationAction;
   state: PageState;
   /** Navigates to a site URL; external URLs get a full page load. */
   navigate: (url: string, options?: { replace?: boolean }) => void;
@@ -80,16 +88,24 @@ export function serverLocation(page: Pick<PageData, 'path'>): Location {
 }
 
 /** The router for server rendering: a fixed location and page. */
-export function StaticRouter(props: { location: Location; page: PageData; sidebar: SidebarItem[] | null; children: ReactNode }) {
+export function StaticRouter(props: {
+  location: Location;
+  /** How the location was reached (tests of what follows a navigation); the server's is the first load. */
+  action?: NavigationAction;
+  page: PageData;
+  sidebar: SidebarItem[] | null;
+  children: ReactNode;
+}) {
   const value = useMemo<RouterValue>(
     () => ({
       location: props.location,
       state: { status: 'loaded', page: props.page, sidebar: props.sidebar },
+      action: props.action ?? 'pop',
       navigate: () => {},
       prefetch: () => {},
       retry: () => {},
     }),
-    [props.location, props.page, props.sidebar],
+    [props.location, props.action, props.page, props.sidebar],
   );
   return <RouterContext.Provider value={value}>{props.children}</RouterContext.Provider>;
 }
@@ -106,6 +122,7 @@ interface BrowserRouterProps {
 
 interface View {
   location: Location;
+  action: NavigationAction;
   state: PageState;
   /** Counts the pages shown by navigation; each new value scrolls and moves focus. */
   arrival: number;
@@ -142,6 +159,7 @@ export function BrowserRouter({ manifestUrl, sidebarsUrl, initial, children }: B
   // the server rendered; the effect below then switches to the real one.
   const [view, setView] = useState<View>(() => ({
     location: serverLocation(initial.page),
+    action: 'pop',
     state: { status: 'loaded', page: initial.page, sidebar: initial.sidebar },
     arrival: 0,
   }));
@@ -194,11 +212,11 @@ export function BrowserRouter({ manifestUrl, sidebarsUrl, initial, children }: B
    * Shows a loaded page, unless a later navigation has started meanwhile; the
    * address bar gets the route's own path when the URL was a variant of it.
    */
-  const arrive = useCallback((id: number, loc: Location, result: Loaded) => {
+  const arrive = useCallback((id: number, loc: Location, result: Loaded, action: NavigationAction) => {
     if (id !== navigationId.current) return;
     const shown = canonicalLocation(loc, result.route);
     if (!sameLocation(shown, loc)) window.history.replaceState(window.history.state, '', shown.pathname + shown.search + shown.hash);
-    setView((v) => ({ location: shown, state: result.state, arrival: v.arrival + 1 }));
+    setView((v) => ({ location: shown, action, state: result.state, arrival: v.arrival + 1 }));
   }, []);
 
   /** Back/forward and Retry: the loading state, then the page or the Retry box. */
@@ -207,15 +225,15 @@ export function BrowserRouter({ manifestUrl, sidebarsUrl, initial, children }: B
       const id = ++navigationId.current;
       const memo = shownPages.current.get(loc.pathname);
       if (memo) {
-        setView((v) => ({ location: canonicalLocation(loc, memo.route), state: memo.state, arrival: v.arrival + 1 }));
+        setView((v) => ({ location: canonicalLocation(loc, memo.route), action: 'pop', state: memo.state, arrival: v.arrival + 1 }));
         return;
       }
       const done = startProgress();
-      setView((v) => ({ ...v, location: loc, state: { status: 'loading' } }));
+      setView((v) => ({ ...v, location: loc, action: 'pop', state: { status: 'loading' } }));
       load(loc.pathname).then(
         (result) => {
           done();
-          arrive(id, loc, result);
+          arrive(id, loc, result, 'pop');
         },
         (error: unknown) => {
           done();
@@ -247,7 +265,7 @@ export function BrowserRouter({ manifestUrl, sidebarsUrl, initial, children }: B
         // to the hash target, or the top; a change of search alone keeps the position.
         navigationId.current++;
         window.history[method](window.history.state, '', href);
-        setView((v) => ({ ...v, location: loc }));
+        setView((v) => ({ ...v, location: loc, action: options?.replace ? 'replace' : 'push' }));
         if (!(loc.search !== current.location.search && loc.hash === current.location.hash)) scrollAfterNavigation(loc.hash);
         return;
       }
@@ -257,7 +275,7 @@ export function BrowserRouter({ manifestUrl, sidebarsUrl, initial, children }: B
       load(loc.pathname).then(
         (result) => {
           done();
-          arrive(id, loc, result);
+          arrive(id, loc, result, options?.replace ? 'replace' : 'push');
         },
         (error: unknown) => {
           done();
@@ -347,7 +365,7 @@ export function BrowserRouter({ manifestUrl, sidebarsUrl, initial, children }: B
       if (loc.pathname === current.location.pathname && current.state.status !== 'error' && current.state.status !== 'loading') {
         // Same page (a hash entry): the browser restores that entry's position.
         navigationId.current++;
-        setView((v) => ({ ...v, location: loc }));
+        setView((v) => ({ ...v, location: loc, action: 'pop' }));
         return;
       }
       showLocation(loc);
@@ -366,8 +384,8 @@ export function BrowserRouter({ manifestUrl, sidebarsUrl, initial, children }: B
   }, [view.arrival]);
 
   const value = useMemo<RouterValue>(
-    () => ({ location: view.location, state: view.state, navigate, prefetch, retry }),
-    [view.location, view.state, navigate, prefetch, retry],
+    () => ({ location: view.location, action: view.action, state: view.state, navigate, prefetch, retry }),
+    [view.location, view.action, view.state, navigate, prefetch, retry],
   );
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
 }

@@ -76,7 +76,7 @@ describe('skip to main content', () => {
     expect(document.getElementById(MAIN_CONTENT_ID)).toHaveFocus();
   });
 
-  it('takes focus back after a navigation without a hash, not after one with a hash or Back', () => {
+  it('takes focus back after a navigation without a hash, not after one with a hash, a replaced entry or Back', () => {
     const view = renderWithSite(<Layout>Page</Layout>, { shell: false });
     const region = screen.getByRole('region', { name: 'Skip to main content' });
     act(() => view.navigateTo({ pathname: '/docs/api/ccd/' }));
@@ -84,11 +84,12 @@ describe('skip to main content', () => {
     act(() => link().focus());
     act(() => view.navigateTo({ pathname: '/docs/api/ccd/', hash: '#ccd' }));
     expect(link()).toHaveFocus();
-    act(() => {
-      window.dispatchEvent(new PopStateEvent('popstate'));
-      view.navigateTo({ pathname: '/docs/introduction/' });
-    });
+    act(() => view.navigateTo({ pathname: '/docs/api/ccd/', search: '?q=ccd' }, undefined, 'replace'));
     expect(link()).toHaveFocus();
+    act(() => view.navigateTo({ pathname: '/docs/introduction/' }, undefined, 'pop'));
+    expect(link()).toHaveFocus();
+    act(() => view.navigateTo({ pathname: '/docs/api/' }));
+    expect(region).toHaveFocus();
   });
 });
 

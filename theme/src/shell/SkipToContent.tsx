@@ -26,30 +26,19 @@ export function programmaticFocus(el: HTMLElement | null): void {
 
 export function SkipToContent() {
   const regionRef = useRef<HTMLDivElement>(null);
-  const { location } = useRouter();
+  const { location, action } = useRouter();
 
-  // Back and forward restore the reader's place; only new navigations move focus.
-  const popped = useRef(false);
-  useEffect(() => {
-    const onPop = () => {
-      popped.current = true;
-    };
-    window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
-  }, []);
-
+  // Only a new history entry moves focus: Back and Forward restore the
+  // reader's place, and a replaced entry (a query string kept in step with
+  // a tab or a search box) keeps focus where the reader is typing.
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
-    if (popped.current) {
-      popped.current = false;
-      return;
-    }
-    if (!location.hash) programmaticFocus(regionRef.current);
-  }, [location]);
+    if (action === 'push' && !location.hash) programmaticFocus(regionRef.current);
+  }, [location, action]);
 
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
     e.preventDefault();

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import type { PageData, NavItem, SiteData, VersionData } from '../contract.gen';
 import { SiteProvider } from '../app/SiteContext';
-import { StaticRouter, type Location } from '../app/router';
+import { StaticRouter, type Location, type NavigationAction } from '../app/router';
 import { ColorModeProvider } from './colorMode';
 import { ShellProviders } from './Layout';
 
@@ -113,7 +113,8 @@ export interface ShellRenderOptions {
 
 export interface ShellRenderResult extends RenderResult {
   /** Re-renders the same tree at a new location (a client-side navigation). */
-  navigateTo: (location: Partial<Location>, page?: PageData) => void;
+  /** Shows another location, reached by action ('push' unless given). */
+  navigateTo: (location: Partial<Location>, page?: PageData, action?: NavigationAction) => void;
 }
 
 function locationOf(partial: Partial<Location> | undefined, page: PageData): Location {
@@ -123,13 +124,13 @@ function locationOf(partial: Partial<Location> | undefined, page: PageData): Loc
 export function renderWithSite(ui: ReactNode, options: ShellRenderOptions = {}): ShellRenderResult {
   const site = options.site ?? fixtureSite();
   let page = options.page ?? fixturePage();
-  const tree = (location: Location, p: PageData) => {
+  const tree = (location: Location, p: PageData, action?: NavigationAction) => {
     let inner = ui;
     if (options.shell !== false) inner = <ShellProviders>{inner}</ShellProviders>;
     if (options.colorMode !== false) inner = <ColorModeProvider>{inner}</ColorModeProvider>;
     return (
       <SiteProvider site={site}>
-        <StaticRouter location={location} page={p} sidebar={null}>
+        <StaticRouter location={location} action={action} page={p} sidebar={null}>
           {inner}
         </StaticRouter>
       </SiteProvider>
@@ -138,9 +139,9 @@ export function renderWithSite(ui: ReactNode, options: ShellRenderOptions = {}):
   const result = render(tree(locationOf(options.location, page), page));
   return {
     ...result,
-    navigateTo: (location, nextPage) => {
+    navigateTo: (location, nextPage, action = 'push') => {
       page = nextPage ?? { ...page, path: location.pathname ?? page.path };
-      result.rerender(tree(locationOf(location, page), page));
+      result.rerender(tree(locationOf(location, page), page, action));
     },
   };
 }

@@ -95,6 +95,7 @@ export function renderSearch(ui: ReactNode, options: SearchRenderOptions = {}) {
     location,
     state: { status: 'loaded', page, sidebar: null },
     navigate,
+    action: 'push',
     prefetch,
     retry: () => {},
   });
