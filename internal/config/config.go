@@ -370,6 +370,17 @@ type Theme struct {
 	Mermaid         Mermaid          `yaml:"mermaid" json:"mermaid"`
 	Image           string           `yaml:"image" json:"image,omitempty"`
 	Metadata        []Metadata       `yaml:"metadata" json:"metadata,omitempty"`
+	// Search turns on the built-in search without a navbar search item
+	// (the search bar then ends the navbar, as Docusaurus places a search
+	// theme's), and can add a search page.
+	Search *ThemeSearch `yaml:"search" json:"-"`
+}
+
+// ThemeSearch is themeConfig.search.
+type ThemeSearch struct {
+	// PagePath is the search page's path under the base URL ("search"
+	// gives /search); "" builds no search page.
+	PagePath string `yaml:"pagePath"`
 }
 
 // Metadata is an extra <meta> tag emitted on every page.

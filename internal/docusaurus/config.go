@@ -332,7 +332,6 @@ func (m *mapper) mapMarkdown(out, v *yaml.Node) {
 // plugins that Portal's theme does not use, with what is skipped.
 var skippedThemeKeys = map[string]string{
 	"prism":           "code is highlighted with Portal's own light and dark themes",
-	"algolia":         "Portal has its own built-in search",
 	"zoom":            "images do not zoom",
 	"liveCodeBlock":   "live code blocks are not supported",
 	"docsearch":       "Portal has its own built-in search",
@@ -349,6 +348,12 @@ func (m *mapper) mapThemeConfig(k, v *yaml.Node) {
 	out := mapping(v)
 	out.Line, out.Column = k.Line, k.Column
 	pairs(v, func(key, value *yaml.Node) {
+		if key.Value == "algolia" {
+			if search := m.mapAlgolia(key, value); search != nil {
+				out.Content = append(out.Content, scalar("search", key), search)
+			}
+			return
+		}
 		if why, known := skippedThemeKeys[key.Value]; known && why != "" {
 			if isSet(value) {
 				m.warn(key, "", "themeConfig.%s is skipped: %s", key.Value, why)
@@ -359,6 +364,28 @@ func (m *mapper) mapThemeConfig(k, v *yaml.Node) {
 	})
 	set(m.out, "themeConfig", out)
 	m.out.Content[len(m.out.Content)-2] = k
+}
+
+// mapAlgolia maps Algolia DocSearch onto Portal's built-in search, which
+// takes its place as Docusaurus's search theme places it: the search bar at
+// the end of the navbar and the search page at searchPagePath ("search"
+// unless set; false for none). Nothing else of Algolia's is used.
+func (m *mapper) mapAlgolia(k, v *yaml.Node) *yaml.Node {
+	if fn := describe(v); fn != "" || v.Kind != yaml.MappingNode {
+		m.warn(k, "", "themeConfig.algolia is not an object; skipped, and the site has no search")
+		return nil
+	}
+	pagePath := "search"
+	if p := valueOf(v, "searchPagePath"); p != nil {
+		pagePath = ""
+		if isSet(p) {
+			pagePath = p.Value
+		}
+	}
+	m.warn(k, "", "themeConfig.algolia: Portal's built-in search takes the place of Algolia DocSearch (the navbar's search and the search page); the Algolia options are not used")
+	out := mapping(k)
+	out.Content = append(out.Content, scalar("pagePath", k), scalar(pagePath, k))
+	return out
 }
 
 // pluginEntry is one preset, theme or plugin of the config.
@@ -487,7 +514,7 @@ func (m *mapper) mapPlugin(e pluginEntry) {
 	case "theme:classic":
 		m.mapThemeOptions(e.at, e.options)
 	case "theme:search-algolia":
-		m.warn(e.at, "", "theme %q is skipped: Portal has its own built-in search", e.raw)
+		// Its options are themeConfig.algolia's (mapAlgolia).
 	default:
 		if e.kind == "plugin" && m.wrapsBlogPlugin(e.raw) {
 			m.mapBlog(e.at, e.options)

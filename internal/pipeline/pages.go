@@ -76,7 +76,8 @@ func (p *builtPage) encode(b *builder, cfg *config.Site, index indexFunc) {
 		}
 		return html
 	}
-	if cfg.LLMs.On() {
+	// The search page has no text of its own for agents to read.
+	if cfg.LLMs.On() && p.entry.Kind != route.KindSearch {
 		p.keepPageMarkdown(b, cfg)
 	}
 	lean := mustJSON(p.data) // p.data.HTML is still ""
@@ -201,6 +202,9 @@ func (r *resolver) pages() []*builtPage {
 		}
 	}
 	pages = append(pages, r.blogPages()...)
+	if p := r.searchPage(); p != nil {
+		pages = append(pages, p)
+	}
 	base := r.site.cfg.BaseURL
 	for _, p := range pages {
 		p.dataFile = "data/pages/" + dataName(base, p.entry.Path)

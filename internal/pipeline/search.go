@@ -15,9 +15,12 @@ import (
 	"github.com/portaldocs/portal/internal/themedata"
 )
 
-// hasSearch reports whether the navbar has a search item, top level: the
-// index is built only for sites that offer search.
+// hasSearch reports whether the site offers search: themeConfig.search, or
+// a search item at the navbar's top level. The index is built only then.
 func hasSearch(cfg *config.Site) bool {
+	if cfg.ThemeConfig.Search != nil {
+		return true
+	}
 	for _, item := range cfg.ThemeConfig.Navbar.Items {
 		if item.Type == config.NavSearch {
 			return true
@@ -151,7 +154,7 @@ func searchPage(p *builtPage, html func() string) (sp search.Page, fromBody, ok 
 		} else {
 			fromBody = true
 		}
-	case p.entry.Kind == route.KindNotFound:
+	case p.entry.Kind == route.KindNotFound, p.entry.Kind == route.KindSearch:
 		return search.Page{}, false, false
 	case d.Blog != nil && d.Blog.Post == nil:
 		// A blog's lists repeat its posts, which are indexed.

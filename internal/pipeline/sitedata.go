@@ -4,6 +4,7 @@ import (
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/content"
 	"github.com/portaldocs/portal/internal/links"
+	"github.com/portaldocs/portal/internal/markdown"
 	"github.com/portaldocs/portal/internal/route"
 	"github.com/portaldocs/portal/internal/themedata"
 )
@@ -15,6 +16,9 @@ func (r *resolver) siteData(nav []themedata.NavItem) *themedata.SiteData {
 	s := &themedata.SiteData{Title: cfg.Title, Tagline: cfg.Tagline, URL: cfg.URL, BaseURL: cfg.BaseURL, Favicon: cfg.Favicon,
 		TitleDelimiter: cfg.TitleDelimiter, NoIndex: cfg.NoIndex, BaseURLIssueBanner: *cfg.BaseURLIssueBanner,
 		I18n: cfg.I18n, ThemeConfig: cfg.ThemeConfig, Navbar: nav, Translations: r.b.locale.Strings()}
+	if p := r.searchPage(); p != nil {
+		s.SearchPage = p.entry.Path
+	}
 	if apply := linkSlashRule(cfg); apply != nil && cfg.ThemeConfig.Footer != nil {
 		s.ThemeConfig.Footer = footerWithSlashRule(cfg.ThemeConfig.Footer, apply)
 	}
@@ -66,6 +70,33 @@ func (r *resolver) notFoundPage() *builtPage {
 	data.Alternates = []themedata.Alternate{}
 	return &builtPage{data: data, source: "(not-found page)", dataFile: "data/pages/404",
 		entry: route.Entry{Path: data.Path, Kind: route.KindNotFound}}
+}
+
+// searchTitle is the search page's title before a query is typed, in the
+// build's locale (the theme's string of the same id).
+const searchTitleID, searchTitle = "theme.SearchPage.emptyResultsTitle", "Search the documentation"
+
+// searchPage is the page themeConfig.search.pagePath asks for, or nil: the
+// theme runs the query of its ?q= in the browser. Search engines are asked
+// not to index it but to follow its links, and neither the sitemap nor
+// search lists it.
+func (r *resolver) searchPage() *builtPage {
+	cfg := r.site.cfg
+	if cfg.ThemeConfig.Search == nil || cfg.ThemeConfig.Search.PagePath == "" {
+		return nil
+	}
+	permalink := cfg.RouteForm().Join(cfg.BaseURL, cfg.ThemeConfig.Search.PagePath)
+	title := searchTitle
+	if t, ok := r.b.locale.Strings()[searchTitleID]; ok {
+		title = t
+	}
+	data := r.basePageData(permalink, route.KindSearch, title, nil)
+	if !data.NoIndex {
+		data.Head = &markdown.Head{Tags: []markdown.HeadTag{{Name: "meta",
+			Attrs: []markdown.HeadAttr{{Name: "name", Value: "robots"}, {Name: "content", Value: "noindex, follow"}}}}}
+	}
+	return &builtPage{data: data, source: cfg.File,
+		entry: route.Entry{Path: permalink, Kind: route.KindSearch, Title: title, Locale: cfg.I18n.DefaultLocale, Unlisted: true}}
 }
 
 // footerWithSlashRule is a copy of the footer whose internal links (to)

@@ -27,6 +27,9 @@ const (
 	KindBlogTags    Kind = "blog-tags"
 	KindBlogAuthors Kind = "blog-authors"
 	KindBlogArchive Kind = "blog-archive"
+
+	// KindSearch is the search page (themeConfig.search.pagePath).
+	KindSearch Kind = "search"
 )
 
 // ManifestFile is the route manifest's file name at the root of the output.

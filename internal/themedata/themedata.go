@@ -225,8 +225,11 @@ type SiteData struct {
 	// resolved.
 	Navbar []NavItem `json:"navbar" contract:"nonnull"`
 	// SearchIndex is the URL of the search index's meta file
-	// (docs/search-index.md); "" when the navbar has no search item.
+	// (docs/search-index.md); "" when the site offers no search.
 	SearchIndex string `json:"searchIndex"`
+	// SearchPage is the search page's route (themeConfig.search.pagePath),
+	// which takes the query as ?q=; "" without one.
+	SearchPage string `json:"searchPage,omitempty"`
 	// PageMarkdown says each page has its Markdown beside it
 	// (route + "index.md", docs/agents.md): the doc header offers to copy
 	// or open it.

@@ -423,7 +423,8 @@ export type Kind =
   | "blog-list"
   | "blog-tags"
   | "blog-authors"
-  | "blog-archive";
+  | "blog-archive"
+  | "search";
 
 /**
  * LastUpdate overrides the last-update author and date.
@@ -818,9 +819,14 @@ export interface SiteData {
   navbar: NavItem[];
   /**
    * SearchIndex is the URL of the search index's meta file
-   * (docs/search-index.md); "" when the navbar has no search item.
+   * (docs/search-index.md); "" when the site offers no search.
    */
   searchIndex: string;
+  /**
+   * SearchPage is the search page's route (themeConfig.search.pagePath),
+   * which takes the query as ?q=; "" without one.
+   */
+  searchPage?: string;
   /**
    * PageMarkdown says each page has its Markdown beside it
    * (route + "index.md", docs/agents.md): the doc header offers to copy

@@ -5,7 +5,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { fetchJSON, loadSidebars } from './app/data';
 import { BrowserRouter } from './app/router';
-import { isBlogKind, loadBlogRoute } from './blog/loadBlog';
+import { routeChunkOf } from './app/routeChunks';
 import { withContentFromDom } from './content/contentFromDom';
 import type { SiteData } from './contract.gen';
 import { DATA_ID, ROOT_ID, type InitialData } from './document';
@@ -34,7 +34,7 @@ async function start() {
   const [site, sidebars] = await Promise.all([
     fetchJSON<SiteData>(initial.siteUrl),
     doc?.sidebar ? loadSidebars(initial.sidebarsUrl) : Promise.resolve(null),
-    isBlogKind(page.kind) ? loadBlogRoute() : Promise.resolve(null),
+    routeChunkOf(page.kind)?.load() ?? Promise.resolve(null),
   ]);
   const sidebar = doc?.sidebar ? (sidebars?.[sidebarsKey(doc)]?.[doc.sidebar] ?? null) : null;
   hydrateRoot(

@@ -5,7 +5,9 @@ import { renderToString } from 'react-dom/server.browser';
 import type { RenderInput, SharedRenderData, SidebarsData } from './contract.gen';
 import { App } from './app/App';
 import { BlogRoute } from './blog/BlogRoute';
-import { registerBlogRoute } from './blog/loadBlog';
+import { blogRoute } from './blog/loadBlog';
+import { SearchPage } from './search/page/SearchPage';
+import { searchPageRoute } from './search/page/load';
 import { StaticRouter } from './app/router';
 import { CategoryHeader, categoryHeaderMemoKey, SidebarItemView, sidebarItemMemoKey } from './docs/DocSidebar';
 import { CodeLine } from './content/components/CodeBlock';
@@ -35,9 +37,10 @@ markBuildConstant(CategoryHeader, categoryHeaderMemoKey);
 markBuildConstant(Navbar, navbarMemoKey);
 markBuildConstant(CodeLine);
 
-// The client loads the blog's chunk when it needs it (blog/loadBlog.ts); a
-// render here cannot wait, so the server bundle holds it from the start.
-registerBlogRoute(BlogRoute);
+// The client loads a route's chunk when it needs it (app/routeChunk.ts); a
+// render here cannot wait, so the server bundle holds them from the start.
+blogRoute.register(BlogRoute);
+searchPageRoute.register(SearchPage);
 
 // The site data and sidebars every page of the build shares: the engine
 // hands them over once per JavaScript engine, so a page's render parses only

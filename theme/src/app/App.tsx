@@ -2,7 +2,6 @@
 // current route. Shared by the server render and the browser.
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { PageData, SidebarItem, SiteData } from '../contract.gen';
-import { BlogPage } from '../blog/BlogPage';
 import { DocsRoute } from '../docs/DocsRoute';
 import { HomePage } from '../pages/HomePage';
 import { MarkdownPage } from '../pages/MarkdownPage';
@@ -16,8 +15,12 @@ import { LoadFailed, Loading } from './Loading';
 import { useRouter } from './router';
 import { SiteProvider } from './SiteContext';
 import { pageTitle } from '../head';
+import { RouteChunkPage } from './RouteChunkPage';
+import { routeChunkOf } from './routeChunks';
 
 export function PageBody({ page, sidebar }: { page: PageData; sidebar: SidebarItem[] | null }) {
+  const chunk = routeChunkOf(page.kind);
+  if (chunk) return <RouteChunkPage page={page} chunk={chunk} />;
   switch (page.kind) {
     case 'home':
       return <HomePage page={page} />;
@@ -27,12 +30,6 @@ export function PageBody({ page, sidebar }: { page: PageData; sidebar: SidebarIt
       return <DocsRoute page={page} sidebar={sidebar} />;
     case 'not-found':
       return <NotFound />;
-    case 'blog-post':
-    case 'blog-list':
-    case 'blog-tags':
-    case 'blog-authors':
-    case 'blog-archive':
-      return <BlogPage page={page} />;
     default:
       return <MarkdownPage page={page} />;
   }

@@ -108,6 +108,15 @@ describe('words being typed and misspelt', () => {
   });
 });
 
+describe('results', () => {
+  it('counts every matching page, past the limit of those it returns', async () => {
+    const { hits, total } = await engine().results('observation', { limit: 1 });
+    expect(urls(hits)).toEqual(['/docs/observation/']);
+    expect(total).toBe(2);
+    expect(await engine().results('daet')).toEqual({ hits: [], total: 0 });
+  });
+});
+
 describe('docs versions', () => {
   it('searches the last released version and pages outside the docs by default', async () => {
     expect(urls(await engine().search('observation'))).toEqual(['/docs/observation/', '/blog/observation-release/']);

@@ -3,7 +3,7 @@
 import { findCandidates, shardsForLookup, type Candidate } from './candidates';
 import { Excerpts } from './excerpt';
 import { fetchSameOriginJSON, IndexFiles, type FetchJSON, type PageFragment, type TermShard } from './files';
-import type { SearchEngine, SearchHit, SearchHitSection, SearchOptions } from './index';
+import type { SearchEngine, SearchHit, SearchHitSection, SearchOptions, SearchResults } from './index';
 import { lookupsOf, parseQuery, type TermLookup } from './query';
 import { rankQuery, type RankedPage } from './scoring';
 import { includedPages } from './versions';
@@ -20,7 +20,8 @@ export function createSearchEngine(indexURL: string, fetchJSON: FetchJSON = fetc
   const files = new IndexFiles(indexURL, fetchJSON);
   const excerpts = new Excerpts();
   return {
-    search: (query, options) => search(files, excerpts, query, options ?? {}),
+    search: (query, options) => search(files, excerpts, query, options ?? {}).then((results) => results.hits),
+    results: (query, options) => search(files, excerpts, query, options ?? {}),
     bytesLoaded: () => files.bytesLoaded(),
     requests: () => files.requests(),
   };
@@ -34,10 +35,10 @@ async function search(
   excerpts: Excerpts,
   query: string,
   options: SearchOptions,
-): Promise<SearchHit[]> {
+): Promise<SearchResults> {
   const tree = parseQuery(query);
   const limit = options.limit ?? DEFAULT_LIMIT;
-  if (!tree || limit <= 0) return [];
+  if (!tree || limit <= 0) return { hits: [], total: 0 };
   const meta = await files.meta();
 
   const lookups = lookupsOf(tree);
@@ -49,14 +50,15 @@ async function search(
 
   const size = { pages: meta.pages, sections: Math.max(meta.sections, 1) };
   const included = includedPages(meta, options.version);
-  const ranked = rankQuery(
+  const { pages: ranked, total } = rankQuery(
     tree,
     { ...size, shards, candidates, includedPages: included, pageWeights: meta.pageWeights, pageNameTokens: meta.pageNameTokens },
     limit,
   );
   const matchedTerms = new Set([...candidates.values()].flat().map((candidate) => candidate.term));
   const excerpt = (text: string) => excerpts.html(text, (term) => matchedTerms.has(term));
-  return Promise.all(ranked.map(async (page) => toHit(page, await files.page(page.page), excerpt)));
+  const hits = await Promise.all(ranked.map(async (page) => toHit(page, await files.page(page.page), excerpt)));
+  return { hits, total };
 }
 
 async function loadShards(files: IndexFiles, numbers: number[]): Promise<Map<number, TermShard>> {

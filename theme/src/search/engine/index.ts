@@ -27,9 +27,17 @@ export interface SearchOptions {
   limit?: number;
 }
 
+/** The best pages for a query and how many pages match in all. */
+export interface SearchResults {
+  hits: SearchHit[];
+  total: number;
+}
+
 export interface SearchEngine {
   /** The best pages for a query; safe to call again before an earlier call settles. */
   search(query: string, options?: SearchOptions): Promise<SearchHit[]>;
+  /** search, with the number of pages that match (the search page's count). */
+  results(query: string, options?: SearchOptions): Promise<SearchResults>;
   /** Total bytes of index files fetched so far (Content-Length or body length), for the transfer budget. */
   bytesLoaded(): number;
   /** URLs fetched so far, in order. */

@@ -99,7 +99,8 @@ export function scoreSections(node: QueryNode, input: ScoringInput): SectionScor
  * pages holding an exact identifier of the query, then the rest by score.
  * Sections are listed, best first, by their own combined score.
  */
-export function rankQuery(tree: QueryNode, input: ScoringInput, limit: number): RankedPage[] {
+/** The best `limit` pages, best first, and how many pages match in all. */
+export function rankQuery(tree: QueryNode, input: ScoringInput, limit: number): { pages: RankedPage[]; total: number } {
   const terms = tree.kind === 'all' ? tree.children : [tree];
   const identifierPages = new Set<number>();
   const identifierSections = new Set<number>();
@@ -159,7 +160,7 @@ export function rankQuery(tree: QueryNode, input: ScoringInput, limit: number): 
       (a, b) => sectionTier(page.page, b.section) - sectionTier(page.page, a.section) || b.score - a.score || a.section - b.section,
     );
   }
-  return [...top.values()];
+  return { pages: [...top.values()], total: ranked.length };
 }
 
 /**

@@ -223,6 +223,22 @@ describe('SearchModal results', () => {
     expect(options()).toHaveLength(0);
   });
 
+  it('links to the search page for the query when the site has one, and closes on the way', async () => {
+    const { user, navigate, onClose } = renderModal(fakeEngine(), { site: fixtureSite({ searchIndex: INDEX_URL, searchPage: '/search' }) });
+    await typeQuery(user, 'patient & co');
+    const all = screen.getByRole('link', { name: 'See all 2 results' });
+    expect(all).toHaveAttribute('href', '/search?q=patient%20%26%20co');
+    await user.click(all);
+    expect(navigate).toHaveBeenCalledWith('/search?q=patient%20%26%20co');
+    expect(onClose).toHaveBeenCalledWith(false);
+  });
+
+  it('has no search-page link on a site without a search page', async () => {
+    const { user } = renderModal();
+    await typeQuery(user, 'patient');
+    expect(screen.queryByRole('link', { name: /See all/ })).toBeNull();
+  });
+
   it('says so when nothing matches', async () => {
     const { user } = renderModal();
     await user.type(input(), 'zzz');

@@ -19,9 +19,10 @@ import {
   type RefObject,
 } from 'react';
 import { createPortal } from 'react-dom';
-import { resolveLink } from '../../app/Link';
+import { Link, resolveLink } from '../../app/Link';
 import { useRouter } from '../../app/router';
 import { useSite } from '../../app/SiteContext';
+import { useTranslate } from '../../app/translate';
 import { cx } from '../../shell/cx';
 import { sidebarsKey } from '../../shell/docsInstances';
 import { CloseIcon } from '../../shell/icons';
@@ -32,7 +33,7 @@ import { SearchIcon } from './SearchIcon';
 import { useSearchResults, type SearchState } from './useSearchResults';
 
 export interface SearchModalProps {
-  engine: Pick<SearchEngine, 'search' | 'bytesLoaded'>;
+  engine: Pick<SearchEngine, 'results' | 'bytesLoaded'>;
   /** Closes the modal; with restoreFocus, focus goes back to the element that opened it. */
   onClose: (restoreFocus: boolean) => void;
 }
@@ -42,6 +43,16 @@ export const SEARCH_OPEN_CLASS = 'search-open';
 
 // Results are links outside the Tab order (focus stays in the input).
 const FOCUSABLE = 'a[href]:not([tabindex="-1"]), button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The search page's link for a query (Docusaurus's "See all results"). */
+function SeeAllLink({ searchPage, query, total, onFollow }: { searchPage: string; query: string; total: number; onFollow: () => void }) {
+  const t = useTranslate();
+  return (
+    <Link className="search-modal__all" to={`${searchPage}?q=${encodeURIComponent(query)}`} onClick={onFollow}>
+      {t('theme.SearchBar.seeAll', 'See all {count} results').replace('{count}', String(total))}
+    </Link>
+  );
+}
 
 /** The modal, rendered at the end of <body> so it can make everything else inert. */
 export function SearchModal(props: SearchModalProps) {
@@ -92,7 +103,7 @@ function SearchDialog({ engine, onClose }: SearchModalProps) {
   const inputRef = useRef<HTMLInputElement>(null);
 
   const [query, setQuery] = useState('');
-  const { state, shown, retry } = useSearchResults(engine, query, version);
+  const { state, shown, retry } = useSearchResults(engine, query, { version });
   const { recent, add: addRecent, remove: removeRecent } = useRecentSearches();
   const groups = useMemo(() => (shown ? groupHits(shown.hits) : []), [shown]);
   const options = useMemo(() => groups.flatMap((g) => g.options), [groups]);
@@ -335,6 +346,17 @@ function SearchDialog({ engine, onClose }: SearchModalProps) {
                 />
               ))}
             </div>
+          )}
+          {!showingRecent && shown && groups.length > 0 && site.searchPage && (
+            <SeeAllLink
+              searchPage={site.searchPage}
+              query={shown.query}
+              total={shown.total}
+              onFollow={() => {
+                addRecent(shown.query);
+                onClose(false);
+              }}
+            />
           )}
         </div>
         <div className="search-modal__footer">

@@ -6,11 +6,14 @@
 import type { ComponentType } from 'react';
 import type { SearchEngine } from '../engine';
 import type { SearchModalProps } from './SearchModal';
+import type { PageData } from '../../contract.gen';
 
 /** What the lazy chunk provides. */
 export interface SearchUI {
   SearchModal: ComponentType<SearchModalProps>;
   createSearchEngine(indexURL: string): SearchEngine;
+  /** The search page's route component (search/page). */
+  SearchPage: ComponentType<{ page: PageData }>;
 }
 
 /** A loader: imports once, shares the pending import, imports again after a failure. */

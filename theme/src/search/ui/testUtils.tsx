@@ -8,7 +8,7 @@ import type { PageData, SiteData } from '../../contract.gen';
 import { RouterContext, type Location, type RouterValue } from '../../app/router';
 import { SiteProvider } from '../../app/SiteContext';
 import { fixturePage, fixtureSite } from '../../shell/test-utils';
-import type { SearchHit, SearchOptions } from '../engine';
+import type { SearchHit, SearchOptions, SearchResults } from '../engine';
 import type { SearchUI } from './load';
 import { SearchModal } from './SearchModal';
 
@@ -54,6 +54,7 @@ export function deferred<T>(): Deferred<T> {
 
 export interface FakeEngine {
   search: Mock<(query: string, options?: SearchOptions) => Promise<SearchHit[]>>;
+  results: Mock<(query: string, options?: SearchOptions) => Promise<SearchResults>>;
   bytesLoaded: () => number;
   requests: () => string[];
 }
@@ -61,11 +62,16 @@ export interface FakeEngine {
 /** An engine answering with `answer(query)`; by default the Patient hits for anything but "zzz". */
 export function fakeEngine(answer: (query: string) => Promise<SearchHit[]> = (q) => Promise.resolve(q.trim() === 'zzz' ? [] : patientHits())): FakeEngine {
   let loaded = 0;
+  const search = vi.fn(async (query: string, _options?: SearchOptions) => {
+    const hits = await answer(query);
+    loaded += 100;
+    return hits;
+  });
   return {
-    search: vi.fn(async (query: string) => {
-      const hits = await answer(query);
-      loaded += 100;
-      return hits;
+    search,
+    results: vi.fn(async (query: string, options?: SearchOptions) => {
+      const hits = await search(query, options);
+      return { hits: hits.slice(0, options?.limit ?? 10), total: hits.length };
     }),
     bytesLoaded: () => loaded,
     requests: () => [],
@@ -75,7 +81,7 @@ export function fakeEngine(answer: (query: string) => Promise<SearchHit[]> = (q)
 /** A loader of the real modal with a fake engine, as the lazy chunk would give. */
 export function fakeLoader(engine: FakeEngine = fakeEngine()) {
   const createSearchEngine = vi.fn(() => engine);
-  const load = vi.fn((): Promise<SearchUI> => Promise.resolve({ SearchModal, createSearchEngine }));
+  const load = vi.fn((): Promise<SearchUI> => Promise.resolve({ SearchModal, createSearchEngine, SearchPage: () => null }));
   return { load, createSearchEngine, engine };
 }
 

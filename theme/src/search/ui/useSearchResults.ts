@@ -7,10 +7,18 @@ import { useCallback, useEffect, useState } from 'react';
 import { LOADING_DELAY_MS } from '../../app/Loading';
 import type { SearchEngine, SearchHit } from '../engine';
 
-/** The results on screen and the query they answer. */
+/** The results on screen and the query they answer; total is how many pages match in all. */
 export interface ShownResults {
   query: string;
   hits: SearchHit[];
+  total: number;
+}
+
+export interface SearchRun {
+  /** Docs version to search (SearchOptions.version). */
+  version?: string;
+  /** How many pages at most (SearchOptions.limit). */
+  limit?: number;
 }
 
 export type SearchState =
@@ -26,7 +34,7 @@ function shownOf(state: SearchState): ShownResults | null {
   return null;
 }
 
-export function useSearchResults(engine: Pick<SearchEngine, 'search' | 'bytesLoaded'>, query: string, version: string | undefined) {
+export function useSearchResults(engine: Pick<SearchEngine, 'results' | 'bytesLoaded'>, query: string, { version, limit }: SearchRun) {
   const [state, setState] = useState<SearchState>({ status: 'idle' });
   const [attempt, setAttempt] = useState(0);
 
@@ -43,10 +51,10 @@ export function useSearchResults(engine: Pick<SearchEngine, 'search' | 'bytesLoa
     const timer = window.setTimeout(() => {
       if (live) setState((s) => (s.status === 'pending' ? { ...s, slow: true } : s));
     }, LOADING_DELAY_MS);
-    engine.search(query, version ? { version } : {}).then(
-      (hits) => {
+    engine.results(query, { ...(version ? { version } : {}), ...(limit ? { limit } : {}) }).then(
+      ({ hits, total }) => {
         window.clearTimeout(timer);
-        if (live) setState({ status: 'done', shown: { query, hits } });
+        if (live) setState({ status: 'done', shown: { query, hits, total } });
       },
       (err: unknown) => {
         window.clearTimeout(timer);
@@ -57,7 +65,7 @@ export function useSearchResults(engine: Pick<SearchEngine, 'search' | 'bytesLoa
       live = false;
       window.clearTimeout(timer);
     };
-  }, [engine, query, version, attempt]);
+  }, [engine, query, version, limit, attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { state, shown: shownOf(state), retry };

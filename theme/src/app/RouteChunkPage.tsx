@@ -1,26 +1,26 @@
-// A blog route in the app: the blog's components from their chunk
-// (loadBlog.ts), with the loading state while a client navigation fetches
-// it, and the error with Retry when the download fails.
+// A route whose components are a chunk of their own (routeChunk.ts): the
+// component once its chunk is in, the loading state while a client
+// navigation fetches it, and the error with Retry when the download fails.
 import { useEffect, useState } from 'react';
 import type { PageData } from '../contract.gen';
-import { LoadFailed, Loading } from '../app/Loading';
-import { loadBlogRoute, loadedBlogRoute, type BlogRouteComponent } from './loadBlog';
+import { LoadFailed, Loading } from './Loading';
+import type { RouteChunk, RouteComponent } from './routeChunk';
 
-export function BlogPage({ page }: { page: PageData }) {
-  const [route, setRoute] = useState<BlogRouteComponent | null>(loadedBlogRoute);
+export function RouteChunkPage({ page, chunk }: { page: PageData; chunk: RouteChunk }) {
+  const [route, setRoute] = useState<RouteComponent | null>(chunk.loaded);
   const [failed, setFailed] = useState<Error | null>(null);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (route) return;
     let live = true;
-    loadBlogRoute().then(
+    chunk.load().then(
       (component) => live && setRoute(() => component),
       (err: unknown) => live && setFailed(err instanceof Error ? err : new Error(String(err))),
     );
     return () => {
       live = false;
     };
-  }, [route, attempt]);
+  }, [chunk, route, attempt]);
   if (failed) {
     return (
       <LoadFailed
