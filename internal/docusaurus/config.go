@@ -509,6 +509,12 @@ func (m *mapper) mapPlugin(e pluginEntry) {
 	case "plugin:sitemap":
 	case "plugin:client-redirects":
 		m.mapRedirects(e.at, e.options)
+	case "plugin:sass":
+		// Portal compiles the site's Sass itself, with the site's own sass
+		// package (package sass); the plugin's sassOptions are not read.
+		if opts := valueOf(e.options, "sassOptions"); opts != nil && isSet(opts) {
+			m.warn(e.at, "", "docusaurus-plugin-sass's sassOptions are skipped: Portal compiles the site's Sass with the sass package's defaults")
+		}
 	case "theme:mermaid":
 		// Portal draws mermaid diagrams without a theme plugin.
 	case "theme:classic":

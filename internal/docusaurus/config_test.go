@@ -52,6 +52,7 @@ const config: Config = {
   plugins: [
     ['@docusaurus/plugin-client-redirects', {redirects}],
     '@docusaurus/plugin-ideal-image',
+    'docusaurus-plugin-sass',
   ],
   themes: ['@docusaurus/theme-mermaid'],
   markdown: {mermaid: true, hooks: {onBrokenMarkdownLinks: 'throw'}},

@@ -2,20 +2,31 @@
 // theme.customCss, portal.yaml's customCss) into one stylesheet that pages
 // load after the theme's: @import followed, the files that url() names
 // (images, fonts) copied beside it under names that carry their content's
-// hash, as Docusaurus's bundler copies them.
+// hash, as Docusaurus's bundler copies them. Sass (.scss, .sass) is
+// compiled with the site's own sass package (package sass), as
+// docusaurus-plugin-sass compiles it.
 package sitecss
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/evanw/esbuild/pkg/api"
 	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/sass"
 )
+
+// SassCompiler compiles a Sass stylesheet of the site (sass.Compiler).
+type SassCompiler interface {
+	Compile(ctx context.Context, file string) (*sass.Result, error)
+}
 
 // Bundle is the site's stylesheets as one.
 type Bundle struct {
@@ -32,8 +43,10 @@ const namespace = "portal-site-css"
 // stylesheet served from cssDir (an output folder, such as
 // "assets/theme"); the files its url()s name go to assetDir. A file that
 // does not exist, or CSS esbuild cannot read, is an error at configFile's
-// or the stylesheet's line.
-func Build(site fs.FS, files []string, cssDir, assetDir, configFile string) (*Bundle, []diag.Diagnostic) {
+// or the stylesheet's line. Sass is compiled with compiler; without one
+// (the site has no sass package installed) it is read as CSS, with a
+// warning.
+func Build(ctx context.Context, site fs.FS, files []string, cssDir, assetDir, configFile string, compiler SassCompiler) (*Bundle, []diag.Diagnostic) {
 	var diags []diag.Diagnostic
 	var entry strings.Builder
 	for _, f := range files {
@@ -60,6 +73,7 @@ func Build(site fs.FS, files []string, cssDir, assetDir, configFile string) (*Bu
 		return nil, diags
 	}
 	rel := relative(cssDir, assetDir)
+	sassDiags := &diagSink{}
 	result := api.Build(api.BuildOptions{
 		Stdin:         &api.StdinOptions{Contents: entry.String(), Loader: api.LoaderCSS, Sourcefile: "<customCss>"},
 		Bundle:        true,
@@ -68,8 +82,9 @@ func Build(site fs.FS, files []string, cssDir, assetDir, configFile string) (*Bu
 		AbsWorkingDir: "/",
 		AssetNames:    path.Join(rel, "[name]-[hash]"),
 		LogLevel:      api.LogLevelSilent,
-		Plugins:       []api.Plugin{sitePlugin(site)},
+		Plugins:       []api.Plugin{sitePlugin(ctx, site, compiler, sassDiags)},
 	})
+	diags = append(diags, sassDiags.list...)
 	for _, m := range result.Errors {
 		diags = append(diags, messageDiagnostic(m, diag.Error))
 	}
@@ -138,7 +153,19 @@ var fileExtensions = map[string]bool{
 	".woff": true, ".woff2": true, ".ttf": true, ".otf": true, ".eot": true,
 }
 
-func sitePlugin(site fs.FS) api.Plugin {
+// diagSink collects what the plugin reports; esbuild loads files in parallel.
+type diagSink struct {
+	mu   sync.Mutex
+	list []diag.Diagnostic
+}
+
+func (d *diagSink) add(ds ...diag.Diagnostic) {
+	d.mu.Lock()
+	d.list = append(d.list, ds...)
+	d.mu.Unlock()
+}
+
+func sitePlugin(ctx context.Context, site fs.FS, compiler SassCompiler, diags *diagSink) api.Plugin {
 	return api.Plugin{Name: "portal-site-css", Setup: func(build api.PluginBuild) {
 		build.OnResolve(api.OnResolveOptions{Filter: ".*"}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
 			spec := args.Path
@@ -168,12 +195,45 @@ func sitePlugin(site fs.FS) api.Plugin {
 			}
 			contents := string(data)
 			loader := api.LoaderCSS
-			if fileExtensions[strings.ToLower(path.Ext(args.Path))] {
+			switch {
+			case fileExtensions[strings.ToLower(path.Ext(args.Path))]:
 				loader = api.LoaderFile
+			case sass.IsSass(args.Path):
+				css, problems := compileSass(ctx, compiler, args.Path, diags)
+				if problems != nil {
+					return api.OnLoadResult{Errors: problems}, nil
+				}
+				if css != nil {
+					contents = *css
+				}
 			}
 			return api.OnLoadResult{Contents: &contents, Loader: loader, ResolveDir: path.Dir(args.Path)}, nil
 		})
 	}}
+}
+
+// compileSass compiles a Sass stylesheet: its CSS, or the error to give
+// esbuild at the stylesheet's place. Without a compiler the file is read
+// as CSS (nil, nil), which is said once.
+func compileSass(ctx context.Context, compiler SassCompiler, file string, diags *diagSink) (*string, []api.Message) {
+	if compiler == nil {
+		diags.add(diag.Diagnostic{File: file, Severity: diag.Warning,
+			Message: "is Sass, and the site has no sass package installed to compile it (as docusaurus-plugin-sass does); it is read as CSS",
+			Hint:    "run npm install in the site folder, so that node_modules holds sass"})
+		return nil, nil
+	}
+	res, err := compiler.Compile(ctx, file)
+	var se *sass.Error
+	switch {
+	case errors.As(err, &se):
+		return nil, []api.Message{{Text: se.Message, Location: &api.Location{File: namespace + ":" + se.File, Line: se.Line, Column: max(se.Col-1, 0)}}}
+	case err != nil:
+		return nil, []api.Message{{Text: err.Error(), Location: &api.Location{File: namespace + ":" + file}}}
+	}
+	for _, w := range res.Warnings {
+		diags.add(diag.Diagnostic{File: w.File, Line: w.Line, Col: w.Col, Severity: diag.Warning, Message: "Sass: " + w.Message})
+	}
+	return &res.CSS, nil
 }
 
 // messageDiagnostic locates an esbuild message in the stylesheet it names.

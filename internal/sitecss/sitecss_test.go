@@ -1,9 +1,12 @@
 package sitecss
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/portaldocs/portal/internal/sass"
 )
 
 func site() fstest.MapFS {
@@ -17,13 +20,18 @@ func site() fstest.MapFS {
 		"src/img/hero.png":   {Data: []byte("not really a PNG")},
 		"src/css/more.css":   {Data: []byte(".more { color: red; }\n")},
 		"src/css/broken.css": {Data: []byte(".a { background: url('./missing.png'); }\n")},
+		"src/css/theme.scss": {Data: []byte(`@use "shared";
+.navbar { .brand { @extend %bold; background: url('../img/hero.png'); } }
+`)},
+		"src/css/_shared.scss": {Data: []byte("%bold { font-weight: 700; }\n")},
+		"src/css/wrong.scss":   {Data: []byte(".a {\n  color: $nope;\n}\n")},
 	}
 }
 
 // The site's stylesheets become one, in the config's order, with imports
 // followed and the images they name copied under hashed names beside it.
 func TestBuildBundlesTheSiteStylesheets(t *testing.T) {
-	b, diags := Build(site(), []string{"src/css/custom.css", "src/css/more.css"}, "assets/theme", "assets/site", "docusaurus.config.js")
+	b, diags := Build(context.Background(), site(), []string{"src/css/custom.css", "src/css/more.css"}, "assets/theme", "assets/site", "docusaurus.config.js", nil)
 	if len(diags) > 0 {
 		t.Fatalf("diagnostics: %v", diags)
 	}
@@ -51,12 +59,57 @@ func TestBuildBundlesTheSiteStylesheets(t *testing.T) {
 }
 
 func TestBuildReportsWhatIsMissing(t *testing.T) {
-	_, diags := Build(site(), []string{"src/css/nope.css"}, "assets/theme", "assets/site", "docusaurus.config.js")
+	_, diags := Build(context.Background(), site(), []string{"src/css/nope.css"}, "assets/theme", "assets/site", "docusaurus.config.js", nil)
 	if len(diags) != 1 || diags[0].File != "docusaurus.config.js" || !strings.Contains(diags[0].Message, "src/css/nope.css") {
 		t.Errorf("a missing stylesheet: %v", diags)
 	}
-	_, diags = Build(site(), []string{"src/css/broken.css"}, "assets/theme", "assets/site", "docusaurus.config.js")
+	_, diags = Build(context.Background(), site(), []string{"src/css/broken.css"}, "assets/theme", "assets/site", "docusaurus.config.js", nil)
 	if len(diags) != 1 || diags[0].File != "src/css/broken.css" || diags[0].Line != 1 || !strings.Contains(diags[0].Message, "missing.png") {
 		t.Errorf("a missing image: %v", diags)
+	}
+}
+
+// sassCompiler is the site's own sass package, as the theme's
+// devDependencies hold it (make theme installs it).
+func sassCompiler(t *testing.T) *sass.Compiler {
+	t.Helper()
+	c, err := sass.New("../../theme", site())
+	if err != nil {
+		t.Fatalf("load the theme's sass package (run make theme): %v", err)
+	}
+	t.Cleanup(func() { _ = c.Close() })
+	return c
+}
+
+// A Sass stylesheet is compiled, its partials used and its url()s copied,
+// as docusaurus-plugin-sass and Docusaurus's bundler make it.
+func TestBuildCompilesSass(t *testing.T) {
+	b, diags := Build(context.Background(), site(), []string{"src/css/theme.scss"}, "assets/theme", "assets/site", "docusaurus.config.js", sassCompiler(t))
+	if len(diags) > 0 {
+		t.Fatalf("diagnostics: %v", diags)
+	}
+	css := string(b.CSS)
+	for _, want := range []string{".navbar .brand {", "font-weight: 700", "url(\"../site/hero-"} {
+		if !strings.Contains(css, want) {
+			t.Errorf("the bundle lacks %q:\n%s", want, css)
+		}
+	}
+	if strings.Contains(css, "%bold") || strings.Contains(css, "@use") {
+		t.Errorf("the bundle holds Sass:\n%s", css)
+	}
+}
+
+func TestBuildReportsSassErrorsAtTheirPlace(t *testing.T) {
+	_, diags := Build(context.Background(), site(), []string{"src/css/wrong.scss"}, "assets/theme", "assets/site", "docusaurus.config.js", sassCompiler(t))
+	if len(diags) != 1 || diags[0].File != "src/css/wrong.scss" || diags[0].Line != 2 || diags[0].Col != 10 || diags[0].Message != "Undefined variable." {
+		t.Errorf("a Sass error: %v", diags)
+	}
+}
+
+// Without a sass package the Sass is read as CSS, and a warning says why.
+func TestBuildWithoutSassSaysSo(t *testing.T) {
+	b, diags := Build(context.Background(), site(), []string{"src/css/theme.scss"}, "assets/theme", "assets/site", "docusaurus.config.js", nil)
+	if b == nil || len(diags) == 0 || diags[0].File != "src/css/theme.scss" || !strings.Contains(diags[0].Message, "no sass package installed") {
+		t.Errorf("Sass without a compiler: %v", diags)
 	}
 }

@@ -1,0 +1,101 @@
+package sass_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/portaldocs/portal/internal/sass"
+)
+
+// sassDir is a folder from which a sass package resolves: the theme's,
+// whose devDependencies hold one to stand in for a site's (make theme
+// installs it).
+func sassDir(t *testing.T) string {
+	t.Helper()
+	dir := "../../theme"
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", "sass", "package.json")); err != nil {
+		t.Fatalf("no sass package in %s/node_modules: run make theme (%v)", dir, err)
+	}
+	return dir
+}
+
+var site = fstest.MapFS{
+	"src/css/custom.scss": {Data: []byte(`@use "shared";
+$brand: #25c2a0;
+.hero { color: $brand; .title { @extend %heading; } &:hover { color: darken($brand, 10%); } }
+`)},
+	"src/css/_shared.scss":   {Data: []byte("%heading { font-weight: 700; }\n")},
+	"src/css/indented.sass":  {Data: []byte(".a\n  color: red\n")},
+	"src/css/broken.scss":    {Data: []byte(".a {\n  color: $missing;\n}\n")},
+	"src/css/imports.scss":   {Data: []byte("@use \"../theme/colors\" as c;\n.b { color: c.$accent; }\n")},
+	"src/theme/_colors.scss": {Data: []byte("$accent: blue;\n")},
+}
+
+func TestCompile(t *testing.T) {
+	c, err := sass.New(sassDir(t), site)
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	defer c.Close()
+	tests := []struct{ file, want string }{
+		{"src/css/custom.scss", ".hero .title {\n  font-weight: 700;\n}"},
+		{"src/css/custom.scss", ".hero {\n  color: #25c2a0;\n}"},
+		{"src/css/custom.scss", ".hero:hover {\n  color: rgb("},
+		{"src/css/indented.sass", ".a {\n  color: red;\n}"},
+		{"src/css/imports.scss", ".b {\n  color: blue;\n}"},
+	}
+	for _, tc := range tests {
+		res, err := c.Compile(context.Background(), tc.file)
+		if err != nil {
+			t.Fatalf("Compile(%s): %v", tc.file, err)
+		}
+		if css := res.CSS; !strings.Contains(css, tc.want) {
+			t.Errorf("Compile(%s) = %q; want it to hold %q", tc.file, css, tc.want)
+		}
+	}
+}
+
+func TestWarningsArePositioned(t *testing.T) {
+	c, err := sass.New(sassDir(t), site)
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	defer c.Close()
+	res, err := c.Compile(context.Background(), "src/css/custom.scss")
+	if err != nil {
+		t.Fatalf("Compile: %v", err)
+	}
+	for _, w := range res.Warnings {
+		if w.File == "src/css/custom.scss" && w.Line == 3 && w.Col == 70 && strings.Contains(w.Message, "darken() is deprecated") {
+			return
+		}
+	}
+	t.Errorf("warnings = %+v; want darken()'s deprecation at src/css/custom.scss:3:70", res.Warnings)
+}
+
+func TestCompileErrorIsPositioned(t *testing.T) {
+	c, err := sass.New(sassDir(t), site)
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	defer c.Close()
+	_, err = c.Compile(context.Background(), "src/css/broken.scss")
+	var se *sass.Error
+	if !errors.As(err, &se) {
+		t.Fatalf("Compile error %v is not a *sass.Error", err)
+	}
+	if se.File != "src/css/broken.scss" || se.Line != 2 || se.Col != 10 || se.Message != "Undefined variable." {
+		t.Errorf("error = %+v; want src/css/broken.scss:2:10 Undefined variable.", se)
+	}
+}
+
+func TestNotInstalled(t *testing.T) {
+	if _, err := sass.New(t.TempDir(), site); !errors.Is(err, sass.ErrNotInstalled) {
+		t.Errorf("New in a folder without sass: %v; want ErrNotInstalled", err)
+	}
+}
