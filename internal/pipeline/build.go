@@ -27,6 +27,8 @@ import (
 	"github.com/portaldocs/portal/internal/markdown"
 	"github.com/portaldocs/portal/internal/precompress"
 	"github.com/portaldocs/portal/internal/route"
+	"github.com/portaldocs/portal/internal/sass"
+	"github.com/portaldocs/portal/internal/sitefs"
 	"github.com/portaldocs/portal/internal/ssr"
 	"github.com/portaldocs/portal/internal/theme"
 	"github.com/portaldocs/portal/internal/workers"
@@ -320,6 +322,8 @@ type builder struct {
 	// baseURL is the site's, known once the site is loaded.
 	siteReact *siteComponents
 	baseURL   string
+	// sass compiles the site's Sass, its stylesheets' and its components'.
+	sass *sass.OnDemand
 	// background is work a stage left to run beside the later ones (the
 	// FHIR folder's parse kept for the next build); Run waits for it.
 	background sync.WaitGroup
@@ -354,8 +358,12 @@ func (b *builder) run() (*Output, *lazyPages) {
 	if bundle != nil {
 		runtime = bundle.SiteRuntime
 	}
+	root, _ := sitefs.Folder(b.site)
+	b.sass = sass.NewOnDemand(root, b.site)
+	defer func() { _ = b.sass.Close() }()
 	b.siteReact, b.baseURL = newSiteComponents(b.site, site.cfg, b.locale.Strings(), runtime, &b.diags, site.modules.failures), site.cfg.BaseURL
 	b.siteReact.bundler.Markdown = func(file string) (string, error) { return b.renderImportedMarkdown(site, file) }
+	b.siteReact.bundler.Sass = func(file string) (*sass.Result, error) { return b.sass.Compile(b.ctx, file) }
 	var md *rendered
 	b.stage(StageMarkdown, func() { md = b.renderMarkdown(site) })
 	b.siteReact.report()

@@ -7,13 +7,11 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"encoding/xml"
-	"errors"
 	"fmt"
 	"html/template"
 	"io/fs"
 	"maps"
 	"path"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -23,10 +21,8 @@ import (
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/markdown"
 	"github.com/portaldocs/portal/internal/route"
-	"github.com/portaldocs/portal/internal/sass"
 	"github.com/portaldocs/portal/internal/search"
 	"github.com/portaldocs/portal/internal/sitecss"
-	"github.com/portaldocs/portal/internal/sitefs"
 	"github.com/portaldocs/portal/internal/ssr"
 	"github.com/portaldocs/portal/internal/theme"
 	"github.com/portaldocs/portal/internal/themedata"
@@ -175,9 +171,7 @@ func (b *builder) siteStylesheet(out *Output, cfg *config.Site) []byte {
 	if len(cfg.CustomCSS) == 0 {
 		return nil
 	}
-	compiler, closeCompiler := b.sassCompiler(cfg)
-	defer closeCompiler()
-	bundle, ds := sitecss.Build(b.ctx, b.site, cfg.CustomCSS, strings.TrimSuffix(themeDir, "/"), siteAssetDir, cfg.File, compiler)
+	bundle, ds := sitecss.Build(b.ctx, b.site, cfg.CustomCSS, strings.TrimSuffix(themeDir, "/"), siteAssetDir, cfg.File, b.sass)
 	b.diags.Add(ds...)
 	if bundle == nil {
 		return nil
@@ -186,29 +180,6 @@ func (b *builder) siteStylesheet(out *Output, cfg *config.Site) []byte {
 		out.add(name, data)
 	}
 	return bundle.CSS
-}
-
-// sassCompiler loads the site's own sass package when a stylesheet of
-// customCss is Sass; nil otherwise, and when none is installed (sitecss
-// then reads the Sass as CSS, and says so).
-func (b *builder) sassCompiler(cfg *config.Site) (sitecss.SassCompiler, func()) {
-	none := func() {}
-	if !slices.ContainsFunc(cfg.CustomCSS, sass.IsSass) {
-		return nil, none
-	}
-	dir, ok := sitefs.Folder(b.site)
-	if !ok {
-		return nil, none
-	}
-	compiler, err := sass.New(dir, b.site)
-	if err != nil {
-		if !errors.Is(err, sass.ErrNotInstalled) {
-			b.diags.Add(diag.Diagnostic{File: cfg.File, Severity: diag.Warning, Message: err.Error() + "; the site's Sass is read as CSS",
-				Hint: "reinstall the site's packages (npm install)"})
-		}
-		return nil, none
-	}
-	return compiler, func() { _ = compiler.Close() }
 }
 
 // emitTheme copies the client bundle and writes the page stylesheet (the

@@ -47,6 +47,16 @@ func newModuleFailures(diags *diag.List) *moduleFailures {
 }
 
 func (f *moduleFailures) report(ds []diag.Diagnostic) {
+	f.add(ds, moduleFailureEffect)
+}
+
+// warn reports what a module's bundle warned of (its Sass), once for the
+// site: modules that import one stylesheet share its warnings.
+func (f *moduleFailures) warn(ds []diag.Diagnostic) {
+	f.add(ds, "")
+}
+
+func (f *moduleFailures) add(ds []diag.Diagnostic, effect string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	for _, d := range ds {
@@ -56,7 +66,7 @@ func (f *moduleFailures) report(ds []diag.Diagnostic) {
 		}
 		f.seen[key] = true
 		d.Severity = diag.Warning
-		d.Message += moduleFailureEffect
+		d.Message += effect
 		f.diags.Add(d)
 	}
 }

@@ -159,6 +159,9 @@ func (s *siteComponents) bundle(file string) *sitereact.Module {
 			mod, ds = s.bundler.Bundle(file)
 		}
 		s.moduleFailures.report(ds)
+		if mod != nil {
+			s.moduleFailures.warn(mod.Warnings)
+		}
 		m.module = mod
 	})
 	return m.module

@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/evanw/esbuild/pkg/api"
@@ -103,6 +104,7 @@ func (c *Compiler) Compile(ctx context.Context, file string) (*Result, error) {
 	}
 	var res struct {
 		CSS      string    `json:"css"`
+		Loaded   []string  `json:"loaded"`
 		Warnings []message `json:"warnings"`
 		Error    *message  `json:"error"`
 	}
@@ -112,7 +114,7 @@ func (c *Compiler) Compile(ctx context.Context, file string) (*Result, error) {
 	if res.Error != nil {
 		return nil, res.Error.at(file)
 	}
-	r := &Result{CSS: res.CSS}
+	r := &Result{CSS: res.CSS, Loaded: res.Loaded}
 	for _, w := range res.Warnings {
 		r.Warnings = append(r.Warnings, *w.at(file))
 	}
@@ -122,7 +124,9 @@ func (c *Compiler) Compile(ctx context.Context, file string) (*Result, error) {
 // Result is a compiled stylesheet and what Sass warned about (deprecated
 // features, @warn), each at its place.
 type Result struct {
-	CSS      string
+	CSS string
+	// Loaded are the site files the stylesheet read, itself included.
+	Loaded   []string
 	Warnings []Error
 }
 
@@ -140,6 +144,46 @@ func (m message) at(file string) *Error {
 		where = file
 	}
 	return &Error{File: where, Line: m.Line, Col: m.Col, Message: m.Message}
+}
+
+// OnDemand is a site's compiler, loaded when a stylesheet first needs
+// it: most sites have no Sass, and loading takes a second or two. It is
+// safe for concurrent use.
+type OnDemand struct {
+	dir  string
+	site fs.FS
+	once sync.Once
+	c    *Compiler
+	err  error
+}
+
+// NewOnDemand is New(dir, site), put off until the first Compile.
+func NewOnDemand(dir string, site fs.FS) *OnDemand { return &OnDemand{dir: dir, site: site} }
+
+// Compile loads the compiler if it is not loaded yet, and compiles file
+// with it. Its error is ErrNotInstalled (errors.Is) when the site has no
+// sass package.
+func (o *OnDemand) Compile(ctx context.Context, file string) (*Result, error) {
+	o.once.Do(func() {
+		if o.dir == "" { // a site not on disk has no node_modules
+			o.err = ErrNotInstalled
+			return
+		}
+		o.c, o.err = New(o.dir, o.site)
+	})
+	if o.err != nil {
+		return nil, o.err
+	}
+	return o.c.Compile(ctx, file)
+}
+
+// Close frees the compiler, if one was loaded; call it once no Compile runs.
+func (o *OnDemand) Close() error {
+	o.once.Do(func() { o.err = ErrNotInstalled })
+	if o.c == nil {
+		return nil
+	}
+	return o.c.Close()
 }
 
 // Close frees the compiler's engine.
@@ -193,7 +237,7 @@ function compileSiteSass(file) {
   const clean = (p) => {
     const out = [];
     for (const part of p.split("/")) {
-      if (part === "..") out.pop();
+      if (part === "..") { if (out.length && out[out.length - 1] !== "..") out.pop(); else out.push(".."); }
       else if (part !== "." && part !== "") out.push(part);
     }
     return out.join("/");
@@ -239,7 +283,8 @@ function compileSiteSass(file) {
   try {
     const syntax = file.endsWith(".sass") ? "indented" : "scss";
     const result = Sass.compileString(read(file), { syntax, importer, logger, url: new URL("portal:///" + file) });
-    return { css: result.css, warnings };
+    const loaded = result.loadedUrls.map((u) => String(u)).filter((u) => u.startsWith("portal:///")).map((u) => u.slice("portal:///".length));
+    return { css: result.css, loaded, warnings };
   } catch (e) {
     const span = e && e.span;
     const where = span && span.url ? String(span.url).replace(/^portal:\/\/\//, "") : "";

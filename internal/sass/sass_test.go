@@ -99,3 +99,29 @@ func TestNotInstalled(t *testing.T) {
 		t.Errorf("New in a folder without sass: %v; want ErrNotInstalled", err)
 	}
 }
+
+func TestLoadedFilesAreListed(t *testing.T) {
+	c := sass.NewOnDemand(sassDir(t), site)
+	defer c.Close()
+	res, err := c.Compile(context.Background(), "src/css/imports.scss")
+	if err != nil {
+		t.Fatalf("Compile: %v", err)
+	}
+	want := []string{"src/css/imports.scss", "src/theme/_colors.scss"}
+	if strings.Join(res.Loaded, " ") != strings.Join(want, " ") {
+		t.Errorf("Loaded = %q; want %q, so that an edit of the partial rebuilds what uses it", res.Loaded, want)
+	}
+}
+
+func TestOnDemandWithoutSass(t *testing.T) {
+	c := sass.NewOnDemand(t.TempDir(), site)
+	if _, err := c.Compile(context.Background(), "src/css/custom.scss"); !errors.Is(err, sass.ErrNotInstalled) {
+		t.Errorf("Compile without sass: %v; want ErrNotInstalled", err)
+	}
+	if err := c.Close(); err != nil {
+		t.Errorf("Close: %v", err)
+	}
+	if err := sass.NewOnDemand(t.TempDir(), site).Close(); err != nil {
+		t.Errorf("Close of a compiler never loaded: %v", err)
+	}
+}

@@ -43,9 +43,9 @@ const namespace = "portal-site-css"
 // stylesheet served from cssDir (an output folder, such as
 // "assets/theme"); the files its url()s name go to assetDir. A file that
 // does not exist, or CSS esbuild cannot read, is an error at configFile's
-// or the stylesheet's line. Sass is compiled with compiler; without one
-// (the site has no sass package installed) it is read as CSS, with a
-// warning.
+// or the stylesheet's line. Sass is compiled with compiler; without one,
+// or when the site has no sass package installed, it is read as CSS, with
+// a warning.
 func Build(ctx context.Context, site fs.FS, files []string, cssDir, assetDir, configFile string, compiler SassCompiler) (*Bundle, []diag.Diagnostic) {
 	var diags []diag.Diagnostic
 	var entry strings.Builder
@@ -213,18 +213,21 @@ func sitePlugin(ctx context.Context, site fs.FS, compiler SassCompiler, diags *d
 }
 
 // compileSass compiles a Sass stylesheet: its CSS, or the error to give
-// esbuild at the stylesheet's place. Without a compiler the file is read
-// as CSS (nil, nil), which is said once.
+// esbuild at the stylesheet's place. Without a compiler, or without the
+// sass package, the file is read as CSS (nil, nil), which is said.
 func compileSass(ctx context.Context, compiler SassCompiler, file string, diags *diagSink) (*string, []api.Message) {
-	if compiler == nil {
+	var res *sass.Result
+	err := sass.ErrNotInstalled
+	if compiler != nil {
+		res, err = compiler.Compile(ctx, file)
+	}
+	var se *sass.Error
+	switch {
+	case errors.Is(err, sass.ErrNotInstalled):
 		diags.add(diag.Diagnostic{File: file, Severity: diag.Warning,
 			Message: "is Sass, and the site has no sass package installed to compile it (as docusaurus-plugin-sass does); it is read as CSS",
 			Hint:    "run npm install in the site folder, so that node_modules holds sass"})
 		return nil, nil
-	}
-	res, err := compiler.Compile(ctx, file)
-	var se *sass.Error
-	switch {
 	case errors.As(err, &se):
 		return nil, []api.Message{{Text: se.Message, Location: &api.Location{File: namespace + ":" + se.File, Line: se.Line, Column: max(se.Col-1, 0)}}}
 	case err != nil:

@@ -10,14 +10,15 @@
 // theme's React. npm packages come from the site's node_modules when it
 // holds them; one that is not installed becomes a module that throws when
 // used, so only the components that need it fail. Stylesheets the modules
-// import (CSS modules too) are collected for the site's stylesheet, images
-// and fonts for the output, SVG files become components as Docusaurus's
-// SVGR makes them.
+// import (CSS modules too, Sass compiled with the site's sass package) are
+// collected for the site's stylesheet, images and fonts for the output,
+// SVG files become components as Docusaurus's SVGR makes them.
 package sitereact
 
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -31,6 +32,7 @@ import (
 	"github.com/evanw/esbuild/pkg/api"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/portaldocs/portal/internal/docusaurus"
+	"github.com/portaldocs/portal/internal/sass"
 )
 
 // RegistryGlobal is the global each script registers its module's exports
@@ -60,6 +62,8 @@ type Module struct {
 	Inputs []string
 	// Missing are the npm packages it imports that node_modules lacks.
 	Missing []string
+	// Warnings are what compiling its Sass warned of (deprecations, @warn).
+	Warnings []diag.Diagnostic
 	// ServerScript is Script as the server renders it: packages without
 	// their browser builds, as Docusaurus's server bundle takes them.
 	ServerScript string
@@ -75,6 +79,9 @@ type Bundler struct {
 	// Docusaurus's MDX loader makes it a component) to its HTML; nil
 	// makes such an import an error.
 	Markdown func(file string) (string, error)
+	// Sass compiles a Sass stylesheet a module imports (package sass); nil
+	// reads it as the site without a sass package.
+	Sass func(file string) (*sass.Result, error)
 }
 
 // Bundle bundles the module in file. An error (a syntax error, an import
@@ -101,8 +108,9 @@ const (
 // build bundles the module the entry imports as spec, registered as file.
 func (b Bundler) build(file, spec string, source *string) (*Module, []diag.Diagnostic) {
 	// The browser's and the server's bundles take the same render of a
-	// Markdown file, so that what it reports is reported once.
-	b.Markdown = renderOnce(b.Markdown)
+	// Markdown file, and the same compile of a stylesheet, so that what
+	// they report is reported once.
+	b.Markdown, b.Sass = once(b.Markdown), once(b.Sass)
 	run := &bundleRun{Bundler: b, assets: map[string][]byte{}, self: source, selfFile: file}
 	result := b.esbuild(run, file, spec, false)
 	if len(result.Errors) > 0 {
@@ -112,7 +120,7 @@ func (b Bundler) build(file, spec string, source *string) (*Module, []diag.Diagn
 		}
 		return nil, diags
 	}
-	mod := &Module{File: file, Assets: run.assets, Missing: run.missingList()}
+	mod := &Module{File: file, Assets: run.assets, Missing: run.missingList(), Warnings: run.warnings}
 	for _, f := range result.OutputFiles {
 		switch path.Ext(f.Path) {
 		case ".js":
@@ -187,26 +195,26 @@ func (b Bundler) esbuild(run *bundleRun, file, spec string, server bool) api.Bui
 	})
 }
 
-// renderOnce remembers each file's render of markdown.
-func renderOnce(markdown func(string) (string, error)) func(string) (string, error) {
-	if markdown == nil {
+// once remembers what do gives for each file.
+func once[T any](do func(string) (T, error)) func(string) (T, error) {
+	if do == nil {
 		return nil
 	}
-	type rendered struct {
-		html string
-		err  error
+	type result struct {
+		value T
+		err   error
 	}
 	var mu sync.Mutex
-	done := map[string]rendered{}
-	return func(file string) (string, error) {
+	done := map[string]result{}
+	return func(file string) (T, error) {
 		mu.Lock()
 		defer mu.Unlock()
 		r, ok := done[file]
 		if !ok {
-			r.html, r.err = markdown(file)
+			r.value, r.err = do(file)
 			done[file] = r
 		}
-		return r.html, r.err
+		return r.value, r.err
 	}
 }
 
@@ -256,6 +264,7 @@ type bundleRun struct {
 	missing  map[string]bool
 	// packages is set once the module imports an installed npm package.
 	packages bool
+	warnings []diag.Diagnostic
 }
 
 func (r *bundleRun) plugin() api.Plugin {
@@ -339,7 +348,7 @@ func (r *bundleRun) resolve(args api.OnResolveArgs) (api.OnResolveResult, error)
 		return api.OnResolveResult{Path: found, Namespace: svgNamespace}, nil
 	case ext == ".md" || ext == ".mdx":
 		return api.OnResolveResult{Path: found, Namespace: mdxNamespace}, nil
-	case scriptLoaders[ext] != 0 || ext == ".css":
+	case scriptLoaders[ext] != 0 || ext == ".css" || sass.IsSass(found):
 		return api.OnResolveResult{Path: found, Namespace: siteNamespace}, nil
 	default:
 		return api.OnResolveResult{Path: found, Namespace: assetNamespace}, nil
@@ -456,14 +465,52 @@ func (r *bundleRun) load(args api.OnLoadArgs) (api.OnLoadResult, error) {
 		return api.OnLoadResult{}, err
 	}
 	contents := string(data)
-	loader := scriptLoaders[strings.ToLower(path.Ext(args.Path))]
-	if strings.HasSuffix(strings.ToLower(args.Path), ".css") {
+	lower := strings.ToLower(args.Path)
+	loader := scriptLoaders[path.Ext(lower)]
+	if path.Ext(lower) == ".css" || sass.IsSass(lower) {
 		loader = api.LoaderCSS
-		if strings.HasSuffix(strings.ToLower(args.Path), ".module.css") {
+		if base := strings.TrimSuffix(lower, path.Ext(lower)); strings.HasSuffix(base, ".module") {
 			loader = api.LoaderLocalCSS
 		}
 	}
+	if sass.IsSass(lower) {
+		css, problems := r.compileSass(args.Path)
+		if problems != nil {
+			return api.OnLoadResult{Errors: problems}, nil
+		}
+		contents = css
+	}
 	return api.OnLoadResult{Contents: &contents, Loader: loader, ResolveDir: r.resolveDir(args.Path)}, nil
+}
+
+// compileSass compiles a Sass stylesheet a module imports, as
+// docusaurus-plugin-sass does in Docusaurus's bundler: its CSS, or the
+// error at its place. The files it reads are the module's inputs too.
+func (r *bundleRun) compileSass(file string) (string, []api.Message) {
+	var res *sass.Result
+	err := sass.ErrNotInstalled
+	if r.Sass != nil {
+		res, err = r.Sass(file)
+	}
+	var se *sass.Error
+	switch {
+	case errors.Is(err, sass.ErrNotInstalled):
+		return "", []api.Message{{Text: "is Sass, and the site has no sass package installed to compile it (docusaurus-plugin-sass compiles it with sass): run npm install in the site folder",
+			Location: &api.Location{File: siteNamespace + ":" + file}}}
+	case errors.As(err, &se):
+		return "", []api.Message{{Text: "Sass: " + se.Message, Location: &api.Location{File: siteNamespace + ":" + se.File, Line: se.Line, Column: max(se.Col-1, 0)}}}
+	case err != nil:
+		return "", []api.Message{{Text: err.Error(), Location: &api.Location{File: siteNamespace + ":" + file}}}
+	}
+	for _, f := range res.Loaded {
+		r.note(f)
+	}
+	r.mu.Lock()
+	for _, w := range res.Warnings {
+		r.warnings = append(r.warnings, diag.Diagnostic{File: w.File, Line: w.Line, Col: w.Col, Severity: diag.Warning, Message: "Sass: " + w.Message})
+	}
+	r.mu.Unlock()
+	return res.CSS, nil
 }
 
 // loadSVG makes an SVG file a component, as Docusaurus's SVGR does.

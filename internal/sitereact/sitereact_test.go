@@ -1,12 +1,17 @@
 package sitereact
 
 import (
+	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/portaldocs/portal/internal/diag"
+	"github.com/portaldocs/portal/internal/sass"
 )
 
 func TestBundle(t *testing.T) {
@@ -169,5 +174,66 @@ func TestImportedMarkdownRendersOnce(t *testing.T) {
 	if renders != 1 || !strings.Contains(mod.Script, "rendered-src/intro.md") || !strings.Contains(mod.ServerScript, "rendered-src/intro.md") {
 		t.Errorf("%d renders; browser script has it: %v, server script: %v", renders,
 			strings.Contains(mod.Script, "rendered-src/intro.md"), strings.Contains(mod.ServerScript, "rendered-src/intro.md"))
+	}
+}
+
+// A component's Sass (a CSS module too) is compiled as
+// docusaurus-plugin-sass compiles it, with the site's sass package.
+func TestSassStylesheets(t *testing.T) {
+	site := fstest.MapFS{
+		"src/components/Card.js": {Data: []byte(`import styles from './Card.module.scss';
+import './global.sass';
+export default function Card() { return <div className={styles.card} />; }
+`)},
+		"src/components/Card.module.scss": {Data: []byte("@use 'tokens';\n.card { color: tokens.$brand; .title { font-weight: 700; } }\n")},
+		"src/components/_tokens.scss":     {Data: []byte("$brand: #25c2a0;\n")},
+		"src/components/global.sass":      {Data: []byte(".hero\n  margin: 0\n  color: darken(#ffffff, 10%)\n")},
+		"src/components/Broken.js":        {Data: []byte("import './broken.scss';\nexport default function Broken() { return null; }\n")},
+		"src/components/broken.scss":      {Data: []byte(".a {\n  color: $nowhere;\n}\n")},
+	}
+	theme := "../../theme"
+	if _, err := os.Stat(filepath.Join(theme, "node_modules", "sass")); err != nil {
+		t.Fatalf("no sass package in %s/node_modules: run make theme (%v)", theme, err)
+	}
+	compiler := sass.NewOnDemand(theme, site)
+	defer compiler.Close()
+	b := Bundler{Site: site, BaseURL: "/", Sass: func(file string) (*sass.Result, error) { return compiler.Compile(context.Background(), file) }}
+
+	mod, diags := b.Bundle("src/components/Card.js")
+	if len(diags) > 0 {
+		t.Fatalf("diagnostics: %v", diags)
+	}
+	css := string(mod.CSS)
+	for _, want := range []string{"color: #25c2a0", "_card {", "_title {", "font-weight: 700", ".hero", "margin: 0"} {
+		if !strings.Contains(css, want) {
+			t.Errorf("CSS lacks %q:\n%s", want, css)
+		}
+	}
+	if local := regexp.MustCompile(`\.(\w+_card) \{`).FindStringSubmatch(css); local == nil || local[1] == "card" || !strings.Contains(mod.Script, local[1]) {
+		t.Errorf("the script does not name the CSS module's local class %v", local)
+	}
+	if !slices.ContainsFunc(mod.Warnings, func(w diag.Diagnostic) bool {
+		return w.File == "src/components/global.sass" && w.Line == 3 && strings.Contains(w.Message, "darken() is deprecated")
+	}) {
+		t.Errorf("warnings = %v; want darken()'s deprecation at src/components/global.sass:3", mod.Warnings)
+	}
+	if !slices.Contains(mod.Inputs, "src/components/_tokens.scss") {
+		t.Errorf("inputs = %v; want the partial, so that its edit rebuilds the module", mod.Inputs)
+	}
+
+	_, diags = b.Bundle("src/components/Broken.js")
+	if len(diags) != 1 || diags[0].File != "src/components/broken.scss" || diags[0].Line != 2 || diags[0].Col != 10 || !strings.Contains(diags[0].Message, "Undefined variable") {
+		t.Errorf("broken Sass: %v; want one error at src/components/broken.scss:2:10", diags)
+	}
+
+	b.Sass = nil
+	_, diags = b.Bundle("src/components/Card.js")
+	if len(diags) != 2 {
+		t.Errorf("Sass without the sass package: %v; want an error for each of its 2 stylesheets", diags)
+	}
+	for _, d := range diags {
+		if !strings.Contains(d.Message, "no sass package installed") || !strings.Contains(d.Message, "npm install") {
+			t.Errorf("Sass without the sass package: %v; want it to say npm install", d)
+		}
 	}
 }
