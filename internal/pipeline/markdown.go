@@ -3,6 +3,7 @@ package pipeline
 import (
 	"bytes"
 	"fmt"
+	"slices"
 
 	"github.com/portaldocs/portal/internal/buildcache"
 	"github.com/portaldocs/portal/internal/components"
@@ -153,7 +154,11 @@ func (b *builder) renderMarkdown(site *loaded) *rendered {
 			}
 			// The theme's markup has ids of its own (a tab panel's).
 			res.Anchors = markdown.HTMLIDs(res.HTML)
-			takeLayout(res)
+			for _, name := range slices.Compact(slices.Sorted(slices.Values(takeLayout(res)))) {
+				res.Diagnostics = append(res.Diagnostics, diag.Diagnostic{File: j.source, Severity: diag.Warning,
+					Message: fmt.Sprintf("<%s> in a <Head> of the page's components is left out: Portal adds its <title>, <meta> and <link> tags to the page's head", name),
+					Hint:    "keep only <title>, <meta> and <link> in <Head>"})
+			}
 		}
 		results[i], htmlKeys[i] = b.keepMarkdown(storeKey, res)
 		j.body = nil

@@ -56,11 +56,11 @@ func TestSiteComponents(t *testing.T) {
 	for _, s := range scripts {
 		names = append(names, s[:strings.LastIndex(s, "-")])
 	}
-	if strings.Join(names, ",") != "assets/site/Toggle,assets/site/context,assets/site/guide,assets/site/index,assets/site/other" {
+	if strings.Join(names, ",") != "assets/site/Toggle,assets/site/about,assets/site/context,assets/site/guide,assets/site/index,assets/site/other" {
 		t.Errorf("scripts = %v", scripts)
 	}
 	for _, s := range scripts {
-		if !strings.Contains(guide+read("index.html")+read("docs/other/index.html"), `"/`+s+`"`) {
+		if !strings.Contains(guide+read("index.html")+read("about/index.html")+read("docs/other/index.html"), `"/`+s+`"`) {
 			t.Errorf("no page names %s", s)
 		}
 	}
@@ -84,6 +84,35 @@ func TestSiteComponents(t *testing.T) {
 		if !strings.Contains(home, want) {
 			t.Errorf("the home page lacks %s", want)
 		}
+	}
+
+	// A <Head> gives the page's head its title and tags, in place of the theme's of the same name.
+	about := read("about/index.html")
+	for _, want := range []string{
+		`<title>About us · Components</title>`, `<meta property="og:title" content="About us">`,
+		`<meta name="description" content="Who writes the components site.">`, `<meta name="twitter:site" content="@components">`,
+		`<main class="about"><h1>About</h1></main>`,
+	} {
+		if !strings.Contains(about, want) {
+			t.Errorf("the about page lacks %s", want)
+		}
+	}
+	for _, once := range []string{`property="og:title"`, `name="description"`, `<title>`} {
+		if n := strings.Count(about, once); n != 1 {
+			t.Errorf("the about page has %d %s, want 1", n, once)
+		}
+	}
+	if strings.Contains(about, "window.about") {
+		t.Error("the about page has the <Head>'s script, which Portal leaves out")
+	}
+	var skipped []string
+	for _, d := range res.Diagnostics {
+		if strings.Contains(d.Message, "in a <Head>") {
+			skipped = append(skipped, d.String())
+		}
+	}
+	if len(skipped) != 1 || !strings.HasPrefix(skipped[0], "src/pages/about.js: warning: <script> in a <Head>") {
+		t.Errorf("warnings of the <Head> = %q, want one for its <script> at src/pages/about.js", skipped)
 	}
 }
 

@@ -327,30 +327,49 @@ func (s *siteComponents) emit(out *Output) []byte {
 // of the page (theme/src/content/components/render.tsx).
 const layoutComment = "<!--portal-layout "
 
-// takeLayout takes the Layout's title and description out of a render's
-// HTML into the page's title and description.
-func takeLayout(res *markdown.Result) {
-	start := strings.Index(res.HTML, layoutComment)
-	if start < 0 {
-		return
-	}
-	end := strings.Index(res.HTML[start:], "-->")
-	if end < 0 {
-		return
-	}
-	var meta struct {
-		Title       string `json:"title"`
-		Description string `json:"description"`
-	}
-	if json.Unmarshal([]byte(res.HTML[start+len(layoutComment):start+end]), &meta) == nil {
-		if meta.Title != "" {
-			res.Title = meta.Title
+// takeLayout takes what the site's components say of the page out of a
+// render's HTML: a React page's Layout its title and description, and each
+// <Head> its tags, which join the page's head (the last title wins, as the
+// innermost does in Docusaurus). It returns the elements a <Head> had that
+// a page's head does not take.
+func takeLayout(res *markdown.Result) (skipped []string) {
+	for {
+		start := strings.Index(res.HTML, layoutComment)
+		if start < 0 {
+			return skipped
 		}
-		if meta.Description != "" {
-			res.Description = meta.Description
+		end := strings.Index(res.HTML[start:], "-->")
+		if end < 0 {
+			return skipped
 		}
+		var meta struct {
+			Title       string `json:"title"`
+			Description string `json:"description"`
+			Head        *struct {
+				markdown.Head
+				Skipped []string `json:"skipped"`
+			} `json:"head"`
+		}
+		if json.Unmarshal([]byte(res.HTML[start+len(layoutComment):start+end]), &meta) == nil {
+			if meta.Title != "" {
+				res.Title = meta.Title
+			}
+			if meta.Description != "" {
+				res.Description = meta.Description
+			}
+			if h := meta.Head; h != nil {
+				if res.Head == nil {
+					res.Head = &markdown.Head{}
+				}
+				if h.Title != "" {
+					res.Head.Title = h.Title
+				}
+				res.Head.Tags = append(res.Head.Tags, h.Tags...)
+				skipped = append(skipped, h.Skipped...)
+			}
+		}
+		res.HTML = res.HTML[:start] + res.HTML[start+end+len("-->"):]
 	}
-	res.HTML = res.HTML[:start] + res.HTML[start+end+len("-->"):]
 }
 
 // renderImportedMarkdown renders a Markdown file a site module imports as

@@ -23,7 +23,7 @@ export function pageTitle(site: SiteData, page: PageData): string {
   return `${page.title} ${site.titleDelimiter} ${site.title}`;
 }
 
-function meta(attrs: Record<string, string>): string {
+function metaTag(attrs: Record<string, string>): string {
   return '<meta ' + Object.entries(attrs).map(([k, v]) => `${k}="${escapeHtml(v)}"`).join(' ') + '>';
 }
 
@@ -36,8 +36,23 @@ function ogLocale(site: SiteData, locale: string): string {
   return (site.i18n.localeConfigs[locale]?.htmlLang ?? locale).replace('-', '_');
 }
 
+/** The name or property of a page's own <meta> tags: each takes the place of the theme's of that name, as the innermost does in Docusaurus. */
+function ownMetaKeys(page: PageData): Set<string> {
+  const keys = new Set<string>();
+  for (const tag of page.head?.tags ?? []) {
+    if (tag.name !== 'meta') continue;
+    for (const a of tag.attrs) if (a.name === 'name' || a.name === 'property') keys.add(a.value.toLowerCase());
+  }
+  return keys;
+}
+
 export function headTags(site: SiteData, page: PageData): string {
   const title = pageTitle(site, page);
+  const own = ownMetaKeys(page);
+  const meta = (attrs: Record<string, string>): string => {
+    const key = (attrs.name ?? attrs.property)?.toLowerCase();
+    return key !== undefined && own.has(key) ? '' : metaTag(attrs);
+  };
   const tags: string[] = [
     '<meta charset="UTF-8">',
     meta({ name: 'viewport', content: 'width=device-width, initial-scale=1.0' }),
@@ -70,5 +85,5 @@ export function headTags(site: SiteData, page: PageData): string {
     tags.push('<' + tag.name + tag.attrs.map((a) => ` ${a.name}="${escapeHtml(a.value)}"`).join('') + '>');
   }
   if (site.favicon) tags.push(`<link rel="icon" href="${escapeHtml(withBaseUrl(site.baseUrl, '/' + site.favicon.replace(/^\//, '')))}">`);
-  return tags.join('\n');
+  return tags.filter((tag) => tag !== '').join('\n');
 }

@@ -127,10 +127,18 @@ function useColorMode() {
   return { colorMode, isDarkTheme: colorMode === 'dark', setColorMode: () => {} };
 }
 
-/** What a React page's Layout says of the page, taken by the server render (render.tsx). */
+/** What a React page's Layout and the site's <Head>s say of the page, taken by the server render (render.tsx). */
 export interface LayoutMeta {
   title?: string;
   description?: string;
+  head?: HeadMeta;
+}
+
+/** A <Head>'s tags, as the engine's page head takes them (markdown.Head); skipped names the elements it cannot. */
+export interface HeadMeta {
+  title?: string;
+  tags: { name: string; attrs: { name: string; value: string }[] }[];
+  skipped: string[];
 }
 
 declare global {
@@ -172,8 +180,46 @@ const router = {
 
 /** @theme/Layout: the theme lays out the page; a React page's content is its children, its title and description the page's. */
 function Layout({ children, title, description }: { children?: React.ReactNode; title?: string; description?: string }) {
-  if (typeof window === 'undefined') globalThis.__portalLayoutMeta = { title, description };
+  if (typeof window === 'undefined') globalThis.__portalLayoutMeta = { ...globalThis.__portalLayoutMeta, title, description };
   return <>{children}</>;
+}
+
+/** React's names of the head attributes that HTML spells otherwise. */
+const HEAD_ATTRIBUTES: Record<string, string> = { className: 'class', httpEquiv: 'http-equiv', charSet: 'charset', hrefLang: 'hreflang', crossOrigin: 'crossorigin', itemProp: 'itemprop' };
+
+function textOf(node: React.ReactNode): string {
+  if (typeof node === 'string' || typeof node === 'number') return String(node);
+  if (Array.isArray(node)) return node.map(textOf).join('');
+  if (React.isValidElement<{ children?: React.ReactNode }>(node)) return textOf(node.props.children);
+  return '';
+}
+
+/** Adds a <Head>'s children to what the server render gives the page's head, in the order they come (a later title wins, as in Docusaurus). */
+function collectHead(children: React.ReactNode, head: HeadMeta): void {
+  for (const child of React.Children.toArray(children)) {
+    if (!React.isValidElement<Record<string, unknown>>(child)) continue;
+    if (child.type === React.Fragment) {
+      collectHead(child.props.children as React.ReactNode, head);
+    } else if (child.type === 'title') {
+      head.title = textOf(child.props.children as React.ReactNode).trim();
+    } else if (child.type === 'meta' || child.type === 'link') {
+      const attrs = Object.entries(child.props)
+        .filter(([key, value]) => key !== 'children' && (typeof value === 'string' || typeof value === 'number'))
+        .map(([key, value]) => ({ name: HEAD_ATTRIBUTES[key] ?? key.toLowerCase(), value: String(value) }));
+      head.tags.push({ name: child.type, attrs });
+    } else {
+      head.skipped.push(typeof child.type === 'string' ? child.type : 'a component');
+    }
+  }
+}
+
+/** @docusaurus/Head: its title, meta and link tags go into the page's head, written by the server render; the browser keeps them. */
+function Head({ children }: { children?: React.ReactNode }) {
+  if (typeof window === 'undefined') {
+    const meta = (globalThis.__portalLayoutMeta ??= {});
+    collectHead(children, (meta.head ??= { tags: [], skipped: [] }));
+  }
+  return null;
 }
 
 function Heading({ as: Tag = 'h2', id, children, ...rest }: { as?: 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6'; id?: string; children?: React.ReactNode } & React.HTMLAttributes<HTMLHeadingElement>) {
@@ -243,7 +289,7 @@ function modules(): Record<string, unknown> {
     '@docusaurus/BrowserOnly': withDefault(BrowserOnly),
     '@docusaurus/useIsBrowser': withDefault(useIsBrowser),
     '@docusaurus/ExecutionEnvironment': withDefault(executionEnvironment()),
-    '@docusaurus/Head': withDefault(() => null),
+    '@docusaurus/Head': withDefault(Head),
     '@docusaurus/theme-common': { useColorMode, useWindowSize, ThemeClassNames: {}, translate },
     '@theme/Layout': withDefault(Layout),
     '@theme/Heading': withDefault(Heading),
@@ -251,7 +297,7 @@ function modules(): Record<string, unknown> {
     '@theme/CodeBlock': withDefault(CodeBlock),
     '@theme/Admonition': withDefault(SiteAdmonition),
     '@theme/MDXComponents/A': withDefault(Link),
-    '@theme/MDXComponents': withDefault({ a: Link, Heading, CodeBlock, Admonition: SiteAdmonition }),
+    '@theme/MDXComponents': withDefault({ a: Link, Heading, CodeBlock, Admonition: SiteAdmonition, Head }),
     '@docusaurus/plugin-content-docs/client': docsClient(),
     '@docusaurus/router': router,
   };

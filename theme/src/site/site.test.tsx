@@ -1,6 +1,6 @@
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderComponents, slotPlaceholder } from '../content/components/render';
 import { installSiteRuntime } from './provided';
 
@@ -106,5 +106,45 @@ describe('@theme/CodeBlock for code the site computes', () => {
       '<div class="code-block" data-language="bash"><pre class="chroma"><code class="language-bash">' +
         '<span class="line">npm i x@1\n</span><span class="line">npx x\n</span></code></pre></div>',
     );
+  });
+});
+
+describe('@docusaurus/Head', () => {
+  it("gives the server render its title, meta and link tags, and names what the page's head cannot take", () => {
+    const Head = provide('@docusaurus/Head').default as ComponentType<{ children?: unknown }>;
+    const tree = createElement(
+      Head,
+      null,
+      createElement('title', null, 'Jest', ' ', '·', ' ', 'Delightful'),
+      createElement('meta', { property: 'og:title', content: 'Jest' }),
+      createElement('link', { rel: 'preconnect', href: 'https://fonts.example.org', crossOrigin: 'anonymous' }),
+      createElement('script', null, 'window.x = 1'),
+    );
+    const browserWindow = globalThis.window;
+    vi.stubGlobal('window', undefined);
+    try {
+      globalThis.__portalLayoutMeta = undefined;
+      expect(renderToString(tree)).toBe('');
+      expect(globalThis.__portalLayoutMeta).toEqual({
+        head: {
+          title: 'Jest · Delightful',
+          tags: [
+            { name: 'meta', attrs: [{ name: 'property', value: 'og:title' }, { name: 'content', value: 'Jest' }] },
+            { name: 'link', attrs: [{ name: 'rel', value: 'preconnect' }, { name: 'href', value: 'https://fonts.example.org' }, { name: 'crossorigin', value: 'anonymous' }] },
+          ],
+          skipped: ['script'],
+        },
+      });
+    } finally {
+      vi.stubGlobal('window', browserWindow);
+      globalThis.__portalLayoutMeta = undefined;
+    }
+  });
+
+  it('renders nothing in the browser, which keeps the head the server wrote', () => {
+    const Head = provide('@docusaurus/Head').default as ComponentType<{ children?: unknown }>;
+    globalThis.__portalLayoutMeta = undefined;
+    expect(renderToString(createElement(Head, null, createElement('title', null, 'X')))).toBe('');
+    expect(globalThis.__portalLayoutMeta).toBeUndefined();
   });
 });
