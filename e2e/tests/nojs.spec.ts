@@ -7,49 +7,54 @@ import { BASE_URL, FIXTURE_URL, manifest, PAGES, SITE_TITLE } from './helpers';
 
 test.use({ javaScriptEnabled: false });
 
-test('every route renders its title, content, navbar, footer, sidebar and TOC without JavaScript; every internal link answers 200', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(120_000);
-  const m = await manifest(request);
-  expect(m.routes.length).toBeGreaterThan(0);
-  const links = new Map<string, string>(); // link → first page it was seen on
-  for (const r of m.routes) {
-    await test.step(r.path, async () => {
-      const res = await page.goto(r.path);
-      expect(res?.status(), r.path).toBe(200);
-      const data = await (await request.get(r.data)).json();
-      const expectedTitle = r.kind === 'home' || !data.title || data.title === SITE_TITLE ? SITE_TITLE : `${data.title} | ${SITE_TITLE}`;
-      await expect(page, r.path).toHaveTitle(expectedTitle);
-      await expect(page.getByRole('navigation', { name: 'Main' }), r.path).toBeVisible();
-      await expect(page.locator('footer'), r.path).toBeVisible();
-      await expect(page.locator('#__portal main, #__portal [role="main"]').first(), r.path).toBeVisible();
-      if (r.kind === 'doc') {
-        if (!data.hideTitle) await expect(page.locator('article h1').first(), r.path).toHaveText(data.title);
-        if (r.sidebar) await expect(page.getByRole('navigation', { name: 'Docs sidebar' }), r.path).toBeVisible();
-        const tocEntries = (data.toc ?? []).length;
-        if (tocEntries > 0 && !data.hideTableOfContents) {
-          await expect(page.locator('.table-of-contents').first(), r.path).toBeVisible();
-          expect(await page.locator('.table-of-contents a').count(), r.path).toBeGreaterThanOrEqual(tocEntries);
+// One test per slice of the routes keeps a failure's report short and each
+// test well within its timeout on a loaded machine.
+const SLICES = 4;
+for (let slice = 0; slice < SLICES; slice++) {
+  test(`every route renders its title, content, navbar, footer, sidebar and TOC without JavaScript; every internal link answers 200 (slice ${slice + 1} of ${SLICES})`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(300_000);
+    const m = await manifest(request);
+    expect(m.routes.length).toBeGreaterThan(0);
+    const links = new Map<string, string>(); // link → first page it was seen on
+    for (const r of m.routes.filter((_, i) => i % SLICES === slice)) {
+      await test.step(r.path, async () => {
+        const res = await page.goto(r.path);
+        expect(res?.status(), r.path).toBe(200);
+        const data = await (await request.get(r.data)).json();
+        const expectedTitle = r.kind === 'home' || !data.title || data.title === SITE_TITLE ? SITE_TITLE : `${data.title} | ${SITE_TITLE}`;
+        await expect(page, r.path).toHaveTitle(expectedTitle);
+        await expect(page.getByRole('navigation', { name: 'Main' }), r.path).toBeVisible();
+        await expect(page.locator('footer'), r.path).toBeVisible();
+        await expect(page.locator('#__portal main, #__portal [role="main"]').first(), r.path).toBeVisible();
+        if (r.kind === 'doc') {
+          if (!data.hideTitle) await expect(page.locator('article h1').first(), r.path).toHaveText(data.title);
+          if (r.sidebar) await expect(page.getByRole('navigation', { name: 'Docs sidebar' }), r.path).toBeVisible();
+          const tocEntries = (data.toc ?? []).length;
+          if (tocEntries > 0 && !data.hideTableOfContents) {
+            await expect(page.locator('.table-of-contents').first(), r.path).toBeVisible();
+            expect(await page.locator('.table-of-contents a').count(), r.path).toBeGreaterThanOrEqual(tocEntries);
+          }
         }
-      }
-      const hrefs = await page.locator('a[href]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
-      for (const href of hrefs) {
-        const u = new URL(href);
-        if (u.origin !== BASE_URL) continue;
-        const key = u.pathname + u.search;
-        if (!links.has(key)) links.set(key, r.path);
-      }
-    });
-  }
-  const broken: string[] = [];
-  for (const [link, from] of links) {
-    const res = await request.get(link);
-    if (res.status() !== 200) broken.push(`${link} (on ${from}): ${res.status()}`);
-  }
-  expect(broken).toEqual([]);
-});
+        const hrefs = await page.locator('a[href]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+        for (const href of hrefs) {
+          const u = new URL(href);
+          if (u.origin !== BASE_URL) continue;
+          const key = u.pathname + u.search;
+          if (!links.has(key)) links.set(key, r.path);
+        }
+      });
+    }
+    const broken: string[] = [];
+    for (const [link, from] of links) {
+      const res = await request.get(link);
+      if (res.status() !== 200) broken.push(`${link} (on ${from}): ${res.status()}`);
+    }
+    expect(broken).toEqual([]);
+  });
+}
 
 test('the not-found page renders without JavaScript, with status 404', async ({ page }) => {
   const res = await page.goto(PAGES.notFound);
