@@ -9,6 +9,28 @@ import { gotoHydrated, seedStorage } from './helpers';
 
 const R4 = '/docs/api/fhir/general/v1/r4';
 
+test('a statement page rates the API against the guide it instantiates, with a reason for each SHALL not met', async ({ page }) => {
+  await gotoHydrated(page, '/docs/api/fhir/certified/v1/patient-access/');
+  await page.getByRole('link', { name: 'conformance table' }).click();
+  await expect(page).toHaveURL(/\/v1\/patient-access\/resources\/capabilitystatement\/#conformance-to-the-guides$/);
+  const section = page.getByRole('heading', { level: 3, name: 'US Core Server CapabilityStatement 3.1.1' });
+  await expect(section).toBeVisible();
+  await expect(page.getByText(/rates 100 requirements SHALL\. It meets 91; the 9 it does not meet/)).toBeVisible();
+
+  const notMet = page.locator('table').filter({ has: page.getByRole('columnheader', { name: 'Not met' }) });
+  const medication = notMet.getByRole('row').filter({ hasText: 'Medication (the resource type and the requirement on it)' });
+  await expect(medication.getByRole('cell').nth(1)).toContainText('medicationCodeableConcept');
+  const role = notMet.getByRole('row').filter({ hasText: 'PractitionerRole' });
+  await role.getByRole('link', { name: 'Author role' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Author role');
+  await page.goBack();
+
+  const byResource = page.locator('table').filter({ has: page.getByRole('columnheader', { name: 'This API' }) });
+  const resourceRow = (name: string) => byResource.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+  await expect(resourceRow('Patient').getByRole('cell').last()).toHaveText('Met');
+  await expect(resourceRow('DocumentReference').getByRole('cell').last()).toHaveText('Not met: create');
+});
+
 test('the footer leads to each payer API, whose index links its downloads', async ({ page, request }) => {
   await gotoHydrated(page, '/docs/api/fhir/');
   const footer = page.locator('footer');

@@ -3,6 +3,7 @@ package fhir
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -16,6 +17,7 @@ import (
 	"github.com/portaldocs/portal/internal/fhir/model"
 	"github.com/portaldocs/portal/internal/fhir/parse"
 	"github.com/portaldocs/portal/internal/fhir/refpage"
+	"github.com/portaldocs/portal/internal/fhir/shall"
 	"github.com/portaldocs/portal/internal/fhir/validate"
 	"github.com/portaldocs/portal/internal/workers"
 )
@@ -185,6 +187,9 @@ func (s *Site) resolveAPI(site fs.FS, ac config.FHIRAPI, configFile string, spec
 			api.Authorization.TokenURL = cmp.Or(api.Authorization.TokenURL, stringField(smartConfig.Fields, "token_endpoint"))
 		}
 	}
+	conformance, ds := s.guideConformance(site, f)
+	api.Conformance = conformance
+	diags = append(diags, ds...)
 	if ac.PublishesDownloads() {
 		api.CapabilityDownload, api.PostmanDownload, api.SmartDownload = downloads.Paths(ac.ID, api.Smart != nil)
 	}
@@ -194,6 +199,31 @@ func (s *Site) resolveAPI(site fs.FS, ac config.FHIRAPI, configFile string, spec
 			Hint:    "write clientAuthentication: private_key_jwt or client_secret_basic for a client credentials API, none or client_secret_basic for an authorization code API"})
 	}
 	return api, diags
+}
+
+// guideConformance compares the API's statement with each guide statement
+// it instantiates or imports, as the site's definitions of that guide
+// version hold it, with the deviations recorded beside the statement.
+func (s *Site) guideConformance(site fs.FS, f *model.File) ([]shall.Result, []diag.Diagnostic) {
+	var diags []diag.Diagnostic
+	devFile := path.Join(path.Dir(f.Path), shall.DeviationsFile)
+	var recorded shall.Deviations
+	if data, err := fs.ReadFile(site, devFile); err == nil {
+		recorded, diags = shall.ParseDeviations(devFile, data)
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return nil, []diag.Diagnostic{{File: devFile, Severity: diag.Error, Message: fmt.Sprintf("read deviations: %v", err)}}
+	}
+	find := func(ref string) (data []byte, file, missing string) {
+		guides, _ := s.Guides.For(ref)
+		for _, g := range guides {
+			if def := g.Definition(ref); def != nil {
+				return def.Raw, def.Path, ""
+			}
+		}
+		return nil, "", fmt.Sprintf("the site holds no definition of %s (fhir.dependencies definitions), so its SHALLs are not known here", ref)
+	}
+	results, ds := shall.Check(f.Path, f.Raw, f.Line, devFile, recorded, find)
+	return results, append(diags, ds...)
 }
 
 func stringField(fields map[string]any, key string) string {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/portaldocs/portal/internal/config"
 	"github.com/portaldocs/portal/internal/fhir/base"
+	"github.com/portaldocs/portal/internal/fhir/shall"
 )
 
 // API is one FHIR API of the site: its CapabilityStatement and where it is
@@ -30,6 +31,9 @@ type API struct {
 	// configures none; SmartDownload is where it is published ("" when not).
 	Smart         *SmartConfiguration
 	SmartDownload string
+	// Conformance is the statement against each guide statement it
+	// instantiates or imports.
+	Conformance []shall.Result
 	// Config is the API's entry in the site config, for values pages take
 	// from it.
 	Config config.FHIRAPI

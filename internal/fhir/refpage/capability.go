@@ -33,6 +33,7 @@ func (r *Renderer) CapabilityStatement(api *model.API) string {
 	var w mdWriter
 	cs := api.Statement
 	r.overview(&w, api)
+	r.conformance(&w, api)
 	for i := range cs.Rest {
 		rest := &cs.Rest[i]
 		if len(cs.Rest) > 1 {
