@@ -94,10 +94,23 @@ go-unit: theme fhir-schemas docusaurus-templates
 
 go-test: theme fhir-schemas docusaurus-templates
 	$(GO) test -race -count=1 ./...
-	@# The embedded portal's own tests render every page in QuickJS, which the race detector
-	@# slows twenty-fold; they are excluded from the race pass (//go:build !race) and run here,
-	@# with the pipeline tests of content rather than concurrency (contentNotConcurrency).
-	$(GO) test -count=1 -run 'Portal|TestScripts|^TestFixtureSites$$|^TestContentChecks$$|^TestFHIRMalformedInputsAreReportedWithFileAndLine$$|^TestWarmBuildEqualsColdBuild$$' ./internal/pipeline ./cmd/portal
+	@# Tests of what code in the JavaScript engine (QuickJS, C compiled to Go: the portal's own
+	@# pages, Sass, the site's React) says and writes, which the race detector slows tenfold or
+	@# more and which are not about concurrency, skip in the race pass (the embedded portal's by
+	@# //go:build !race, the others by racetest.ContentNotConcurrency) and run here;
+	@# internal/racetest's test checks that this list names every one of them.
+	$(GO) test -count=1 -run '$(CONTENT_TESTS_RE)' $(CONTENT_TEST_PACKAGES)
+
+CONTENT_TEST_PACKAGES := ./internal/pipeline ./internal/sass ./internal/sitecss ./internal/sitereact ./internal/contract ./cmd/portal
+CONTENT_TESTS := TestFixtureSites TestContentChecks TestFHIRMalformedInputsAreReportedWithFileAndLine \
+	TestWarmBuildEqualsColdBuild TestOwnRendererWritesWhatReactWrites TestSearchPage TestBuildSomeLocales \
+	TestLocalesAsAReaderSeesThem TestLocaleSearchIndex TestFHIRPublishServesFilesAtFixedPaths \
+	TestFHIRPagesAreGeneratedIntoRoutesAndSidebars TestRoutesFollowTrailingSlash \
+	TestCompile TestWarningsArePositioned TestCompileErrorIsPositioned TestLoadedFilesAreListed \
+	TestBuildCompilesSass TestBuildReportsSassErrorsAtTheirPlace TestSassStylesheets TestBuildOutputMatchesContract
+empty :=
+space := $(empty) $(empty)
+CONTENT_TESTS_RE := Portal|TestScripts|^($(subst $(space),|,$(strip $(CONTENT_TESTS))))$$
 
 ## theme-test: type-check the theme and run its Vitest suite (search relevance included)
 theme-test: tools relevance-site

@@ -3,6 +3,7 @@ package contract
 import (
 	"context"
 	"errors"
+	"github.com/portaldocs/portal/internal/racetest"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -123,6 +124,7 @@ features:
 // checks every JSON file it writes against the generated TypeScript: the
 // types may say what they like, but the theme reads what the build writes.
 func TestBuildOutputMatchesContract(t *testing.T) {
+	racetest.ContentNotConcurrency(t)
 	res, err := Contract()
 	if err != nil {
 		t.Fatal(err)

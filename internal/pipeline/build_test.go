@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/portaldocs/portal/internal/racetest"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -74,7 +75,7 @@ func renderDiagnostics(ds []diag.Diagnostic) []string {
 // diagnostics against the archive's "want" section: every wanted line must
 // appear, in order, and every error the build reports must be wanted.
 func TestFixtureSites(t *testing.T) {
-	contentNotConcurrency(t)
+	racetest.ContentNotConcurrency(t)
 	files, err := filepath.Glob("testdata/sites/*.txtar")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no fixture sites: %v", err)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/portaldocs/portal/internal/racetest"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -186,7 +187,7 @@ func fixtureWithStaticFolder(t *testing.T) string {
 // reuses the cache of the previous builds writes exactly the files, byte
 // for byte, that a build without any cache writes.
 func TestWarmBuildEqualsColdBuild(t *testing.T) {
-	contentNotConcurrency(t)
+	racetest.ContentNotConcurrency(t)
 	site := fixtureWithStaticFolder(t)
 	// With search: a rebuild patches the postings the last build kept for
 	// the pages whose text changed (search.BuildPatched).

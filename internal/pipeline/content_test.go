@@ -2,6 +2,7 @@ package pipeline_test
 
 import (
 	"context"
+	"github.com/portaldocs/portal/internal/racetest"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -62,7 +63,7 @@ func TestPagesTakeValuesFromTheirSource(t *testing.T) {
 // nothing else. A fixture whose "want" is empty must build without a
 // single diagnostic: that is the good half of each check's pair.
 func TestContentChecks(t *testing.T) {
-	contentNotConcurrency(t)
+	racetest.ContentNotConcurrency(t)
 	today := time.Date(2026, 11, 25, 0, 0, 0, 0, time.UTC)
 	files, err := filepath.Glob("testdata/content/*.txtar")
 	if err != nil {

@@ -3,6 +3,7 @@ package pipeline_test
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/portaldocs/portal/internal/racetest"
 	"io/fs"
 	"os"
 	"strings"
@@ -23,6 +24,7 @@ var fixtureExtensions = []string{
 }
 
 func TestFHIRPagesAreGeneratedIntoRoutesAndSidebars(t *testing.T) {
+	racetest.ContentNotConcurrency(t)
 	res, err := run(t, os.DirFS(fhirFixture))
 	if err != nil {
 		t.Fatalf("build: %v\n%s", err, strings.Join(renderDiagnostics(res.Diagnostics), "\n"))
@@ -142,7 +144,7 @@ func fixtureWith(t *testing.T, changes map[string]string) fstest.MapFS {
 }
 
 func TestFHIRMalformedInputsAreReportedWithFileAndLine(t *testing.T) {
-	contentNotConcurrency(t)
+	racetest.ContentNotConcurrency(t)
 	const ext = "fhir/r4/extensions/encounter-note.json"
 	original, err := os.ReadFile(fhirFixture + "/" + ext)
 	if err != nil {
@@ -225,6 +227,7 @@ func readFixture(t *testing.T, p string) string {
 // fhir.publish serves a FHIR file at a fixed URL exactly as written, pages
 // may link it, and its entries are no API's examples.
 func TestFHIRPublishServesFilesAtFixedPaths(t *testing.T) {
+	racetest.ContentNotConcurrency(t)
 	bundle := `{"resourceType": "Bundle", "id": "brands", "type": "collection", "timestamp": "2026-11-01T00:00:00Z",
   "entry": [{"fullUrl": "urn:uuid:0a6e7a5e-1b0c-4c52-9d38-3a4c1e2b9f10",
     "resource": {"resourceType": "Patient", "id": "pat-1001", "name": [{"family": "Publishedonly"}]}}]}

@@ -3,6 +3,7 @@ package pipeline_test
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/portaldocs/portal/internal/racetest"
 	"io/fs"
 	"os"
 	"path"
@@ -41,6 +42,7 @@ func siteFromTxtarText(txt string) (fs.FS, map[string]string) {
 // with one doc of two translated, the sidebar's category, the navbar, the
 // footer and a theme string) and reads each page as a reader would.
 func TestLocalesAsAReaderSeesThem(t *testing.T) {
+	racetest.ContentNotConcurrency(t)
 	res, err := run(t, sitefs.Dir("testdata/i18n"))
 	if err != nil {
 		t.Fatalf("build: %v\n%v", err, res.Diagnostics)
@@ -147,6 +149,7 @@ Bienvenue.
 // TestLocaleSearchIndex: each locale has a search index of its own pages,
 // which its site data names.
 func TestLocaleSearchIndex(t *testing.T) {
+	racetest.ContentNotConcurrency(t)
 	res, err := runSite(t, twoLocales)
 	if err != nil {
 		t.Fatalf("build: %v\n%v", err, res.Diagnostics)
@@ -193,6 +196,7 @@ func searchFilesHold(out *pipeline.Output, dir, text string) bool {
 // TestBuildSomeLocales: WithLocales builds only the locales it names, and
 // a locale the site does not have is an error that lists those it has.
 func TestBuildSomeLocales(t *testing.T) {
+	racetest.ContentNotConcurrency(t)
 	for _, tc := range []struct {
 		locales      []string
 		want, absent []string

@@ -2,6 +2,7 @@ package pipeline_test
 
 import (
 	"context"
+	"github.com/portaldocs/portal/internal/racetest"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -59,6 +60,7 @@ func oneEnginePool(t *testing.T) *ssr.Pool {
 // renders every page of the fixture sites, none falling back to React, and
 // writes what react-dom/server writes, byte for byte. (The portal's pages are compared by TestPortalOwnRendererWritesWhatReactWrites.)
 func TestOwnRendererWritesWhatReactWrites(t *testing.T) {
+	racetest.ContentNotConcurrency(t)
 	for name, site := range fixtureSites(t) {
 		t.Run(name, func(t *testing.T) {
 			own := buildWithRenderer(t, site, pipeline.RendererOwn)
@@ -80,20 +82,4 @@ func fixtureSites(t *testing.T) map[string]fs.FS {
 		sites[name], _ = siteFromTxtar(ar)
 	}
 	return sites
-}
-
-// contentNotConcurrency skips a test in the race pass of make go-test: it
-// checks what builds of many small sites say and write, which the race
-// detector slows tenfold (QuickJS is C compiled to Go) and which is not
-// about concurrency; the second pass, without the detector, runs it
-// (Makefile, go-test). The cache tests that reuse an output folder stay in
-// the race pass, where the build's goroutines meet (the spare claimed on a
-// goroutine of its own, the writers, precompression); the warm-and-cold
-// comparison, 33 builds that took 97 s under the detector, checks what the
-// builds write and runs in the second pass.
-func contentNotConcurrency(t *testing.T) {
-	t.Helper()
-	if raceDetector {
-		t.Skip("content, not concurrency: make go-test runs it without the race detector")
-	}
 }

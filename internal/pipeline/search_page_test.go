@@ -1,6 +1,7 @@
 package pipeline_test
 
 import (
+	"github.com/portaldocs/portal/internal/racetest"
 	"strings"
 	"testing"
 
@@ -13,6 +14,7 @@ import (
 // form, which the site data names, and which neither the sitemap nor search
 // lists; a Docusaurus site's Algolia config maps onto it.
 func TestSearchPage(t *testing.T) {
+	racetest.ContentNotConcurrency(t)
 	tests := []struct {
 		name, config string
 		wantPage     string // "" for no search page

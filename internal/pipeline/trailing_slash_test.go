@@ -1,6 +1,7 @@
 package pipeline_test
 
 import (
+	"github.com/portaldocs/portal/internal/racetest"
 	"strings"
 	"testing"
 
@@ -14,6 +15,7 @@ import (
 // §2.3): the file of each page, the links its sidebar, pagination and
 // Markdown write, the canonical URL and the sitemap.
 func TestRoutesFollowTrailingSlash(t *testing.T) {
+	racetest.ContentNotConcurrency(t)
 	for _, tc := range []struct {
 		setting string
 		// files are the pages' HTML files; absent are files of the other

@@ -3,6 +3,7 @@ package sass_test
 import (
 	"context"
 	"errors"
+	"github.com/portaldocs/portal/internal/racetest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -37,6 +38,7 @@ $brand: #25c2a0;
 }
 
 func TestCompile(t *testing.T) {
+	racetest.ContentNotConcurrency(t)
 	c, err := sass.New(sassDir(t), site)
 	if err != nil {
 		t.Fatalf("New: %v", err)
@@ -61,6 +63,7 @@ func TestCompile(t *testing.T) {
 }
 
 func TestWarningsArePositioned(t *testing.T) {
+	racetest.ContentNotConcurrency(t)
 	c, err := sass.New(sassDir(t), site)
 	if err != nil {
 		t.Fatalf("New: %v", err)
@@ -79,6 +82,7 @@ func TestWarningsArePositioned(t *testing.T) {
 }
 
 func TestCompileErrorIsPositioned(t *testing.T) {
+	racetest.ContentNotConcurrency(t)
 	c, err := sass.New(sassDir(t), site)
 	if err != nil {
 		t.Fatalf("New: %v", err)
@@ -101,6 +105,7 @@ func TestNotInstalled(t *testing.T) {
 }
 
 func TestLoadedFilesAreListed(t *testing.T) {
+	racetest.ContentNotConcurrency(t)
 	c := sass.NewOnDemand(sassDir(t), site)
 	defer c.Close()
 	res, err := c.Compile(context.Background(), "src/css/imports.scss")

@@ -2,6 +2,7 @@ package sitecss
 
 import (
 	"context"
+	"github.com/portaldocs/portal/internal/racetest"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -84,6 +85,7 @@ func sassCompiler(t *testing.T) *sass.Compiler {
 // A Sass stylesheet is compiled, its partials used and its url()s copied,
 // as docusaurus-plugin-sass and Docusaurus's bundler make it.
 func TestBuildCompilesSass(t *testing.T) {
+	racetest.ContentNotConcurrency(t)
 	b, diags := Build(context.Background(), site(), []string{"src/css/theme.scss"}, "assets/theme", "assets/site", "docusaurus.config.js", sassCompiler(t))
 	if len(diags) > 0 {
 		t.Fatalf("diagnostics: %v", diags)
@@ -100,6 +102,7 @@ func TestBuildCompilesSass(t *testing.T) {
 }
 
 func TestBuildReportsSassErrorsAtTheirPlace(t *testing.T) {
+	racetest.ContentNotConcurrency(t)
 	_, diags := Build(context.Background(), site(), []string{"src/css/wrong.scss"}, "assets/theme", "assets/site", "docusaurus.config.js", sassCompiler(t))
 	if len(diags) != 1 || diags[0].File != "src/css/wrong.scss" || diags[0].Line != 2 || diags[0].Col != 10 || diags[0].Message != "Undefined variable." {
 		t.Errorf("a Sass error: %v", diags)

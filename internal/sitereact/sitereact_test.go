@@ -2,6 +2,7 @@ package sitereact
 
 import (
 	"context"
+	"github.com/portaldocs/portal/internal/racetest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -180,6 +181,7 @@ func TestImportedMarkdownRendersOnce(t *testing.T) {
 // A component's Sass (a CSS module too) is compiled as
 // docusaurus-plugin-sass compiles it, with the site's sass package.
 func TestSassStylesheets(t *testing.T) {
+	racetest.ContentNotConcurrency(t)
 	site := fstest.MapFS{
 		"src/components/Card.js": {Data: []byte(`import styles from './Card.module.scss';
 import './global.sass';
