@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"regexp"
 	"strings"
 
 	"github.com/portaldocs/portal/internal/config"
@@ -522,9 +523,12 @@ func (m *mapper) mapPlugin(e pluginEntry) {
 	case "theme:search-algolia":
 		// Its options are themeConfig.algolia's (mapAlgolia).
 	default:
-		if e.kind == "plugin" && m.wrapsBlogPlugin(e.raw) {
-			m.mapBlog(e.at, e.options)
-			return
+		if e.kind == "plugin" {
+			if file, src, ok := m.blogPluginWrapper(e.raw); ok {
+				m.mapBlog(e.at, e.options)
+				m.warnOwnRoutes(e.at, file, src)
+				return
+			}
 		}
 		name := e.raw
 		if name == "" {
@@ -753,12 +757,13 @@ func (m *mapper) mapFeedOptions(blogNode, key, value *yaml.Node) {
 	})
 }
 
-// wrapsBlogPlugin reports whether a local plugin (a path in the plugins
-// list) wraps the blog plugin, as sites do to extend it: its file imports
-// @docusaurus/plugin-content-blog, and its options are the blog's.
-func (m *mapper) wrapsBlogPlugin(raw string) bool {
+// blogPluginWrapper finds the file of a local plugin (a path in the
+// plugins list) that wraps the blog plugin, as sites do to extend it: its
+// file imports @docusaurus/plugin-content-blog, and its options are the
+// blog's.
+func (m *mapper) blogPluginWrapper(raw string) (file, src string, ok bool) {
 	if !strings.HasPrefix(raw, "./") && !strings.HasPrefix(raw, "../") && !strings.HasPrefix(raw, "@site/") {
-		return false
+		return "", "", false
 	}
 	base := path.Clean(strings.TrimPrefix(raw, "@site/"))
 	for _, candidate := range []string{base, base + ".js", base + ".mjs", base + ".cjs", base + ".ts", base + ".mts",
@@ -768,9 +773,26 @@ func (m *mapper) wrapsBlogPlugin(raw string) bool {
 			continue
 		}
 		src := string(data)
-		return strings.Contains(src, "@docusaurus/plugin-content-blog") || strings.Contains(src, "docusaurus-plugin-content-blog")
+		return candidate, src, strings.Contains(src, "@docusaurus/plugin-content-blog") || strings.Contains(src, "docusaurus-plugin-content-blog")
 	}
-	return false
+	return "", "", false
+}
+
+// addRouteCall finds a plugin's own routes: actions.addRoute in its code.
+var addRouteCall = regexp.MustCompile(`\baddRoute\s*\(`)
+
+// warnOwnRoutes says what a blog plugin wrapper's own code would have
+// made: Portal builds the blog plugin's pages, and runs none of the
+// wrapper's hooks.
+func (m *mapper) warnOwnRoutes(at *yaml.Node, file, src string) {
+	calls := addRouteCall.FindAllStringIndex(src, -1)
+	if len(calls) == 0 {
+		return
+	}
+	line := strings.Count(src[:calls[0][0]], "\n") + 1
+	m.warn(at, "Portal builds the blog plugin's own pages at their routes; a page the wrapper adds needs a page of the site (src/pages) or a doc",
+		"%s wraps the blog plugin and adds routes of its own with addRoute (%d calls, the first at line %d), with the components it names; they are not built, and the blog's posts, lists and tag pages are the blog plugin's",
+		file, len(calls), line)
 }
 
 func (m *mapper) mapThemeOptions(at, options *yaml.Node) {

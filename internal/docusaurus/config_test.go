@@ -253,3 +253,26 @@ func TestBlogOptions(t *testing.T) {
 		})
 	}
 }
+
+// A local plugin that wraps the blog plugin and adds routes of its own
+// (its contentLoaded hook replaced) is mapped onto the blog, and one
+// warning says the routes its code adds are not built.
+func TestBlogWrapperOwnRoutesAreWarned(t *testing.T) {
+	cfg := `export default {title: 'T', url: 'https://x.example.org', baseUrl: '/',
+  presets: [['classic', {blog: false}]],
+  plugins: [['./plugins/blog-plugin', {blogTitle: 'News'}]]};`
+	plugin := "const blog = require('@docusaurus/plugin-content-blog');\n" +
+		"module.exports = async (ctx, opts) => {\n  const base = await blog.default(ctx, opts);\n" +
+		"  return {...base, async contentLoaded({content, actions}) {\n" +
+		"    actions.addRoute({path: '/blog/category/news', component: '@site/src/components/Category'});\n" +
+		"    actions.addRoute({path: '/blog', component: '@site/src/components/BlogHome'});\n  }};\n};\n"
+	site := siteFS(map[string]string{"docusaurus.config.js": cfg, "plugins/blog-plugin.js": plugin, "blog/2024-01-01-a.md": "a\n"})
+	loaded, diags := LoadConfig(context.Background(), site, "docusaurus.config.js", Options{})
+	if loaded == nil || loaded.Blog.Off || loaded.Blog.BlogTitle != "News" {
+		t.Fatalf("the blog is not mapped:\n%s", dump(diags))
+	}
+	if len(diags) != 1 || diags[0].File != "docusaurus.config.js" || diags[0].Line != 3 ||
+		!strings.Contains(diags[0].Message, "plugins/blog-plugin.js wraps the blog plugin and adds routes of its own with addRoute (2 calls, the first at line 5)") {
+		t.Errorf("want one warning at the plugin's entry naming its addRoute calls:\n%s", dump(diags))
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/portaldocs/portal/internal/components"
 	"github.com/portaldocs/portal/internal/diag"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -79,6 +80,12 @@ type indentTolerant struct{ parser.BlockParser }
 // CanAcceptIndentedLine implements parser.BlockParser.
 func (indentTolerant) CanAcceptIndentedLine() bool { return true }
 
+// protocolAutolink is goldmark's literal-URL pattern without its demand for
+// a dot in the host: GFM (remark-gfm in MDX, and GitHub) links
+// http://localhost:3000/x as it links any other host, and a `{` in such a
+// URL is part of it, not an MDX expression.
+var protocolAutolink = regexp.MustCompile(`^(?:http|https|ftp)://[-a-zA-Z0-9@:%._\+~#=]{1,256}(?:[/#?][-a-zA-Z0-9@:%_+.~#$!?&/=\(\);,'">\^{}\[\]` + "`" + `]*)?`)
+
 // commonExtensions are the extensions both pipelines share.
 func commonExtensions(cfg config) []goldmark.Extender {
 	return []goldmark.Extender{
@@ -86,7 +93,7 @@ func commonExtensions(cfg config) []goldmark.Extender {
 		// a Content-Security-Policy without 'unsafe-inline' styles.
 		extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute)),
 		extension.Strikethrough,
-		extension.Linkify,
+		extension.NewLinkify(extension.WithLinkifyURLRegexp(protocolAutolink)),
 		extension.TaskList,
 		extension.Footnote,
 		headingAnchors{},
@@ -180,6 +187,9 @@ type mdxExpression struct {
 	code string
 	pos  int
 	text string
+	// site renders an expression Portal cannot compute from the page
+	// module (mapExpression).
+	site *siteComponentProps
 }
 
 // expressionBlock is an expression on lines of its own.
@@ -320,9 +330,17 @@ type expressionRenderer struct{}
 // RegisterFuncs implements renderer.NodeRenderer.
 func (expressionRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	render := func(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if entering {
-			_, _ = w.Write(util.EscapeHTML([]byte(expressionOf(n).text)))
+		if !entering {
+			return ast.WalkSkipChildren, nil
 		}
+		e := expressionOf(n)
+		if e.site != nil {
+			if err := components.Open(w, SiteComponentName, e.site); err != nil {
+				return ast.WalkStop, err
+			}
+			return ast.WalkSkipChildren, components.Close(w)
+		}
+		_, _ = w.Write(util.EscapeHTML([]byte(e.text)))
 		return ast.WalkSkipChildren, nil
 	}
 	reg.Register(kindExpressionBlock, render)
@@ -365,6 +383,9 @@ func (p *pageState) evaluateExpression(e *mdxExpression) {
 			e.text = s
 			return
 		}
+	}
+	if p.mapExpression(e) {
+		return
 	}
 	p.warnAt(e.pos, fmt.Sprintf("the expression {%s} is JavaScript, which Portal does not run; it is left out of the page", abbreviate(e.code)),
 		"write the text itself, or a string literal such as {'text'}")

@@ -34,6 +34,9 @@ type siteComponentProps struct {
 	Source string `json:"source,omitempty"`
 	// Page is RenderContext.ComponentPage.
 	Page any `json:"page,omitempty"`
+	// Line is where an expression of the page module is (mapExpression),
+	// for the warning when it cannot run.
+	Line int `json:"line,omitempty"`
 	// textOnly: the children are the children prop (textChildren).
 	textOnly bool
 }
@@ -280,6 +283,24 @@ func (p *pageState) mapWholeElement(el *jsxElement) bool {
 	p.module.used = true
 	el.site = &siteComponentProps{Module: p.ctx.File, Export: name, Props: map[string]any{}, Element: "<" + el.tag.name + ">",
 		Page: p.ctx.ComponentPage, textOnly: true}
+	return true
+}
+
+// mapExpression makes an expression Portal cannot compute (a list mapped
+// to elements, a value of an imported module) an export of the page
+// module that renders it, as MDX renders it: Docusaurus runs it, so the
+// theme does.
+func (p *pageState) mapExpression(e *mdxExpression) bool {
+	if p.ctx.PageModule == nil {
+		return false
+	}
+	name := "__portalElement" + strconv.Itoa(p.module.elements)
+	p.module.elements++
+	p.module.snippets = append(p.module.snippets, "export const "+name+" = () => (<>{"+e.code+"\n}</>);")
+	p.module.used = true
+	line, _ := p.position(e.pos)
+	e.site = &siteComponentProps{Module: p.ctx.File, Export: name, Props: map[string]any{}, Element: "{" + abbreviate(e.code) + "}",
+		Page: p.ctx.ComponentPage, Line: line}
 	return true
 }
 

@@ -56,11 +56,11 @@ func TestSiteComponents(t *testing.T) {
 	for _, s := range scripts {
 		names = append(names, s[:strings.LastIndex(s, "-")])
 	}
-	if strings.Join(names, ",") != "assets/site/Toggle,assets/site/about,assets/site/context,assets/site/guide,assets/site/index,assets/site/other" {
+	if strings.Join(names, ",") != "assets/site/Cover,assets/site/Toggle,assets/site/about,assets/site/context,assets/site/guide,assets/site/index,assets/site/other,assets/site/team" {
 		t.Errorf("scripts = %v", scripts)
 	}
 	for _, s := range scripts {
-		if !strings.Contains(guide+read("index.html")+read("about/index.html")+read("docs/other/index.html"), `"/`+s+`"`) {
+		if !strings.Contains(guide+read("index.html")+read("about/index.html")+read("docs/other/index.html")+read("docs/team/index.html"), `"/`+s+`"`) {
 			t.Errorf("no page names %s", s)
 		}
 	}
@@ -74,6 +74,29 @@ func TestSiteComponents(t *testing.T) {
 	if len(warned) != 1 || !strings.Contains(warned[0], "src/components/Toggle.js: warning: the component WindowWidth of src/components/Toggle.js could not be rendered ('window' is not defined)") ||
 		!strings.Contains(warned[0], "2 uses on 1 pages") {
 		t.Errorf("warnings = %q, want one for WindowWidth with its 2 uses", warned)
+	}
+
+	// An expression Portal cannot compute runs in the page's module, with
+	// an import from "/" found in the static folder; a require() of a
+	// computed path into the static folder is the file's URL.
+	team := read("docs/team/index.html")
+	for _, want := range []string{
+		"<ul class=\"team\">\n<portal-island data-module=\"docs/team.md\" data-export=\"__portalElement0\"",
+		`<li>Ada</li><li>Grace</li>`,
+		`<span class="cover" style="background-image:url(/img/hero.gif)"></span>`,
+	} {
+		if !strings.Contains(team, want) {
+			t.Errorf("the team doc lacks %s", want)
+		}
+	}
+	var notRun []string
+	for _, d := range res.Diagnostics {
+		if strings.Contains(d.Message, "could not be run") {
+			notRun = append(notRun, d.String())
+		}
+	}
+	if len(notRun) != 1 || !strings.HasPrefix(notRun[0], "docs/team.md:16: warning: the expression {notDefined} could not be run ('notDefined' is not defined)") {
+		t.Errorf("warnings of expressions = %q, want one for {notDefined} at its line", notRun)
 	}
 
 	home := read("index.html")

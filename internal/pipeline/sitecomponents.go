@@ -61,8 +61,10 @@ type siteComponentModule struct {
 type componentFailure struct {
 	// file is where it is reported; of and what name the component.
 	file, of, what, message string
-	uses                    int
-	pages                   map[string]bool
+	// line is an expression's (markdown.siteComponentProps.Line), 0 for a component.
+	line  int
+	uses  int
+	pages map[string]bool
 }
 
 // siteContext is the site data a site's components read (SiteContextData
@@ -112,7 +114,7 @@ func newSiteComponents(site fs.FS, cfg *config.Site, translations map[string]str
 	return &siteComponents{
 		runtime:        runtime,
 		runtimeName:    themeDir + "site-runtime-" + hex.EncodeToString(runtimeSum[:])[:12] + ".js",
-		bundler:        sitereact.Bundler{Site: site, Root: root, BaseURL: cfg.BaseURL},
+		bundler:        sitereact.Bundler{Site: site, Root: root, BaseURL: cfg.BaseURL, StaticDirs: cfg.StaticDirectories},
 		diags:          diags,
 		moduleFailures: failures,
 		context:        data,
@@ -239,6 +241,7 @@ func (s *siteComponents) failed(page string, r components.Request, message strin
 		Element  string     `json:"element"`
 		Fallback *[2]string `json:"fallback"`
 		Source   string     `json:"source"`
+		Line     int        `json:"line"`
 		Props    struct {
 			Children any `json:"children"`
 		} `json:"props"`
@@ -256,7 +259,7 @@ func (s *siteComponents) failed(page string, r components.Request, message strin
 	s.mu.Lock()
 	f := s.failures[key]
 	if f == nil {
-		f = &componentFailure{file: p.Module, of: of, what: what, message: message, pages: map[string]bool{}}
+		f = &componentFailure{file: p.Module, of: of, what: what, message: message, line: p.Line, pages: map[string]bool{}}
 		s.failures[key] = f
 	}
 	f.uses++
@@ -287,6 +290,12 @@ func (s *siteComponents) report() {
 	slices.Sort(keys)
 	for _, k := range keys {
 		f := s.failures[k]
+		if f.line > 0 {
+			s.diags.Add(diag.Diagnostic{File: f.file, Line: f.line, Severity: diag.Warning, Group: "site-component:" + k,
+				Message: fmt.Sprintf("the expression %s could not be run (%s); it is left out of the page", f.what, f.message),
+				Hint:    "define what it names (an import or an export of the page), or write the text itself"})
+			continue
+		}
 		s.diags.Add(diag.Diagnostic{File: f.file, Severity: diag.Warning, Group: "site-component:" + k,
 			Message: fmt.Sprintf("the component %s of %s could not be rendered (%s); its children are shown without it, %d uses on %d pages",
 				f.what, f.of, f.message, f.uses, len(f.pages)),

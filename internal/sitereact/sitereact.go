@@ -75,6 +75,10 @@ type Bundler struct {
 	Site    fs.FS
 	Root    string
 	BaseURL string
+	// StaticDirs are the site's static folders, where an import of a path
+	// from "/" is looked for first (then the site folder), as Docusaurus's
+	// bundler resolves it (webpack's resolve.roots).
+	StaticDirs []string
 	// Markdown renders a Markdown or MDX file a module imports (as
 	// Docusaurus's MDX loader makes it a component) to its HTML; nil
 	// makes such an import an error.
@@ -124,7 +128,7 @@ func (b Bundler) build(file, spec string, source *string) (*Module, []diag.Diagn
 	for _, f := range result.OutputFiles {
 		switch path.Ext(f.Path) {
 		case ".js":
-			mod.Script = guarded(file, string(f.Contents))
+			mod.Script = guarded(file, b.staticRequire()+string(f.Contents))
 		case ".css":
 			mod.CSS = f.Contents
 		default:
@@ -140,7 +144,7 @@ func (b Bundler) build(file, spec string, source *string) (*Module, []diag.Diagn
 	server := b.esbuild(&bundleRun{Bundler: b, assets: map[string][]byte{}, self: source, selfFile: file}, file, spec, true)
 	for _, f := range server.OutputFiles {
 		if len(server.Errors) == 0 && path.Ext(f.Path) == ".js" {
-			mod.ServerScript = guarded(file, string(f.Contents))
+			mod.ServerScript = guarded(file, b.staticRequire()+string(f.Contents))
 		}
 	}
 	mod.Name, mod.Inputs = moduleName(file, mod.Script), run.inputList()
@@ -216,6 +220,25 @@ func once[T any](do func(string) (T, error)) func(string) (T, error) {
 		}
 		return r.value, r.err
 	}
+}
+
+// staticRequire declares the require that a module's require() calls of
+// a computed path reach (esbuild bundles only the ones it can resolve, so
+// require(`@site/static/img/${name}`) is left to run): a file of a static
+// folder is its URL, as webpack's context module gives it; any other path
+// throws, as esbuild's own stand-in does.
+func (b Bundler) staticRequire() string {
+	var prefixes []string
+	for _, dir := range b.StaticDirs {
+		prefixes = append(prefixes, docusaurus.QuoteJS("@site/"+path.Clean(dir)+"/"))
+	}
+	base := docusaurus.QuoteJS(strings.TrimSuffix(b.BaseURL, "/") + "/")
+	return "const require = (spec) => {\n" +
+		"  for (const dir of [" + strings.Join(prefixes, ", ") + "]) {\n" +
+		"    if (typeof spec === \"string\" && spec.startsWith(dir)) return { __esModule: true, default: " + base + " + spec.slice(dir.length) };\n" +
+		"  }\n" +
+		"  throw new Error('Dynamic require of \"' + spec + '\" is not supported');\n" +
+		"};\n"
 }
 
 // guarded makes a module that throws while it loads (new URL(…) where the
@@ -334,10 +357,29 @@ func (r *bundleRun) resolve(args api.OnResolveArgs) (api.OnResolveResult, error)
 	case args.Importer == entryName:
 		target = path.Clean(spec)
 	case strings.HasPrefix(spec, "/"):
-		return api.OnResolveResult{}, fmt.Errorf("cannot import %q: an absolute path is outside the site folder", spec)
+		return r.resolveFromRoots(spec)
 	default:
 		return r.resolvePackage(spec)
 	}
+	return r.resolveFound(spec, target)
+}
+
+// resolveFromRoots resolves an import of a path from "/" in the static
+// folders, then the site folder.
+func (r *bundleRun) resolveFromRoots(spec string) (api.OnResolveResult, error) {
+	roots := append(slices.Clone(r.StaticDirs), ".")
+	for _, root := range roots {
+		target := path.Join(root, spec)
+		if _, ok := docusaurus.FindModule(r.Site, target); ok {
+			return r.resolveFound(spec, target)
+		}
+	}
+	return api.OnResolveResult{}, fmt.Errorf("cannot find %q (a path from / is looked for in %s, as Docusaurus resolves it)", spec, strings.Join(roots, ", "))
+}
+
+// resolveFound gives the module at target, a path in the site folder, to
+// the loader its kind needs.
+func (r *bundleRun) resolveFound(spec, target string) (api.OnResolveResult, error) {
 	found, ok := docusaurus.FindModule(r.Site, target)
 	if !ok {
 		return api.OnResolveResult{}, fmt.Errorf("cannot find %q (looked for %s from the site folder)", spec, target)
