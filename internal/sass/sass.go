@@ -267,6 +267,21 @@ function compileSiteSass(file) {
       return { contents: read(p), syntax: p.endsWith(".sass") ? "indented" : p.endsWith(".css") ? "css" : "scss" };
     },
   };
+  // Sass gives a load that no file beside the importer answers to the
+  // importers list as written (quietDeps: their deprecations are the
+  // package's to fix, not the site's): "~pkg/x" and a bare "pkg/x" are the site's
+  // node_modules, as sass-loader resolves them.
+  const packages = {
+    canonicalize(url, context) {
+      if (url.startsWith("portal:")) return importer.canonicalize(url, context); // a load relative to a package's file
+      if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return null;
+      const target = url.replace(/^~/, "");
+      if (/^[./]/.test(target)) return null;
+      const found = candidates(clean("node_modules/" + target)).find(exists);
+      return found === undefined ? null : new URL("portal:///" + found);
+    },
+    load: importer.load,
+  };
   const warnings = [];
   const logger = {
     warn(message, options) {
@@ -282,7 +297,7 @@ function compileSiteSass(file) {
   };
   try {
     const syntax = file.endsWith(".sass") ? "indented" : "scss";
-    const result = Sass.compileString(read(file), { syntax, importer, logger, url: new URL("portal:///" + file) });
+    const result = Sass.compileString(read(file), { syntax, importer, importers: [packages], quietDeps: true, logger, url: new URL("portal:///" + file) });
     const loaded = result.loadedUrls.map((u) => String(u)).filter((u) => u.startsWith("portal:///")).map((u) => u.slice("portal:///".length));
     return { css: result.css, loaded, warnings };
   } catch (e) {

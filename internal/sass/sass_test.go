@@ -35,6 +35,13 @@ $brand: #25c2a0;
 	"src/css/broken.scss":    {Data: []byte(".a {\n  color: $missing;\n}\n")},
 	"src/css/imports.scss":   {Data: []byte("@use \"../theme/colors\" as c;\n.b { color: c.$accent; }\n")},
 	"src/theme/_colors.scss": {Data: []byte("$accent: blue;\n")},
+	// A package's Sass, imported as sass-loader resolves it: "~pkg/…" or a
+	// bare "pkg/…" is node_modules, and the package's own imports are
+	// relative to its files.
+	"src/css/packages.scss":                    {Data: []byte("@import '~kit/scss/kit';\n@import 'kit/scss/extra';\n")},
+	"node_modules/kit/scss/kit.scss":           {Data: []byte("@import \"mixins/shade\";\n.kit { @include shade; }\n")},
+	"node_modules/kit/scss/mixins/_shade.scss": {Data: []byte("@mixin shade { color: gray; }\n")},
+	"node_modules/kit/scss/_extra.scss":        {Data: []byte(".extra { color: navy; }\n")},
 }
 
 func TestCompile(t *testing.T) {
@@ -50,6 +57,8 @@ func TestCompile(t *testing.T) {
 		{"src/css/custom.scss", ".hero:hover {\n  color: rgb("},
 		{"src/css/indented.sass", ".a {\n  color: red;\n}"},
 		{"src/css/imports.scss", ".b {\n  color: blue;\n}"},
+		{"src/css/packages.scss", ".kit {\n  color: gray;\n}"},
+		{"src/css/packages.scss", ".extra {\n  color: navy;\n}"},
 	}
 	for _, tc := range tests {
 		res, err := c.Compile(context.Background(), tc.file)

@@ -153,6 +153,25 @@ var fileExtensions = map[string]bool{
 	".woff": true, ".woff2": true, ".ttf": true, ".otf": true, ".eot": true,
 }
 
+// findStylesheetFile finds what a stylesheet imports: target, the path
+// beside the importer; or, for a bare or "~" path (bootstrap-icons/x.css,
+// ~bootstrap/dist/x.css), the file in the site's node_modules, as
+// Docusaurus's css-loader resolves a module request.
+func findStylesheetFile(site fs.FS, target, spec string) (string, bool) {
+	if !strings.HasPrefix(spec, "~") {
+		if _, err := fs.Stat(site, target); err == nil {
+			return target, true
+		}
+	}
+	if bare := strings.TrimPrefix(spec, "~"); !strings.HasPrefix(bare, ".") && !strings.HasPrefix(bare, "@site/") {
+		inPackages := path.Join("node_modules", bare)
+		if _, err := fs.Stat(site, inPackages); err == nil {
+			return inPackages, true
+		}
+	}
+	return target, false
+}
+
 // diagSink collects what the plugin reports; esbuild loads files in parallel.
 type diagSink struct {
 	mu   sync.Mutex
@@ -183,7 +202,8 @@ func sitePlugin(ctx context.Context, site fs.FS, compiler SassCompiler, diags *d
 			if rest, ok := strings.CutPrefix(clean, "@site/"); ok {
 				target = path.Clean(rest)
 			}
-			if _, err := fs.Stat(site, target); err != nil {
+			target, ok := findStylesheetFile(site, target, clean)
+			if !ok {
 				return api.OnResolveResult{}, fmt.Errorf("cannot find %q (looked for %s in the site folder)", spec, target)
 			}
 			return api.OnResolveResult{Path: target, Namespace: namespace}, nil

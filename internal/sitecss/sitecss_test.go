@@ -26,6 +26,11 @@ func site() fstest.MapFS {
 `)},
 		"src/css/_shared.scss": {Data: []byte("%bold { font-weight: 700; }\n")},
 		"src/css/wrong.scss":   {Data: []byte(".a {\n  color: $nope;\n}\n")},
+		// A package's stylesheet, by a bare path and by "~", with a font it names.
+		"src/css/icons.css":                     {Data: []byte("@import 'icons/font/icons.css';\n@import '~icons/font/extra.css';\n")},
+		"node_modules/icons/font/icons.css":     {Data: []byte("@font-face { font-family: i; src: url('./fonts/i.woff2?24e3') format('woff2'); }\n")},
+		"node_modules/icons/font/extra.css":     {Data: []byte(".extra-icon { content: 'x'; }\n")},
+		"node_modules/icons/font/fonts/i.woff2": {Data: []byte("woff2")},
 	}
 }
 
@@ -106,6 +111,21 @@ func TestBuildReportsSassErrorsAtTheirPlace(t *testing.T) {
 	_, diags := Build(context.Background(), site(), []string{"src/css/wrong.scss"}, "assets/theme", "assets/site", "docusaurus.config.js", sassCompiler(t))
 	if len(diags) != 1 || diags[0].File != "src/css/wrong.scss" || diags[0].Line != 2 || diags[0].Col != 10 || diags[0].Message != "Undefined variable." {
 		t.Errorf("a Sass error: %v", diags)
+	}
+}
+
+// A bare or "~" @import is a package's stylesheet in node_modules, as
+// Docusaurus's css-loader resolves it, and the files it names are copied.
+func TestBuildImportsPackageStylesheets(t *testing.T) {
+	b, diags := Build(context.Background(), site(), []string{"src/css/icons.css"}, "assets/theme", "assets/site", "docusaurus.config.js", nil)
+	if len(diags) > 0 {
+		t.Fatalf("diagnostics: %v", diags)
+	}
+	css := string(b.CSS)
+	for _, want := range []string{"font-family: i", `url("../site/i-`, ".extra-icon"} {
+		if !strings.Contains(css, want) {
+			t.Errorf("the bundle lacks %q:\n%s", want, css)
+		}
 	}
 }
 

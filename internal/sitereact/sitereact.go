@@ -194,9 +194,18 @@ func (b Bundler) esbuild(run *bundleRun, file, spec string, server bool) api.Bui
 		MinifyWhitespace:  false,
 		MinifyIdentifiers: false,
 		AssetNames:        "[name]-[hash]",
+		Loader:            packageAssetLoaders,
 		PublicPath:        strings.TrimSuffix(b.BaseURL, "/") + "/" + AssetDir,
 		Plugins:           []api.Plugin{run.plugin()},
 	})
+}
+
+// packageAssetLoaders copy the files an npm package's stylesheet names
+// (its fonts and images), as Docusaurus's bundler emits them as assets.
+var packageAssetLoaders = map[string]api.Loader{
+	".png": api.LoaderFile, ".jpg": api.LoaderFile, ".jpeg": api.LoaderFile, ".gif": api.LoaderFile, ".webp": api.LoaderFile,
+	".avif": api.LoaderFile, ".ico": api.LoaderFile, ".bmp": api.LoaderFile, ".svg": api.LoaderFile,
+	".woff": api.LoaderFile, ".woff2": api.LoaderFile, ".ttf": api.LoaderFile, ".otf": api.LoaderFile, ".eot": api.LoaderFile,
 }
 
 // once remembers what do gives for each file.

@@ -239,3 +239,43 @@ export default function Card() { return <div className={styles.card} />; }
 		}
 	}
 }
+
+// A package's stylesheet that a component imports has its fonts and
+// images copied as assets, as Docusaurus's bundler emits them.
+func TestPackageStylesheetAssets(t *testing.T) {
+	root := t.TempDir()
+	for name, data := range map[string]string{
+		"src/Carousel.js":                  "import 'slides/theme.css';\nexport default function Carousel() { return <div className=\"slides\" />; }\n",
+		"node_modules/slides/package.json": `{"name": "slides", "main": "index.js"}`,
+		"node_modules/slides/index.js":     "module.exports = {};\n",
+		"node_modules/slides/theme.css":    ".slides { background: url('./loader.gif'); }\n@font-face { font-family: s; src: url('./fonts/s.eot?#iefix') format('embedded-opentype'), url('./fonts/s.woff') format('woff'); }\n",
+		"node_modules/slides/loader.gif":   "GIF89a",
+		"node_modules/slides/fonts/s.eot":  "eot",
+		"node_modules/slides/fonts/s.woff": "woff",
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mod, diags := Bundler{Site: os.DirFS(root), Root: root, BaseURL: "/"}.Bundle("src/Carousel.js")
+	if len(diags) > 0 {
+		t.Fatalf("diagnostics: %v", diags)
+	}
+	css := string(mod.CSS)
+	for _, want := range []string{"url(\"/assets/site/loader-", "/assets/site/s-", "?#iefix"} {
+		if !strings.Contains(css, want) {
+			t.Errorf("the stylesheet lacks %s:\n%s", want, css)
+		}
+	}
+	var copied []string
+	for name := range mod.Assets {
+		copied = append(copied, name[strings.LastIndex(name, "/")+1:strings.LastIndex(name, "-")])
+	}
+	slices.Sort(copied)
+	if strings.Join(copied, ",") != "loader,s,s" {
+		t.Errorf("assets = %v, want the gif and both fonts", copied)
+	}
+}
