@@ -106,7 +106,7 @@ CONTENT_TESTS := TestFixtureSites TestContentChecks TestFHIRMalformedInputsAreRe
 	TestWarmBuildEqualsColdBuild TestOwnRendererWritesWhatReactWrites TestSearchPage TestBuildSomeLocales \
 	TestLocalesAsAReaderSeesThem TestLocaleSearchIndex TestFHIRPublishServesFilesAtFixedPaths \
 	TestFHIRPagesAreGeneratedIntoRoutesAndSidebars TestRoutesFollowTrailingSlash \
-	TestCompile TestWarningsArePositioned TestCompileErrorIsPositioned TestLoadedFilesAreListed \
+	TestCompile TestWarningsArePositioned TestCompileErrorIsPositioned TestLoadedFilesAreListed TestOnDemandCompilesEachStylesheetOnce \
 	TestBuildCompilesSass TestBuildReportsSassErrorsAtTheirPlace TestSassStylesheets TestBuildOutputMatchesContract
 empty :=
 space := $(empty) $(empty)

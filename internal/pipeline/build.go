@@ -234,6 +234,11 @@ func Run(ctx context.Context, site fs.FS, opts ...Option) (*Result, error) {
 	if b.store.Persistent() {
 		b.md = markdown.New(markdown.WithHighlightMemo(highlightMemo{b.memo}))
 	}
+	// One Sass compiler for every locale's build: a stylesheet compiles
+	// once (OnDemand remembers it), not once per locale.
+	root, _ := sitefs.Folder(site)
+	b.sass = sass.NewOnDemand(root, site)
+	defer func() { _ = b.sass.Close() }()
 	b.plan = b.planLocales()
 	b.spare = b.claimSpare()
 	defer b.spare.release()
@@ -358,9 +363,6 @@ func (b *builder) run() (*Output, *lazyPages) {
 	if bundle != nil {
 		runtime = bundle.SiteRuntime
 	}
-	root, _ := sitefs.Folder(b.site)
-	b.sass = sass.NewOnDemand(root, b.site)
-	defer func() { _ = b.sass.Close() }()
 	b.siteReact, b.baseURL = newSiteComponents(b.site, site.cfg, b.locale.Strings(), runtime, &b.diags, site.modules.failures), site.cfg.BaseURL
 	b.siteReact.bundler.Markdown = func(file string) (string, error) { return b.renderImportedMarkdown(site, file) }
 	b.siteReact.bundler.Sass = func(file string) (*sass.Result, error) { return b.sass.Compile(b.ctx, file) }

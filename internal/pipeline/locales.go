@@ -195,7 +195,7 @@ func (b *builder) buildLocale(locale string, eng *engines) (*Output, int) {
 	if eng != nil && eng.began.Load() {
 		o.pool = eng.get() // the same server bundle: no engine loaded twice
 	}
-	sub := &builder{ctx: b.ctx, site: b.root, root: b.root, opts: o, store: b.store, memo: b.memo, md: b.md}
+	sub := &builder{ctx: b.ctx, site: b.root, root: b.root, opts: o, store: b.store, memo: b.memo, md: b.md, sass: b.sass}
 	sub.plan = sub.planLocales()
 	out, _ := sub.run()
 	sub.background.Wait()

@@ -147,7 +147,10 @@ func (m message) at(file string) *Error {
 }
 
 // OnDemand is a site's compiler, loaded when a stylesheet first needs
-// it: most sites have no Sass, and loading takes a second or two. It is
+// it: most sites have no Sass, and loading takes a second or two. It
+// remembers each stylesheet's result, as the site's files do not change
+// during the build it serves (every locale's build compiles the same
+// customCss, and a large one such as Bootstrap's takes seconds). It is
 // safe for concurrent use.
 type OnDemand struct {
 	dir  string
@@ -155,6 +158,15 @@ type OnDemand struct {
 	once sync.Once
 	c    *Compiler
 	err  error
+
+	mu       sync.Mutex
+	compiled map[string]compiled
+}
+
+// compiled is what compiling one stylesheet gave.
+type compiled struct {
+	result *Result
+	err    error
 }
 
 // NewOnDemand is New(dir, site), put off until the first Compile.
@@ -174,7 +186,23 @@ func (o *OnDemand) Compile(ctx context.Context, file string) (*Result, error) {
 	if o.err != nil {
 		return nil, o.err
 	}
-	return o.c.Compile(ctx, file)
+	o.mu.Lock()
+	done, ok := o.compiled[file]
+	o.mu.Unlock()
+	if ok {
+		return done.result, done.err
+	}
+	res, err := o.c.Compile(ctx, file)
+	var sassErr *Error
+	if err == nil || errors.As(err, &sassErr) { // not a cancelled or timed-out compile
+		o.mu.Lock()
+		if o.compiled == nil {
+			o.compiled = map[string]compiled{}
+		}
+		o.compiled[file] = compiled{res, err}
+		o.mu.Unlock()
+	}
+	return res, err
 }
 
 // Close frees the compiler, if one was loaded; call it once no Compile runs.

@@ -127,6 +127,33 @@ func TestLoadedFilesAreListed(t *testing.T) {
 	}
 }
 
+// A build compiles each stylesheet once, however many of its locales (or
+// components) ask: the second Compile is the first's result, and a
+// stylesheet's error is remembered too.
+func TestOnDemandCompilesEachStylesheetOnce(t *testing.T) {
+	racetest.ContentNotConcurrency(t)
+	files := fstest.MapFS{
+		"src/css/a.scss":   {Data: []byte("$c: red;\n.a { color: $c; }\n")},
+		"src/css/bad.scss": {Data: []byte(".b { color: $none; }\n")},
+	}
+	c := sass.NewOnDemand(sassDir(t), files)
+	defer c.Close()
+	first, err := c.Compile(context.Background(), "src/css/a.scss")
+	if err != nil {
+		t.Fatalf("Compile: %v", err)
+	}
+	files["src/css/a.scss"] = &fstest.MapFile{Data: []byte(".a { color: blue; }\n")}
+	again, err := c.Compile(context.Background(), "src/css/a.scss")
+	if err != nil || again != first || !strings.Contains(again.CSS, "red") {
+		t.Errorf("second Compile = %v, %v; want the first's result", again, err)
+	}
+	_, firstErr := c.Compile(context.Background(), "src/css/bad.scss")
+	files["src/css/bad.scss"] = &fstest.MapFile{Data: []byte(".b { color: green; }\n")}
+	if _, err := c.Compile(context.Background(), "src/css/bad.scss"); err == nil || err != firstErr {
+		t.Errorf("second Compile of a broken stylesheet = %v; want the first's error %v", err, firstErr)
+	}
+}
+
 func TestOnDemandWithoutSass(t *testing.T) {
 	c := sass.NewOnDemand(t.TempDir(), site)
 	if _, err := c.Compile(context.Background(), "src/css/custom.scss"); !errors.Is(err, sass.ErrNotInstalled) {
