@@ -60,7 +60,10 @@ type Site struct {
 	StaticDirectories []string `yaml:"staticDirectories" json:"-"`
 	// CustomCSS are the site's own stylesheets, applied after the theme's
 	// on every page (Docusaurus's theme.customCss), in order.
-	CustomCSS   []string   `yaml:"customCss" json:"-"`
+	CustomCSS []string `yaml:"customCss" json:"-"`
+	// Stylesheets are linked on every page before the theme's, as given
+	// (Docusaurus's stylesheets): paths the site serves.
+	Stylesheets []string   `yaml:"stylesheets" json:"-"`
 	Redirects   []Redirect `yaml:"redirects" json:"-"`
 	FHIR        FHIR       `yaml:"fhir" json:"-"`
 	ThemeConfig Theme      `yaml:"themeConfig" json:"themeConfig"`

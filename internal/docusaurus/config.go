@@ -218,7 +218,6 @@ var inertKeys = map[string]bool{
 var skippedKeys = map[string]string{
 	"headTags":      "the extra <head> tags are not added",
 	"scripts":       "the scripts are not added to the pages",
-	"stylesheets":   "the stylesheets are not added to the pages",
 	"clientModules": "client modules (code run in the browser) are not loaded",
 	"ssrTemplate":   "Portal's theme writes its own HTML template",
 	"webpack":       "Portal does not use webpack",
@@ -239,6 +238,8 @@ func (m *mapper) mapTop(doc *yaml.Node) {
 			if isSet(v) {
 				m.warn(k, "Portal does not reproduce it", "%s is skipped: %s", key, skippedKeys[key])
 			}
+		case key == "stylesheets":
+			m.mapStylesheets(k, v)
 		case key == "i18n":
 			m.mapI18n(k, v)
 		case key == "markdown":
@@ -794,6 +795,42 @@ func (m *mapper) warnOwnRoutes(at *yaml.Node, file, src string) {
 		"%s wraps the blog plugin and adds routes of its own with addRoute (%d calls, the first at line %d), with the components it names; they are not built, and the blog's posts, lists and tag pages are the blog plugin's",
 		file, len(calls), line)
 }
+
+// mapStylesheets maps the config's stylesheets (a path, or {href: …}) onto
+// the site's own: a file the site serves is linked on every page; another
+// site's is skipped, as the Content-Security-Policy Portal writes allows
+// only the site's own stylesheets and fonts.
+func (m *mapper) mapStylesheets(key, value *yaml.Node) {
+	if value.Kind != yaml.SequenceNode {
+		if isSet(value) {
+			m.warn(key, "give a list of paths or {href} objects", "stylesheets is not a list; skipped")
+		}
+		return
+	}
+	list := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Line: key.Line, Column: key.Column}
+	for _, item := range value.Content {
+		href := item
+		if item.Kind == yaml.MappingNode {
+			href = valueOf(item, "href")
+		}
+		if href == nil || href.Kind != yaml.ScalarNode || describe(item) != "" || href.Value == "" {
+			m.warn(item, "give the stylesheet's path as a string, or {href: '…'}", "a stylesheets entry has no href; skipped")
+			continue
+		}
+		if external.MatchString(href.Value) {
+			m.warn(item, "copy the stylesheet (and the fonts it loads) into the static folder and name its path",
+				"the stylesheet %s is skipped: it is another site's, and the Content-Security-Policy Portal writes allows the site's own stylesheets and fonts only", href.Value)
+			continue
+		}
+		list.Content = append(list.Content, scalar(href.Value, href))
+	}
+	if len(list.Content) > 0 {
+		set(m.out, "stylesheets", list)
+	}
+}
+
+// external matches a URL of another site: a scheme, or protocol-relative.
+var external = regexp.MustCompile(`^(?:[A-Za-z][A-Za-z0-9+.-]*:|//)`)
 
 func (m *mapper) mapThemeOptions(at, options *yaml.Node) {
 	pairs(options, func(key, value *yaml.Node) {

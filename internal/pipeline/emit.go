@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"maps"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -50,7 +51,8 @@ func (b *builder) emit(site *loaded, plan *resolved, bundle *theme.Bundle, eng *
 	out.add(strings.TrimPrefix(m.SidebarsData, base), plan.sidebarsData)
 	siteCSS := append(b.siteStylesheet(out, cfg), b.siteReact.emit(out)...)
 	assets, err := emitTheme(out, base, bundle, siteCSS)
-	if err != nil { // the build fails; the rest is written as usual and discarded
+	assets.Styles = append(slices.Clone(cfg.Stylesheets), assets.Styles...) // before the theme's, as Docusaurus's head tags are
+	if err != nil {                                                         // the build fails; the rest is written as usual and discarded
 		b.diags.Add(diag.Diagnostic{Severity: diag.Error, Message: err.Error()})
 	}
 	input := themedata.RenderInput{Assets: assets, SiteURL: m.SiteData,

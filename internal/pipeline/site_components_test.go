@@ -99,6 +99,22 @@ func TestSiteComponents(t *testing.T) {
 		t.Errorf("warnings of expressions = %q, want one for {notDefined} at its line", notRun)
 	}
 
+	// The config's stylesheets: the site's own is linked before the
+	// theme's on every page, another site's is skipped with a warning.
+	homePage := read("index.html")
+	if i, j := strings.Index(homePage, `<link rel="stylesheet" href="/fonts/fonts.css">`), strings.Index(homePage, `<link rel="stylesheet" href="/assets/theme/`); i < 0 || j < i {
+		t.Errorf("the home page does not link /fonts/fonts.css before the theme's stylesheet")
+	}
+	var skippedSheets []string
+	for _, d := range res.Diagnostics {
+		if strings.Contains(d.Message, "the stylesheet ") {
+			skippedSheets = append(skippedSheets, d.String())
+		}
+	}
+	if len(skippedSheets) != 1 || !strings.HasPrefix(skippedSheets[0], "docusaurus.config.js:10:") || !strings.Contains(skippedSheets[0], "https://fonts.example.org/css?family=Inter is skipped") {
+		t.Errorf("warnings of stylesheets = %q, want one for the other site's at its line", skippedSheets)
+	}
+
 	home := read("index.html")
 	for _, want := range []string{
 		`<title>Welcome | Components site</title>`, `<meta name="description" content="The home page, in React.">`,

@@ -7,4 +7,5 @@ module.exports = {
   url: 'https://components.example.org',
   baseUrl: '/',
   presets: [['classic', {docs: {sidebarPath: false}, blog: false}]],
+  stylesheets: ['/fonts/fonts.css', {href: 'https://fonts.example.org/css?family=Inter', type: 'text/css'}],
 };
