@@ -90,7 +90,8 @@ type parsedDefinition struct {
 }
 
 // parseDefinition reads a guide definition for what the checks use: its
-// identity, its version and, for an OperationDefinition, its parameters. A
+// identity, its version and, for an OperationDefinition, its parameters
+// (for a SearchParameter, its code, bases and type). A
 // folder may hold extracts that carry only those elements, so the elements
 // a page needs (status, kind…) are not required here. It decodes as
 // encoding/json would, in one pass (decodeAsV1).
@@ -117,13 +118,18 @@ func parseDefinition(p string, data []byte) parsedDefinition {
 		_ = jsonv2.Unmarshal(head.Version, &version)
 	}
 	f := &model.File{Path: p, Version: base.R4, Contents: data, Raw: json.RawMessage(data), ResourceType: head.ResourceType, ID: head.ID, URL: head.URL}
-	if head.ResourceType == "OperationDefinition" {
+	var err error
+	switch head.ResourceType {
+	case "OperationDefinition":
 		od := &model.OperationDefinition{}
-		if err := decodeAsV1(data, od); err != nil {
-			line, _, msg := jsonx.ErrorAt(data, err)
-			return parsedDefinition{diags: []diag.Diagnostic{{File: p, Line: line, Severity: diag.Error, Message: "OperationDefinition: " + msg}}}
-		}
-		f.Resource = od
+		err, f.Resource = decodeAsV1(data, od), od
+	case "SearchParameter":
+		sp := &model.SearchParameter{}
+		err, f.Resource = decodeAsV1(data, sp), sp
+	}
+	if err != nil {
+		line, _, msg := jsonx.ErrorAt(data, err)
+		return parsedDefinition{diags: []diag.Diagnostic{{File: p, Line: line, Severity: diag.Error, Message: head.ResourceType + ": " + msg}}}
 	}
 	return parsedDefinition{file: f, version: version}
 }

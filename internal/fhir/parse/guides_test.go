@@ -35,15 +35,20 @@ func parseDefinitionV1(p string, data []byte) (version string, resource any, dia
 		Version string `json:"version"`
 	}
 	_ = json.Unmarshal(data, &v)
-	if head.ResourceType == "OperationDefinition" {
-		od := &model.OperationDefinition{}
-		if err := json.Unmarshal(data, od); err != nil {
-			line, _, msg := jsonx.ErrorAt(data, err)
-			return "", nil, []diag.Diagnostic{{File: p, Line: line, Severity: diag.Error, Message: "OperationDefinition: " + msg}}
-		}
-		return v.Version, od, nil
+	var res any
+	switch head.ResourceType {
+	case "OperationDefinition":
+		res = &model.OperationDefinition{}
+	case "SearchParameter":
+		res = &model.SearchParameter{}
+	default:
+		return v.Version, nil, nil
 	}
-	return v.Version, nil, nil
+	if err := json.Unmarshal(data, res); err != nil {
+		line, _, msg := jsonx.ErrorAt(data, err)
+		return "", nil, []diag.Diagnostic{{File: p, Line: line, Severity: diag.Error, Message: head.ResourceType + ": " + msg}}
+	}
+	return v.Version, res, nil
 }
 
 func TestParseDefinitionReadsAsEncodingJSON(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -58,6 +59,9 @@ func GuideReferences(s *model.Site) []diag.Diagnostic {
 		}
 		if od, ok := f.Resource.(*model.OperationDefinition); ok {
 			diags = append(diags, checkOperationAgainstGuide(s, f, od)...)
+		}
+		if f.ResourceType == "CapabilityStatement" {
+			diags = append(diags, checkSearchParamsAgainstGuide(s, f, doc)...)
 		}
 	}
 	return diags
@@ -139,6 +143,70 @@ func walkPattern(v any, steps []string, at string, fn func(at string, v any)) {
 	for i, item := range items {
 		walkPattern(item, steps[1:], next+"["+strconv.Itoa(i)+"]", fn)
 	}
+}
+
+// checkSearchParamsAgainstGuide compares a statement's search parameters
+// that name a guide's definition with it: the statement's type is the
+// definition's, and the resource it is searched on is one of the
+// definition's bases (a token search the guide defines is no string
+// search, and a Condition parameter is not a Patient one).
+func checkSearchParamsAgainstGuide(s *model.Site, f *model.File, doc any) []diag.Diagnostic {
+	var diags []diag.Diagnostic
+	walkPattern(doc, []string{"rest[]", "resource[]", "searchParam[]"}, "", func(at string, v any) {
+		param, _ := v.(map[string]any)
+		ref := canonicalValue(param["definition"])
+		if ref == "" {
+			return
+		}
+		def := guideSearchParameter(s, pinForScope(s, ref, f.Scope))
+		if def == nil {
+			return // unresolved, which GuideReferences reports
+		}
+		name, _ := param["name"].(string)
+		if typ, _ := param["type"].(string); typ != "" && def.Type != "" && typ != def.Type { // an extract may lack the type
+			diags = append(diags, diag.Diagnostic{File: f.Path, Line: f.Line(at + ".type"), Severity: diag.Error,
+				Message: fmt.Sprintf("search parameter %s has type %s, and its definition %s has type %s", name, typ, ref, def.Type),
+				Hint:    "write the definition's type, or name the definition of the parameter the server has"})
+		}
+		resource := resourceOf(doc, at)
+		if resource != "" && len(def.Base) > 0 && !slices.Contains(def.Base, resource) && !slices.Contains(def.Base, "Resource") && !slices.Contains(def.Base, "DomainResource") {
+			diags = append(diags, diag.Diagnostic{File: f.Path, Line: f.Line(at + ".definition"), Severity: diag.Error,
+				Message: fmt.Sprintf("search parameter %s of %s names %s, which is defined for %s", name, resource, ref, strings.Join(def.Base, ", ")),
+				Hint:    "name the definition of " + resource + "'s parameter"})
+		}
+	})
+	return diags
+}
+
+// guideSearchParameter is the SearchParameter a declared guide version
+// with definitions holds at ref, nil when none does.
+func guideSearchParameter(s *model.Site, ref string) *model.SearchParameter {
+	guides, _ := s.Guides.For(ref)
+	for _, g := range guides {
+		if gf := g.Definition(ref); gf != nil {
+			if sp, ok := gf.Resource.(*model.SearchParameter); ok {
+				return sp
+			}
+		}
+	}
+	return nil
+}
+
+// resourceOf is the type of the statement resource whose search parameter
+// is at (rest[i].resource[j].searchParam[k]).
+func resourceOf(doc any, at string) string {
+	var rest, resource int
+	if _, err := fmt.Sscanf(at, "rest[%d].resource[%d]", &rest, &resource); err != nil {
+		return ""
+	}
+	var typ string
+	walkPattern(doc, []string{"rest[]", "resource[]"}, "", func(path string, v any) {
+		if path == fmt.Sprintf("rest[%d].resource[%d]", rest, resource) {
+			res, _ := v.(map[string]any)
+			typ, _ = res["type"].(string)
+		}
+	})
+	return typ
 }
 
 // checkOperationAgainstGuide compares a site operation that claims a
