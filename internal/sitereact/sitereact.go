@@ -378,9 +378,8 @@ func (r *bundleRun) resolve(args api.OnResolveArgs) (api.OnResolveResult, error)
 func (r *bundleRun) resolveFromRoots(spec string) (api.OnResolveResult, error) {
 	roots := append(slices.Clone(r.StaticDirs), ".")
 	for _, root := range roots {
-		target := path.Join(root, spec)
-		if _, ok := docusaurus.FindModule(r.Site, target); ok {
-			return r.resolveFound(spec, target)
+		if found, ok := docusaurus.FindModule(r.Site, path.Join(root, spec)); ok {
+			return r.loaded(found), nil
 		}
 	}
 	return api.OnResolveResult{}, fmt.Errorf("cannot find %q (a path from / is looked for in %s, as Docusaurus resolves it)", spec, strings.Join(roots, ", "))
@@ -393,16 +392,22 @@ func (r *bundleRun) resolveFound(spec, target string) (api.OnResolveResult, erro
 	if !ok {
 		return api.OnResolveResult{}, fmt.Errorf("cannot find %q (looked for %s from the site folder)", spec, target)
 	}
+	return r.loaded(found), nil
+}
+
+// loaded notes found, a file of the site, as an input and gives it to the
+// loader its kind needs.
+func (r *bundleRun) loaded(found string) api.OnResolveResult {
 	r.note(found)
 	switch ext := strings.ToLower(path.Ext(found)); {
 	case ext == ".svg":
-		return api.OnResolveResult{Path: found, Namespace: svgNamespace}, nil
+		return api.OnResolveResult{Path: found, Namespace: svgNamespace}
 	case ext == ".md" || ext == ".mdx":
-		return api.OnResolveResult{Path: found, Namespace: mdxNamespace}, nil
+		return api.OnResolveResult{Path: found, Namespace: mdxNamespace}
 	case scriptLoaders[ext] != 0 || ext == ".css" || sass.IsSass(found):
-		return api.OnResolveResult{Path: found, Namespace: siteNamespace}, nil
+		return api.OnResolveResult{Path: found, Namespace: siteNamespace}
 	default:
-		return api.OnResolveResult{Path: found, Namespace: assetNamespace}, nil
+		return api.OnResolveResult{Path: found, Namespace: assetNamespace}
 	}
 }
 

@@ -1,8 +1,6 @@
 package shall
 
 import (
-	"archive/tar"
-	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"io"
@@ -112,38 +110,22 @@ func writeDefinitionExtract(t *testing.T, dir string, res map[string]any) {
 
 // packageResources are a package's conformance resources by canonical.
 func packageResources(pkg string) (map[string]map[string]any, error) {
-	f, err := os.Open(filepath.Join(published, "packages", pkg))
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	gz, err := gzip.NewReader(f)
-	if err != nil {
-		return nil, err
-	}
 	out := map[string]map[string]any{}
-	tr := tar.NewReader(gz)
-	for {
-		h, err := tr.Next()
-		if errors.Is(err, io.EOF) {
-			return out, nil
+	err := eachPackageFile(pkg, func(name string, r io.Reader) (bool, error) {
+		if !strings.HasPrefix(name, "package/") || strings.Count(name, "/") != 1 || !strings.HasSuffix(name, ".json") {
+			return false, nil
 		}
+		data, err := io.ReadAll(r)
 		if err != nil {
-			return nil, err
-		}
-		if !strings.HasPrefix(h.Name, "package/") || strings.Count(h.Name, "/") != 1 || !strings.HasSuffix(h.Name, ".json") {
-			continue
-		}
-		data, err := io.ReadAll(tr)
-		if err != nil {
-			return nil, err
+			return true, err
 		}
 		var res map[string]any
-		if json.Unmarshal(data, &res) != nil {
-			continue
+		if json.Unmarshal(data, &res) == nil {
+			if url, ok := res["url"].(string); ok {
+				out[url] = res
+			}
 		}
-		if url, ok := res["url"].(string); ok {
-			out[url] = res
-		}
-	}
+		return false, nil
+	})
+	return out, err
 }

@@ -46,26 +46,44 @@ var guideStatements = []guideStatement{
 }
 
 func readPackageMember(pkg, member string) ([]byte, error) {
+	var data []byte
+	err := eachPackageFile(pkg, func(name string, r io.Reader) (bool, error) {
+		if name != member {
+			return false, nil
+		}
+		var err error
+		data, err = io.ReadAll(r)
+		return true, err
+	})
+	if err == nil && data == nil {
+		err = fmt.Errorf("%s has no %s", pkg, member)
+	}
+	return data, err
+}
+
+// eachPackageFile calls fn with each file of a package under packages/,
+// until fn says it is done.
+func eachPackageFile(pkg string, fn func(name string, r io.Reader) (done bool, err error)) error {
 	f, err := os.Open(filepath.Join(published, "packages", pkg))
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer f.Close()
 	gz, err := gzip.NewReader(f)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	tr := tar.NewReader(gz)
 	for {
 		h, err := tr.Next()
 		if errors.Is(err, io.EOF) {
-			return nil, fmt.Errorf("%s has no %s", pkg, member)
+			return nil
 		}
 		if err != nil {
-			return nil, err
+			return err
 		}
-		if h.Name == member {
-			return io.ReadAll(tr)
+		if done, err := fn(h.Name, tr); done || err != nil {
+			return err
 		}
 	}
 }

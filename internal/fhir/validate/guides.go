@@ -152,28 +152,31 @@ func walkPattern(v any, steps []string, at string, fn func(at string, v any)) {
 // search, and a Condition parameter is not a Patient one).
 func checkSearchParamsAgainstGuide(s *model.Site, f *model.File, doc any) []diag.Diagnostic {
 	var diags []diag.Diagnostic
-	walkPattern(doc, []string{"rest[]", "resource[]", "searchParam[]"}, "", func(at string, v any) {
-		param, _ := v.(map[string]any)
-		ref := canonicalValue(param["definition"])
-		if ref == "" {
-			return
-		}
-		def := guideSearchParameter(s, pinForScope(s, ref, f.Scope))
-		if def == nil {
-			return // unresolved, which GuideReferences reports
-		}
-		name, _ := param["name"].(string)
-		if typ, _ := param["type"].(string); typ != "" && def.Type != "" && typ != def.Type { // an extract may lack the type
-			diags = append(diags, diag.Diagnostic{File: f.Path, Line: f.Line(at + ".type"), Severity: diag.Error,
-				Message: fmt.Sprintf("search parameter %s has type %s, and its definition %s has type %s", name, typ, ref, def.Type),
-				Hint:    "write the definition's type, or name the definition of the parameter the server has"})
-		}
-		resource := resourceOf(doc, at)
-		if resource != "" && len(def.Base) > 0 && !slices.Contains(def.Base, resource) && !slices.Contains(def.Base, "Resource") && !slices.Contains(def.Base, "DomainResource") {
-			diags = append(diags, diag.Diagnostic{File: f.Path, Line: f.Line(at + ".definition"), Severity: diag.Error,
-				Message: fmt.Sprintf("search parameter %s of %s names %s, which is defined for %s", name, resource, ref, strings.Join(def.Base, ", ")),
-				Hint:    "name the definition of " + resource + "'s parameter"})
-		}
+	walkPattern(doc, []string{"rest[]", "resource[]"}, "", func(resourceAt string, v any) {
+		res, _ := v.(map[string]any)
+		resource, _ := res["type"].(string)
+		walkPattern(res, []string{"searchParam[]"}, resourceAt, func(at string, v any) {
+			param, _ := v.(map[string]any)
+			ref := canonicalValue(param["definition"])
+			if ref == "" {
+				return
+			}
+			def := guideSearchParameter(s, pinForScope(s, ref, f.Scope))
+			if def == nil {
+				return // unresolved, which GuideReferences reports
+			}
+			name, _ := param["name"].(string)
+			if typ, _ := param["type"].(string); typ != "" && def.Type != "" && typ != def.Type { // an extract may lack the type
+				diags = append(diags, diag.Diagnostic{File: f.Path, Line: f.Line(at + ".type"), Severity: diag.Error,
+					Message: fmt.Sprintf("search parameter %s has type %s, and its definition %s has type %s", name, typ, ref, def.Type),
+					Hint:    "write the definition's type, or name the definition of the parameter the server has"})
+			}
+			if resource != "" && len(def.Base) > 0 && !slices.Contains(def.Base, resource) && !slices.Contains(def.Base, "Resource") && !slices.Contains(def.Base, "DomainResource") {
+				diags = append(diags, diag.Diagnostic{File: f.Path, Line: f.Line(at + ".definition"), Severity: diag.Error,
+					Message: fmt.Sprintf("search parameter %s of %s names %s, which is defined for %s", name, resource, ref, strings.Join(def.Base, ", ")),
+					Hint:    "name the definition of " + resource + "'s parameter"})
+			}
+		})
 	})
 	return diags
 }
@@ -190,23 +193,6 @@ func guideSearchParameter(s *model.Site, ref string) *model.SearchParameter {
 		}
 	}
 	return nil
-}
-
-// resourceOf is the type of the statement resource whose search parameter
-// is at (rest[i].resource[j].searchParam[k]).
-func resourceOf(doc any, at string) string {
-	var rest, resource int
-	if _, err := fmt.Sscanf(at, "rest[%d].resource[%d]", &rest, &resource); err != nil {
-		return ""
-	}
-	var typ string
-	walkPattern(doc, []string{"rest[]", "resource[]"}, "", func(path string, v any) {
-		if path == fmt.Sprintf("rest[%d].resource[%d]", rest, resource) {
-			res, _ := v.(map[string]any)
-			typ, _ = res["type"].(string)
-		}
-	})
-	return typ
 }
 
 // checkOperationAgainstGuide compares a site operation that claims a
